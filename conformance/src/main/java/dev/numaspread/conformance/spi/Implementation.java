@@ -1,0 +1,102 @@
+package dev.numaspread.conformance.spi;
+
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.topology.Topology;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What an implementation under certification offers: its name, its claims, and one method per
+ * routine. The kit calls a routine only for a release the implementation claims for it; the
+ * default methods throw {@link UnsupportedOperationException}, so an unclaimed routine is simply
+ * NOT-CLAIMED in the certificate.
+ *
+ * <p>Conventions shared by every method:
+ * <ul>
+ *   <li>{@code node} may be {@code NUMA_NO_NODE} (-1);</li>
+ *   <li>a result the kernel reports as "none" is any value {@code >= topology.nrCpuIds()};</li>
+ *   <li>where the kernel itself fails (BUG(), oops, wild pointer) the method throws
+ *       {@link dev.numaspread.model.kernel.KernelBug};</li>
+ *   <li>methods must be pure functions of their arguments: the kit calls them repeatedly and
+ *       in any order, and a nondeterministic answer fails certification.</li>
+ * </ul>
+ */
+public interface Implementation {
+
+    /** A short name for reports: {@code acme-spread 1.2}. */
+    String name();
+
+    /** The routines and releases this implementation claims to reproduce. */
+    List<Claim> claims();
+
+    // ------------------------------------------------------------ local spread (spec/local-spread.md)
+
+    /** {@code cpumask_local_spread(i, node)} for {@code i = 0 .. count-1}: the CPU of each queue. */
+    default int[] localSpread(KernelRelease kernel, Topology machine, int node, int count) {
+        throw new UnsupportedOperationException("local-spread");
+    }
+
+    /** The 2020 nearest-node proposal (never merged) for {@code i = 0 .. count-1}. */
+    default int[] localSpreadNearestNode(KernelRelease kernel, Topology machine, int node, int count) {
+        throw new UnsupportedOperationException("local-spread-nearest-node");
+    }
+
+    // ------------------------------------------------------------ NUMA levels and hops (spec/numa-levels.md, spec/numa-hops.md)
+
+    /** {@code sched_domains_numa_distance[]}: the distance levels, ascending; empty when NUMA levels are not built. */
+    default int[] numaLevels(KernelRelease kernel, Topology machine) {
+        throw new UnsupportedOperationException("numa-levels");
+    }
+
+    /** The masks {@code for_each_numa_hop_mask(mask, node)} yields, in order (cumulative). */
+    default List<CpuSet> hopMasks(KernelRelease kernel, Topology machine, int node) {
+        throw new UnsupportedOperationException("hop-masks");
+    }
+
+    /** {@code sched_numa_find_closest(cpus, cpu)}; "none" is {@code >= nr_cpu_ids}. */
+    default int numaClosest(KernelRelease kernel, Topology machine, CpuSet cpus, int cpu) {
+        throw new UnsupportedOperationException("numa-closest");
+    }
+
+    /** {@code sched_numa_find_nth_cpu(cpus, n, node)}; "none" is {@code >= nr_cpu_ids}. */
+    default int numaNth(KernelRelease kernel, Topology machine, CpuSet cpus, int n, int node) {
+        throw new UnsupportedOperationException("numa-nth");
+    }
+
+    /** {@code numa_nearest_node(node, N_CPU)}. */
+    default int numaNearestNode(KernelRelease kernel, Topology machine, int node) {
+        throw new UnsupportedOperationException("numa-nearest-node");
+    }
+
+    // ------------------------------------------------------------ mlx5 (spec/mlx5.md)
+
+    /** The 2022 mlx5 patch: the CPU of each of {@code count} completion vectors. */
+    default int[] mlx5NumaDistance(KernelRelease kernel, Topology machine, int node, int count) {
+        throw new UnsupportedOperationException("mlx5-numa-distance");
+    }
+
+    /** mlx5's completion-IRQ CPUs as the release computes them. */
+    default int[] mlx5CompIrqs(KernelRelease kernel, Topology machine, int node, int count) {
+        throw new UnsupportedOperationException("mlx5-comp-irqs");
+    }
+
+    // ------------------------------------------------------------ grouping (spec/group-cpus.md, spec/blk-mq.md)
+
+    /**
+     * {@code group_cpus_evenly(numgrps)}: the groups in order, or empty for the kernel's NULL.
+     * Groups the kernel leaves empty are empty sets.
+     */
+    default Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Topology machine, int numgrps) {
+        throw new UnsupportedOperationException("group-cpus");
+    }
+
+    /**
+     * {@code blk_mq_map_queues()}: element {@code cpu} is the queue of possible CPU {@code cpu}
+     * ({@code -1} for an id that is not possible); length {@code nr_cpu_ids}.
+     */
+    default int[] blkMqMapQueues(KernelRelease kernel, Topology machine, int nrQueues, int queueOffset) {
+        throw new UnsupportedOperationException("blk-mq-map");
+    }
+}

@@ -1,0 +1,251 @@
+package dev.numaspread.model.topology;
+
+import dev.numaspread.model.cpu.CpuSet;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A machine as the kernel sees it at one instant. Immutable. The kernel's live masks (a node's
+ * online CPUs, a CPU's online siblings) are derived, not stored.
+ *
+ * <p>Structural invariants hold for every instance (the constructor checks them): possible ⊇
+ * present ⊇ online; every possible CPU belongs to exactly one node; every node of the node list is
+ * in the distance table; SMT sibling groups, packages and clusters, when given, partition the
+ * possible CPUs and a sibling group lies in one node. Kernel value rules (diagonal 10,
+ * off-diagonal 11..255, symmetry) are not invariants: real firmware breaks them, and
+ * {@code TopologyValidation} reports them.
+ *
+ * <p>Hardware relations (siblings, packages, clusters) cover the possible CPUs, as firmware gives
+ * them; on x86 an offline CPU loses its sysfs topology, so a fixture states it explicitly.
+ */
+public final class Topology {
+
+    private final String name;
+    private final String source;
+    private final CpuSet possible;
+    private final CpuSet present;
+    private final CpuSet online;
+    private final List<Node> nodes;            // ascending id
+    private final DistanceTable distances;
+    private final List<CpuSet> smtSiblings;    // ascending by first CPU; singletons when there is no SMT
+    private final List<CpuPackage> packages;   // ascending by first CPU; may be empty (unknown)
+    private final List<CpuSet> clusters;       // ascending by first CPU; may be empty (none)
+
+    // Derived indexes: cpu -> node id, cpu -> index of its sibling group.
+    private final int[] nodeOfCpu;
+    private final int[] siblingGroupOfCpu;
+
+    public Topology(String name, String source, CpuSet possible, CpuSet present, CpuSet online,
+                    List<Node> nodes, DistanceTable distances, List<CpuSet> smtSiblings,
+                    List<CpuPackage> packages, List<CpuSet> clusters) {
+        this.name = Objects.requireNonNull(name, "name");
+        this.source = Objects.requireNonNull(source, "source");
+        this.possible = Objects.requireNonNull(possible, "possible");
+        this.present = Objects.requireNonNull(present, "present");
+        this.online = Objects.requireNonNull(online, "online");
+        List<Node> sortedNodes = new ArrayList<>(nodes);
+        sortedNodes.sort((a, b) -> Integer.compare(a.id(), b.id()));
+        this.nodes = List.copyOf(sortedNodes);
+        this.distances = Objects.requireNonNull(distances, "distances");
+        this.smtSiblings = sortedByFirst(smtSiblings.isEmpty() ? singletons(possible) : smtSiblings);
+        List<CpuPackage> sortedPackages = new ArrayList<>(packages);
+        sortedPackages.sort((a, b) -> Integer.compare(a.cpus().first(), b.cpus().first()));
+        this.packages = List.copyOf(sortedPackages);
+        this.clusters = sortedByFirst(clusters);
+
+        require(!possible.isEmpty(), "a machine has at least one possible CPU");
+        require(present.isSubsetOf(possible), "present CPUs " + present.andNot(possible) + " are not possible; expected present ⊆ possible");
+        require(online.isSubsetOf(present), "online CPUs " + online.andNot(present) + " are not present; expected online ⊆ present");
+        require(!this.nodes.isEmpty(), "a machine has at least one node");
+
+        int nr = possible.last() + 1;
+        nodeOfCpu = new int[nr];
+        Arrays.fill(nodeOfCpu, -1);
+        for (int i = 0; i < this.nodes.size(); i++) {
+            Node n = this.nodes.get(i);
+            require(i == 0 || this.nodes.get(i - 1).id() != n.id(), "node " + n.id() + " is listed twice");
+            require(distances.hasNode(n.id()), "node " + n.id() + " has no row in the distance table");
+            for (int c : n.cpus().toArray()) {
+                require(possible.contains(c), "cpu " + c + " of node " + n.id() + " is not possible");
+                require(nodeOfCpu[c] < 0, "cpu " + c + " is in node " + (nodeOfCpu[c] < 0 ? "?" : nodeOfCpu[c])
+                        + " and in node " + n.id() + "; a CPU belongs to exactly one node");
+                nodeOfCpu[c] = n.id();
+            }
+        }
+        for (int c : possible.toArray())
+            require(nodeOfCpu[c] >= 0, "cpu " + c + " is possible but in no node; expected a node for every possible CPU");
+
+        siblingGroupOfCpu = new int[nr];
+        checkPartition(this.smtSiblings, "SMT sibling group", siblingGroupOfCpu);
+        for (CpuSet g : this.smtSiblings) {
+            int node = nodeOfCpu[g.first()];
+            for (int c : g.toArray())
+                require(nodeOfCpu[c] == node, "SMT siblings " + g + " span nodes " + node + " and " + nodeOfCpu[c]
+                        + "; siblings share one node");
+        }
+        if (!this.packages.isEmpty())
+            checkPartition(this.packages.stream().map(CpuPackage::cpus).toList(), "package", new int[nr]);
+        if (!this.clusters.isEmpty()) checkPartition(this.clusters, "cluster", new int[nr]);
+    }
+
+    private void checkPartition(List<CpuSet> groups, String what, int[] index) {
+        Arrays.fill(index, -1);
+        for (int g = 0; g < groups.size(); g++) {
+            for (int c : groups.get(g).toArray()) {
+                require(possible.contains(c), what + " " + groups.get(g) + " holds cpu " + c + ", which is not possible");
+                require(index[c] < 0, "cpu " + c + " is in " + what + " " + groups.get(index[c] < 0 ? g : index[c])
+                        + " and in " + groups.get(g) + "; expected each CPU in one " + what);
+                index[c] = g;
+            }
+        }
+        for (int c : possible.toArray())
+            require(index[c] >= 0, "cpu " + c + " is in no " + what + "; expected the " + what + "s to cover the possible CPUs");
+    }
+
+    private static List<CpuSet> singletons(CpuSet cpus) {
+        return cpus.stream().mapToObj(CpuSet::of).toList();
+    }
+
+    private static List<CpuSet> sortedByFirst(List<CpuSet> sets) {
+        List<CpuSet> s = new ArrayList<>(sets);
+        s.sort((a, b) -> Integer.compare(a.first(), b.first()));
+        return List.copyOf(s);
+    }
+
+    private static void require(boolean ok, String message) {
+        if (!ok) throw new IllegalArgumentException(message);
+    }
+
+    // ---------------------------------------------------------------- components
+
+    public String name() { return name; }
+    public String source() { return source; }
+    public CpuSet possible() { return possible; }
+    public CpuSet present() { return present; }
+    public CpuSet online() { return online; }
+    /** The nodes in ascending id order; ids may be sparse. */
+    public List<Node> nodes() { return nodes; }
+    public DistanceTable distances() { return distances; }
+    /** The hardware SMT sibling groups of the possible CPUs (singletons without SMT). */
+    public List<CpuSet> smtSiblings() { return smtSiblings; }
+    /** The packages, or an empty list when unknown. */
+    public List<CpuPackage> packages() { return packages; }
+    /** The clusters ({@code cluster_cpus}), or an empty list when the machine has none. */
+    public List<CpuSet> clusters() { return clusters; }
+
+    // ---------------------------------------------------------------- derived kernel views
+
+    /** {@code nr_cpu_ids}: the highest possible CPU id plus one; "none" results are {@code >= nrCpuIds()}. */
+    public int nrCpuIds() { return nodeOfCpu.length; }
+
+    /** {@code nr_node_ids}: the highest node id plus one. */
+    public int nrNodeIds() { return nodes.get(nodes.size() - 1).id() + 1; }
+
+    /** {@code num_online_cpus()}. */
+    public int numOnlineCpus() { return online.size(); }
+
+    /** The node ids, ascending. */
+    public int[] nodeIds() { return nodes.stream().mapToInt(Node::id).toArray(); }
+
+    public boolean hasNode(int node) { return node(node).isPresent(); }
+
+    public Optional<Node> node(int id) {
+        for (Node n : nodes) if (n.id() == id) return Optional.of(n);
+        return Optional.empty();
+    }
+
+    /**
+     * {@code cpu_to_node(cpu)} for a possible CPU.
+     *
+     * @throws IllegalArgumentException if the CPU is not possible
+     */
+    public int nodeOf(int cpu) {
+        if (cpu < 0 || cpu >= nodeOfCpu.length || nodeOfCpu[cpu] < 0)
+            throw new IllegalArgumentException("cpu " + cpu + " is not possible on " + name + " (possible " + possible + ")");
+        return nodeOfCpu[cpu];
+    }
+
+    /** The possible CPUs of {@code node} (empty for a CPU-less or unknown node). */
+    public CpuSet cpusOf(int node) {
+        return node(node).map(Node::cpus).orElse(CpuSet.EMPTY);
+    }
+
+    /** {@code cpumask_of_node(node) ∩ cpu_online_mask}: what {@code nodeN/cpulist} shows. */
+    public CpuSet onlineCpusOf(int node) {
+        return cpusOf(node).and(online);
+    }
+
+    /** The present CPUs of {@code node}. */
+    public CpuSet presentCpusOf(int node) {
+        return cpusOf(node).and(present);
+    }
+
+    /** True when the node has no online CPU (it lacks the kernel's {@code N_CPU} state). */
+    public boolean isCpuless(int node) {
+        return onlineCpusOf(node).isEmpty();
+    }
+
+    /** True when the node has no memory ({@code size: 0 MB}). */
+    public boolean isMemoryless(int node) {
+        return node(node).map(n -> !n.hasMemory()).orElse(false);
+    }
+
+    /** The hardware SMT siblings of a possible CPU, itself included. */
+    public CpuSet siblingsOf(int cpu) {
+        nodeOf(cpu);
+        return smtSiblings.get(siblingGroupOfCpu[cpu]);
+    }
+
+    /** {@code topology_sibling_cpumask(cpu)} of an online CPU: its online siblings, itself included. */
+    public CpuSet onlineSiblingsOf(int cpu) {
+        return siblingsOf(cpu).and(online);
+    }
+
+    /** The package holding {@code cpu}, if packages are known. */
+    public Optional<CpuPackage> packageOf(int cpu) {
+        for (CpuPackage p : packages) if (p.cpus().contains(cpu)) return Optional.of(p);
+        return Optional.empty();
+    }
+
+    /** {@code node_distance(from, to)}. */
+    public int distance(int from, int to) {
+        return distances.distance(from, to);
+    }
+
+    /** The same machine with another online set (a hotplug event, or a kernel-run phase). */
+    public Topology withOnline(CpuSet newOnline) {
+        return new Topology(name, source, possible, present, newOnline, nodes, distances, smtSiblings, packages, clusters);
+    }
+
+    /** The same machine under another name and source. */
+    public Topology named(String newName, String newSource) {
+        return new Topology(newName, newSource, possible, present, online, nodes, distances, smtSiblings, packages, clusters);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Topology t && name.equals(t.name) && source.equals(t.source)
+                && possible.equals(t.possible) && present.equals(t.present) && online.equals(t.online)
+                && nodes.equals(t.nodes) && distances.equals(t.distances) && smtSiblings.equals(t.smtSiblings)
+                && packages.equals(t.packages) && clusters.equals(t.clusters);
+    }
+
+    /** True when the two describe the same machine, names and sources aside. */
+    public boolean sameMachineAs(Topology t) {
+        return equals(t.named(name, source));
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(name, possible, present, online, nodes, distances, smtSiblings);
+    }
+
+    @Override
+    public String toString() {
+        return "topology " + name + " (" + nodes.size() + " nodes, possible " + possible + ", online " + online + ")";
+    }
+}
