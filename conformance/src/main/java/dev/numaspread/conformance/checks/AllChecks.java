@@ -1,0 +1,21 @@
+package dev.numaspread.conformance.checks;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Every check family of the kit. The certifier runs these; the coverage gate reads their rule ids. */
+public final class AllChecks {
+    private AllChecks() {}
+
+    public static List<CheckFamily> families() {
+        List<CheckFamily> families = new ArrayList<>();
+        // One line per family, e.g. families.add(new LocalSpreadChecks());
+        return families;
+    }
+
+    public static List<Check> all() {
+        List<Check> out = new ArrayList<>();
+        for (CheckFamily f : families()) out.addAll(f.checks());
+        return out;
+    }
+}
