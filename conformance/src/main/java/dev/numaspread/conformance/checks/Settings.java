@@ -1,0 +1,31 @@
+package dev.numaspread.conformance.checks;
+
+import java.time.Duration;
+
+/**
+ * How hard a property is tried: the number of tries, the time budget, and the seed that makes a
+ * run replayable. Defaults come from system properties {@code numaspread.tries},
+ * {@code numaspread.seed} and {@code numaspread.budget.seconds}, so CI and the CLI set them globally.
+ */
+public record Settings(int tries, long seed, Duration budget) {
+
+    public Settings {
+        if (tries < 1) throw new IllegalArgumentException("tries " + tries + " must be at least 1");
+    }
+
+    public static Settings defaults() {
+        int tries = Integer.getInteger("numaspread.tries", 200);
+        String seed = System.getProperty("numaspread.seed");
+        long s = seed == null ? 0x5eedL : Long.decode(seed);
+        long budget = Long.getLong("numaspread.budget.seconds", 20);
+        return new Settings(tries, s, Duration.ofSeconds(budget));
+    }
+
+    public Settings withTries(int n) {
+        return new Settings(n, seed, budget);
+    }
+
+    public Settings withSeed(long s) {
+        return new Settings(tries, s, budget);
+    }
+}
