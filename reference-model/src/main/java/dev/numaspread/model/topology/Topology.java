@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * A machine as the kernel sees it at one instant. Immutable. The kernel's live masks (a node's
@@ -57,34 +58,34 @@ public final class Topology {
         this.packages = List.copyOf(sortedPackages);
         this.clusters = sortedByFirst(clusters);
 
-        require(!possible.isEmpty(), "a machine has at least one possible CPU");
-        require(present.isSubsetOf(possible), "present CPUs " + present.andNot(possible) + " are not possible; expected present ⊆ possible");
-        require(online.isSubsetOf(present), "online CPUs " + online.andNot(present) + " are not present; expected online ⊆ present");
-        require(!this.nodes.isEmpty(), "a machine has at least one node");
+        require(!possible.isEmpty(), () -> "a machine has at least one possible CPU");
+        require(present.isSubsetOf(possible), () -> "present CPUs " + present.andNot(possible) + " are not possible; expected present ⊆ possible");
+        require(online.isSubsetOf(present), () -> "online CPUs " + online.andNot(present) + " are not present; expected online ⊆ present");
+        require(!this.nodes.isEmpty(), () -> "a machine has at least one node");
 
         int nr = possible.last() + 1;
         nodeOfCpu = new int[nr];
         Arrays.fill(nodeOfCpu, -1);
         for (int i = 0; i < this.nodes.size(); i++) {
             Node n = this.nodes.get(i);
-            require(i == 0 || this.nodes.get(i - 1).id() != n.id(), "node " + n.id() + " is listed twice");
-            require(distances.hasNode(n.id()), "node " + n.id() + " has no row in the distance table");
+            require(i == 0 || this.nodes.get(i - 1).id() != n.id(), () -> "node " + n.id() + " is listed twice");
+            require(distances.hasNode(n.id()), () -> "node " + n.id() + " has no row in the distance table");
             for (int c : n.cpus().toArray()) {
-                require(possible.contains(c), "cpu " + c + " of node " + n.id() + " is not possible");
-                require(nodeOfCpu[c] < 0, "cpu " + c + " is in node " + (nodeOfCpu[c] < 0 ? "?" : nodeOfCpu[c])
+                require(possible.contains(c), () -> "cpu " + c + " of node " + n.id() + " is not possible");
+                require(nodeOfCpu[c] < 0, () -> "cpu " + c + " is in node " + (nodeOfCpu[c] < 0 ? "?" : nodeOfCpu[c])
                         + " and in node " + n.id() + "; a CPU belongs to exactly one node");
                 nodeOfCpu[c] = n.id();
             }
         }
         for (int c : possible.toArray())
-            require(nodeOfCpu[c] >= 0, "cpu " + c + " is possible but in no node; expected a node for every possible CPU");
+            require(nodeOfCpu[c] >= 0, () -> "cpu " + c + " is possible but in no node; expected a node for every possible CPU");
 
         siblingGroupOfCpu = new int[nr];
         checkPartition(this.smtSiblings, "SMT sibling group", siblingGroupOfCpu);
         for (CpuSet g : this.smtSiblings) {
             int node = nodeOfCpu[g.first()];
             for (int c : g.toArray())
-                require(nodeOfCpu[c] == node, "SMT siblings " + g + " span nodes " + node + " and " + nodeOfCpu[c]
+                require(nodeOfCpu[c] == node, () -> "SMT siblings " + g + " span nodes " + node + " and " + nodeOfCpu[c]
                         + "; siblings share one node");
         }
         if (!this.packages.isEmpty())
@@ -95,15 +96,17 @@ public final class Topology {
     private void checkPartition(List<CpuSet> groups, String what, int[] index) {
         Arrays.fill(index, -1);
         for (int g = 0; g < groups.size(); g++) {
-            for (int c : groups.get(g).toArray()) {
-                require(possible.contains(c), what + " " + groups.get(g) + " holds cpu " + c + ", which is not possible");
-                require(index[c] < 0, "cpu " + c + " is in " + what + " " + groups.get(index[c] < 0 ? g : index[c])
-                        + " and in " + groups.get(g) + "; expected each CPU in one " + what);
+            CpuSet group = groups.get(g);
+            for (int c : group.toArray()) {
+                require(possible.contains(c), () -> what + " " + group + " holds cpu " + c + ", which is not possible");
+                int earlier = index[c];
+                require(earlier < 0, () -> "cpu " + c + " is in " + what + " " + groups.get(earlier)
+                        + " and in " + group + "; expected each CPU in one " + what);
                 index[c] = g;
             }
         }
         for (int c : possible.toArray())
-            require(index[c] >= 0, "cpu " + c + " is in no " + what + "; expected the " + what + "s to cover the possible CPUs");
+            require(index[c] >= 0, () -> "cpu " + c + " is in no " + what + "; expected the " + what + "s to cover the possible CPUs");
     }
 
     private static List<CpuSet> singletons(CpuSet cpus) {
@@ -116,8 +119,10 @@ public final class Topology {
         return List.copyOf(s);
     }
 
-    private static void require(boolean ok, String message) {
-        if (!ok) throw new IllegalArgumentException(message);
+    // The message is built only when the check fails: generators build thousands of machines,
+    // and formatting CPU lists for checks that hold dominated their cost.
+    private static void require(boolean ok, Supplier<String> message) {
+        if (!ok) throw new IllegalArgumentException(message.get());
     }
 
     // ---------------------------------------------------------------- components
