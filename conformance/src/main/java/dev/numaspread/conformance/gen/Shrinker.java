@@ -207,8 +207,8 @@ public final class Shrinker {
     }
 
     /**
-     * Lowers choice i while raising a later choice j to its upper bound, then binary-searches i
-     * down with j raised ({@code [7, 13]} with "sum >= 20" becomes {@code [4, 16]}; SMT 2 with 2
+     * Lowers choice i (to 0, else by one and then by binary search) while raising a later choice j
+     * to its upper bound ({@code [7, 13]} with "sum >= 20" becomes {@code [4, 16]}; SMT 2 with 2
      * cores becomes SMT 1 with many cores, which lowerChoice then trims). Quadratic: runs only when
      * the cheap passes stall. Invariants: one sweep over i; for each i at most one kept edit, after
      * which i moves on; positions are checked against the current size.
@@ -220,8 +220,14 @@ public final class Shrinker {
             for (int j = i + 1; j < indices.length && !exhausted; j++) {
                 if (target.index(j) >= target.maxIndex(j)) continue;
                 int[] c = indices.clone();
-                c[i] = indices[i] - 1;
+                c[i] = 0;
                 c[j] = RAISED;
+                if (consider(c)) {
+                    progress = true;
+                    break;
+                }
+                if (indices[i] == 1) continue;
+                c[i] = indices[i] - 1;
                 if (consider(c)) {
                     lowerAt(i);
                     progress = true;

@@ -7,16 +7,18 @@ import java.util.List;
 
 /**
  * The pathological machines of research/topology-anchors.md §6(c), one family per case, each
- * drawing only its own small parameters. Family 0 is the one-CPU machine, so all choices 0 give
- * the simplest machine here too. A family that does not fit in {@code maxCpus} falls back to the
- * one-CPU machine.
+ * drawing only its own small parameters. Family 0 is one node of 1 to 16 CPUs in a single choice,
+ * so all choices 0 give the simplest machine here too, and a shrunk failure that needs only "a
+ * node with k CPUs" ends in family 0: no family encodes a machine in fewer choices, and equally
+ * short families come later in the order. A family that does not fit in
+ * {@code maxCpus} falls back to the one-CPU machine.
  */
 final class EdgeCases {
     private EdgeCases() {}
 
     /** The families, in choice order; the name goes into the machine's source. */
     static final List<String> FAMILIES = List.of(
-            "one CPU",
+            "one node",
             "CPU-less nodes",
             "all but one node CPU-less",
             "asymmetric distances",
@@ -43,7 +45,8 @@ final class EdgeCases {
             MachinePlan plan = plan(c, family, maxCpus);
             if (plan.totalCores() * plan.smt + plan.extraPossible > maxCpus) {
                 family = 0;
-                plan = plan(c, 0, maxCpus);
+                plan = new MachinePlan();
+                cpuNodes(plan, 1);
             }
             return plan.build(Machines.EDGE + FAMILIES.get(family));
         } finally {
@@ -54,7 +57,7 @@ final class EdgeCases {
     private static MachinePlan plan(Choices c, int family, int maxCpus) {
         MachinePlan p = new MachinePlan();
         switch (family) {
-            case 0 -> cpuNodes(p, 1);
+            case 0 -> cpuNodes(p, 1 + c.choose(0, Math.min(maxCpus, 16) - 1));
             case 1 -> {   // one to three CPU nodes, then one to six CPU-less nodes (sometimes at ids 250+)
                 int cpuNodes = 1 + c.choose(0, 2);
                 for (int k = 0; k < cpuNodes; k++) p.nodes.add(new MachinePlan.NodePlan(1 + c.choose(0, 3), k));

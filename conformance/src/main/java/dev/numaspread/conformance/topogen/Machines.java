@@ -29,15 +29,18 @@ import java.util.TreeSet;
  * <h2>Draw order, and why it shrinks well</h2>
  * Structure first, then node list, distances, state:
  * <pre>
- *   span "hardware"   SMT width (0: none), split numbering (0: adjacent), cores per node (0: 1 core),
- *                     nodes per package (0: 1), node id scheme (0: dense), nodes wanted (0: 1)
- *   span "nodes"      one span "node" per node: its "more?" choice (0: stop), CPU-less? (0: no),
- *                     own core count? (0: the common one), memory-less? (0: no), id gap (0: none)
+ *   span "hardware"   SMT width (0: none), split numbering (0: adjacent), not-present CPUs mode
+ *                     (0: none), offline mode (0: none), cores per node (0: 1 core), nodes per
+ *                     package (0: 1), node id scheme (0: dense), nodes wanted (0: 1)
+ *   span "nodes"      one span "node" per node: its "more?" choice (0: stop), its kind (0: a CPU
+ *                     node with the common core count and memory; else own core count,
+ *                     memory-less, or CPU-less), id gap (0: none)
  *   span "distances"  shape, tier values, perturbations (0 each: the plain table)
- *   span "state"      not-present CPUs (0: none), offline CPUs (0: none), clusters (0: none)
+ *   span "state"      how many not-present CPUs, which CPUs offline, clusters (0: none)
  * </pre>
  * All choices at 0 give the simplest machine: one node, one CPU, no SMT, possible = present =
- * online. Deleting a "node" span removes one node; zeroing the "state" span brings every CPU back
+ * online. The state modes precede the core count, so more present CPUs are simpler than fewer
+ * present plus not-present or offline ones. Deleting a "node" span removes one node; zeroing the "state" span brings every CPU back
  * online and present; lowering the SMT choice (with the core count raised, shrinker pass
  * {@code lowerAndRaise}) removes SMT; distance choices vanish with the nodes that need them.
  */
@@ -72,7 +75,7 @@ public final class Machines {
         return edgeCases(DEFAULT_MAX_CPUS);
     }
 
-    /** The pathological machines, at most {@code maxCpus} possible CPUs. Case 0 is the one-CPU machine. */
+    /** The pathological machines, at most {@code maxCpus} possible CPUs. Family 0 is one node, one CPU at its simplest. */
     public static Gen<Topology> edgeCases(int maxCpus) {
         requireMax(maxCpus);
         return c -> EdgeCases.draw(c, maxCpus);
@@ -118,6 +121,8 @@ public final class Machines {
     private static final Gen<Integer> NPP = Gen.weighted(50, 20, 5, 20, 5);
     static final int IDS_DENSE = 0, IDS_GAPS = 1, IDS_HIGH_CPULESS = 2;
     private static final Gen<Integer> ID_SCHEME = Gen.weighted(80, 14, 6);
+    private static final int NODE_OWN_CORES = 1, NODE_MEMORYLESS = 2, NODE_CPULESS = 3;
+    private static final Gen<Integer> NODE_KIND = Gen.weighted(78, 12, 3, 7);   // plain, own cores, memory-less, CPU-less
     private static final Gen<Integer> WANTED = Gen.weighted(25, 35, 18, 14, 8);   // 1, 2, 3-4, 5-8, 9-16
 
     static Topology drawRealistic(Choices c, int maxCpus) {
@@ -126,6 +131,10 @@ public final class Machines {
         plan.smt = SMT_WIDTHS[SMT.generate(c)];
         if (plan.smt > maxCpus) plan.smt = 1;
         plan.split = plan.smt > 1 && c.chance(55);
+        // The state modes come before the core count: a machine with more present CPUs is then
+        // simpler than one with fewer present and extra possible (or offline) CPUs.
+        int possibleMode = POSSIBLE_MODE.generate(c);
+        MachinePlan.Offline offlineMode = OFFLINE[OFFLINE_MODE.generate(c)];
         int coreCap = Math.max(1, maxCpus / plan.smt);
         int cores = drawCores(c, coreCap);
         int npp = NODES_PER_PACKAGE[NPP.generate(c)];
@@ -141,15 +150,18 @@ public final class Machines {
             c.startSpan("node");
             try {
                 if (k > 0 && !c.chance(k < wanted ? 97 : 3)) break;
+                // One choice says what kind of node; kind 0, the plain CPU node, reads no more
+                // choices, so no other node is encoded shorter (shortlex would prefer it).
+                int kind = NODE_KIND.generate(c);
                 MachinePlan.NodePlan node;
-                if (c.chance(8)) {
+                if (kind == NODE_CPULESS) {
                     node = new MachinePlan.NodePlan(0, Math.max(0, cpuNodes - 1) / npp);
                 } else {
-                    int own = c.chance(15) ? 1 + c.choose(0, coreCap - 1) : cores;
+                    int own = kind == NODE_OWN_CORES ? 1 + c.choose(0, coreCap - 1) : cores;
                     own = Math.min(own, budget / plan.smt);
                     if (own == 0) break;
                     node = new MachinePlan.NodePlan(own, cpuNodes / npp);
-                    node.memory = !c.chance(3);
+                    node.memory = kind != NODE_MEMORYLESS;
                     budget -= own * plan.smt;
                     cpuNodes++;
                 }
@@ -167,7 +179,7 @@ public final class Machines {
         }
         assignIds(plan, idScheme, gaps);
         drawDistances(c, plan, true);
-        drawState(c, plan, maxCpus);
+        drawState(c, plan, maxCpus, possibleMode, offlineMode);
         return plan.build(REALISTIC);
     }
 
@@ -323,18 +335,21 @@ public final class Machines {
     private static final Gen<Integer> OFFLINE_MODE = Gen.weighted(76, 6, 8, 3, 4, 3);
     private static final MachinePlan.Offline[] OFFLINE = MachinePlan.Offline.values();
 
-    /** Draws not-present CPUs, offline CPUs and clusters (all 0: every CPU present and online, no clusters). */
-    static void drawState(Choices c, MachinePlan plan, int maxCpus) {
+    /**
+     * Draws the details of the state modes drawn up front (how many not-present CPUs, which CPUs
+     * go offline) and the clusters; all 0: every CPU present and online, no clusters.
+     */
+    static void drawState(Choices c, MachinePlan plan, int maxCpus, int possibleMode, MachinePlan.Offline offlineMode) {
         c.startSpan("state");
         int present = plan.totalCores() * plan.smt;
         int room = Math.max(0, maxCpus - present);
-        int extra = switch (POSSIBLE_MODE.generate(c)) {
+        int extra = switch (possibleMode) {
             case 0 -> 0;
             case 1 -> c.chance(50) ? Integer.highestOneBit(present) * 2 - present : present * (1 + c.choose(0, 2));
             default -> room;
         };
         plan.extraPossible = Math.min(extra, room);
-        MachinePlan.Offline mode = OFFLINE[OFFLINE_MODE.generate(c)];
+        MachinePlan.Offline mode = offlineMode;
         int cores = plan.totalCores();
         switch (mode) {
             case SMT_OFF -> { if (plan.smt == 1) mode = MachinePlan.Offline.NONE; }
