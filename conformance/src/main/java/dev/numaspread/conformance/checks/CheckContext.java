@@ -5,6 +5,7 @@ import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.model.kernel.KernelRelease;
 
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /** What a running check sees: the implementation, the claimed release, and the property runner. */
 public interface CheckContext {
@@ -19,4 +20,13 @@ public interface CheckContext {
      * violation of the smallest failing input, with the seed that replays it.
      */
     <T> void forAll(Gen<T> gen, Consumer<T> body);
+
+    /**
+     * {@link #forAll(Gen, Consumer)} with this check's own settings: {@code tuning} gets the run's
+     * settings and returns the ones to use ({@code s -> s.withTries(50)} for an expensive property).
+     * Contexts that cannot tune ignore it.
+     */
+    default <T> void forAll(Gen<T> gen, UnaryOperator<Settings> tuning, Consumer<T> body) {
+        forAll(gen, body);
+    }
 }

@@ -8,13 +8,33 @@ public sealed interface CheckResult permits CheckResult.Passed, CheckResult.Fail
 
     /**
      * The rule did not hold. {@code violation} is the one of the smallest failing input;
-     * {@code seed} replays the run, {@code tries} counts the tries until the first failure.
+     * {@code seed} replays the run, {@code tries} counts the tries until the first failure;
+     * {@code shrunk} describes the shrunk input ({@link Shrunk#NONE} for a check without
+     * {@code forAll}).
      */
-    record Failed(Violation violation, long seed, int tries) implements CheckResult {}
+    record Failed(Violation violation, long seed, int tries, Shrunk shrunk) implements CheckResult {
+        public Failed(Violation violation, long seed, int tries) {
+            this(violation, seed, tries, Shrunk.NONE);
+        }
+    }
 
     /**
      * The implementation crashed, hung, or did something the check could not judge (an exception
-     * other than a Violation). Never a pass.
+     * other than a Violation), or the property gave up (no try ran, too many discards). Never a pass.
+     * {@code shrunk} describes the shrunk input when the exception came from a {@code forAll} body.
      */
-    record Errored(Throwable cause, long seed) implements CheckResult {}
+    record Errored(Throwable cause, long seed, Shrunk shrunk) implements CheckResult {
+        public Errored(Throwable cause, long seed) {
+            this(cause, seed, Shrunk.NONE);
+        }
+    }
+
+    /**
+     * The shrunk input of a property failure: its text ({@code .topo}-like for a machine),
+     * the choice indices that replay it ({@code Gen.replay}), the kept shrink edits and the
+     * property runs the shrinker spent.
+     */
+    record Shrunk(String input, String choices, int steps, int calls) {
+        public static final Shrunk NONE = new Shrunk("", "", 0, 0);
+    }
 }

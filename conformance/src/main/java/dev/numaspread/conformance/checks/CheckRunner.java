@@ -1,17 +1,27 @@
 package dev.numaspread.conformance.checks;
 
-import dev.numaspread.conformance.gen.Choices;
 import dev.numaspread.conformance.gen.Gen;
+import dev.numaspread.conformance.gen.Property;
+import dev.numaspread.conformance.gen.PropertyGaveUp;
+import dev.numaspread.conformance.gen.PropertyResult;
 import dev.numaspread.conformance.spi.Implementation;
+import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.topology.Topology;
 
-import java.util.SplittableRandom;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
- * Runs one check against one implementation for one release. This first version draws random
- * choices and reports the first failure without shrinking; the property engine in {@code gen}
- * takes over drawing and shrinking.
+ * Runs one check against one implementation for one release, with the property engine of
+ * {@code gen}: each {@code forAll} draws inputs at random from the settings' seed, and on the
+ * first failure shrinks the input and rethrows what the shrunk input threw.
+ *
+ * <p>Failures shrink by rule: the shrinker keeps an edit only while the body throws a
+ * {@link Violation} of the same rule id (other exceptions: of the same class), so the reported
+ * counterexample shows the rule that first failed. The result's seed replays the failing try
+ * ({@code -Dnumaspread.seed=...}); a property that gave up (no try ran, too many discards) is
+ * {@link CheckResult.Errored}, never a pass.
  */
 public final class CheckRunner {
     private CheckRunner() {}
@@ -22,10 +32,22 @@ public final class CheckRunner {
             check.run(ctx);
             return new CheckResult.Passed(Math.max(1, ctx.tries));
         } catch (Violation v) {
-            return new CheckResult.Failed(v, settings.seed(), ctx.tries);
+            return new CheckResult.Failed(v, ctx.failureSeed, ctx.tries, ctx.shrunk);
+        } catch (PropertyGaveUp e) {
+            return new CheckResult.Errored(e, e.seed(), CheckResult.Shrunk.NONE);
         } catch (RuntimeException | Error e) {
-            return new CheckResult.Errored(e, settings.seed());
+            return new CheckResult.Errored(e, ctx.failureSeed, ctx.shrunk);
         }
+    }
+
+    /** The failure key of a check body: the rule of a violation, else the exception class. */
+    static String failureKey(Throwable t) {
+        return t instanceof Violation v ? "violation " + v.rule() : "error " + t.getClass().getName();
+    }
+
+    /** The property engine's settings for the check settings {@code s}. */
+    static Property.Config config(Settings s) {
+        return Property.Config.of(s.tries(), s.seed(), s.budget());
     }
 
     private static final class Context implements CheckContext {
@@ -33,11 +55,14 @@ public final class CheckRunner {
         private final KernelRelease kernel;
         private final Settings settings;
         int tries;
+        long failureSeed;
+        CheckResult.Shrunk shrunk = CheckResult.Shrunk.NONE;
 
         Context(Implementation impl, KernelRelease kernel, Settings settings) {
             this.impl = impl;
             this.kernel = kernel;
             this.settings = settings;
+            this.failureSeed = settings.seed();
         }
 
         @Override public Implementation implementation() { return impl; }
@@ -45,23 +70,32 @@ public final class CheckRunner {
 
         @Override
         public <T> void forAll(Gen<T> gen, Consumer<T> body) {
-            SplittableRandom random = new SplittableRandom(settings.seed());
-            for (int t = 0; t < settings.tries(); t++) {
-                SplittableRandom r = random.split();
-                Choices choices = new Choices() {
-                    @Override public int choose(int lo, int hi) { return lo == hi ? lo : r.nextInt(lo, hi + 1); }
-                    @Override public void startSpan(String label) {}
-                    @Override public void endSpan() {}
-                };
-                T input;
-                try {
-                    input = gen.generate(choices);
-                } catch (Gen.Unsatisfiable e) {
-                    continue;
-                }
-                tries++;
-                body.accept(input);
+            forAll(gen, UnaryOperator.identity(), body);
+        }
+
+        @Override
+        public <T> void forAll(Gen<T> gen, UnaryOperator<Settings> tuning, Consumer<T> body) {
+            Settings s = tuning.apply(settings);
+            PropertyResult<T> r = Property.check(gen, body, config(s), CheckRunner::failureKey);
+            if (r instanceof PropertyResult.Passed<T> p) {
+                tries += p.tries();
+            } else if (r instanceof PropertyResult.GaveUp<T> g) {
+                tries += g.tries();
+                throw new PropertyGaveUp(g.reason(), g.seed());
+            } else if (r instanceof PropertyResult.Failed<T> f) {
+                tries += f.tries();
+                failureSeed = f.seed();
+                shrunk = new CheckResult.Shrunk(describe(f.input()), f.choices().indicesText(), f.shrinkSteps(), f.shrinkCalls());
+                Throwable t = f.failure();
+                if (t instanceof RuntimeException e) throw e;
+                if (t instanceof Error e) throw e;
+                throw new IllegalStateException("model invariant of forAll broken: body threw " + t, t);
             }
+        }
+
+        // Machines.describe prints numactl's layout; TopoFormat.write (formats) can replace it once it lands.
+        private static String describe(Object input) {
+            return input instanceof Topology t ? Machines.describe(t) : String.valueOf(input);
         }
     }
 }

@@ -28,4 +28,8 @@ public record Settings(int tries, long seed, Duration budget) {
     public Settings withSeed(long s) {
         return new Settings(tries, s, budget);
     }
+
+    public Settings withBudget(Duration b) {
+        return new Settings(tries, seed, b);
+    }
 }

@@ -68,28 +68,82 @@ public interface Gen<T> {
     }
 
     /**
-     * Lists of {@code min..max} elements. Each element is preceded by a "more?" choice, so deleting
-     * an element's span shortens the list (Hypothesis' encoding).
+     * Lists of {@code min..max} elements. Each element past the first {@code min} sits in one span
+     * {@code "list element"} that starts with its "more?" choice (1 = one more element, 0 = stop;
+     * Hypothesis' encoding), so deleting that span removes exactly one element and the list stays
+     * valid. The element's own choices sit in a nested span {@code "list value"}, which
+     * {@code sortNeighbours} swaps with the next element's.
      */
     static <T> Gen<List<T>> lists(Gen<T> element, int min, int max) {
+        if (min < 0 || max < min) throw new IllegalArgumentException("lists(" + min + ", " + max + "): expected 0 <= min <= max");
         return c -> {
             List<T> out = new ArrayList<>();
             while (out.size() < max) {
-                if (out.size() >= min) {
-                    c.startSpan("more?");
-                    int more = c.choose(0, 1);
-                    c.endSpan();
-                    if (more == 0) break;
-                }
-                c.startSpan("element");
+                c.startSpan("list element");
                 try {
-                    out.add(element.generate(c));
+                    if (out.size() >= min && c.choose(0, 1) == 0) break;
+                    c.startSpan("list value");
+                    try {
+                        out.add(element.generate(c));
+                    } finally {
+                        c.endSpan();
+                    }
                 } finally {
                     c.endSpan();
                 }
             }
             return out;
         };
+    }
+
+    /** True or false; false is the simplest. */
+    static Gen<Boolean> booleans() {
+        return c -> c.choose(0, 1) == 1;
+    }
+
+    /**
+     * The index of a bucket, drawn with probability proportional to {@code weights}; bucket 0 is the
+     * simplest. One choice in {@code 0..sum-1} mapped to buckets in order, so lowering the choice
+     * never moves to a later bucket.
+     */
+    static Gen<Integer> weighted(int... weights) {
+        int[] cumulative = new int[weights.length];
+        int total = 0;
+        for (int i = 0; i < weights.length; i++) {
+            if (weights[i] < 0) throw new IllegalArgumentException("weighted: weight " + weights[i] + " is negative");
+            total += weights[i];
+            cumulative[i] = total;
+        }
+        if (total <= 0) throw new IllegalArgumentException("weighted: the weights sum to " + total + "; expected a positive sum");
+        int sum = total;
+        return c -> {
+            int v = c.choose(0, sum - 1);
+            for (int i = 0; i < cumulative.length; i++) if (v < cumulative[i]) return i;
+            throw new IllegalStateException("model invariant of Gen.weighted broken: " + v + " beyond " + sum);
+        };
+    }
+
+    /** Pairs drawn from two generators, {@code a} first. */
+    static <A, B, R> Gen<R> zip(Gen<A> a, Gen<B> b, java.util.function.BiFunction<? super A, ? super B, ? extends R> f) {
+        return c -> {
+            A x = a.generate(c);
+            return f.apply(x, b.generate(c));
+        };
+    }
+
+    /** The value every choice at its lower bound gives: what the shrinker aims for. */
+    default T simplest() {
+        return Recorder.simplest().draw(this);
+    }
+
+    /** The value that replays {@code indices} (see {@link ChoiceSequence}): a reported counterexample. */
+    default T replay(int... indices) {
+        return Recorder.replaying(indices).draw(this);
+    }
+
+    /** One value drawn at random from {@code seed}. */
+    default T sample(long seed) {
+        return Recorder.random(seed).draw(this);
     }
 
     /** A generator could not produce a value; the try is discarded, not failed. */

@@ -1,0 +1,155 @@
+package dev.numaspread.conformance.gen;
+
+import java.time.Duration;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * Runs a property: draws inputs from a generator at random, runs the body on each, and on the
+ * first failure shrinks the input's choice sequence ({@link Shrinker}) and reports the simplest
+ * failing input with the seed that replays it.
+ *
+ * <p>A try is one input on which the body ran. A draw that throws {@link Gen.Unsatisfiable} (from
+ * the generator, or from the body as an assumption) is a discard, not a try. The run gives up
+ * (never passes) when no try ran or when discards exceed {@link Config#maxDiscards()}.
+ *
+ * <p>Seeds: try 0 draws from {@code config.seed()} itself; try k &gt; 0 from the k-th long of a
+ * {@link SplittableRandom} seeded with it. A failure reports the failing try's seed, so a run with
+ * that seed fails on its first try and, the shrinker being deterministic, shrinks to the same input.
+ */
+public final class Property {
+    private Property() {}
+
+    /**
+     * How hard to try.
+     *
+     * @param tries          inputs to run the body on
+     * @param seed           the run's seed
+     * @param budget         time for the tries; shrinking gets the same budget again
+     * @param maxShrinkCalls most property runs while shrinking
+     * @param maxDiscards    most discarded draws before giving up
+     */
+    public record Config(int tries, long seed, Duration budget, int maxShrinkCalls, int maxDiscards) {
+        public Config {
+            if (tries < 1) throw new IllegalArgumentException("tries " + tries + "; expected at least 1");
+            if (maxShrinkCalls < 0) throw new IllegalArgumentException("maxShrinkCalls " + maxShrinkCalls + "; expected at least 0");
+            if (maxDiscards < 0) throw new IllegalArgumentException("maxDiscards " + maxDiscards + "; expected at least 0");
+        }
+
+        /** 200 tries, seed 0x5eed, 20 s, 5000 shrink calls, 10 discards per try. */
+        public static Config defaults() {
+            return of(200, 0x5eedL, Duration.ofSeconds(20));
+        }
+
+        /** {@code tries} tries, 5000 shrink calls (system property {@code numaspread.shrink.calls}), 10 discards per try. */
+        public static Config of(int tries, long seed, Duration budget) {
+            return new Config(tries, seed, budget, Integer.getInteger("numaspread.shrink.calls", 5000),
+                    Math.max(100, 10 * tries));
+        }
+
+        public Config withTries(int n) {
+            return new Config(n, seed, budget, maxShrinkCalls, Math.max(maxDiscards, 10 * n));
+        }
+
+        public Config withSeed(long s) {
+            return new Config(tries, s, budget, maxShrinkCalls, maxDiscards);
+        }
+
+        public Config withMaxShrinkCalls(int n) {
+            return new Config(tries, seed, budget, n, maxDiscards);
+        }
+
+        public Config withMaxDiscards(int n) {
+            return new Config(tries, seed, budget, maxShrinkCalls, n);
+        }
+    }
+
+    /** Failure key of plain properties: the class of what the body threw. */
+    public static String failureClass(Throwable t) {
+        return t.getClass().getName();
+    }
+
+    /** Runs {@code body} on inputs from {@code gen}; failures with the same exception class shrink together. */
+    public static <T> PropertyResult<T> check(Gen<T> gen, Consumer<? super T> body, Config config) {
+        return check(gen, body, config, Property::failureClass);
+    }
+
+    /**
+     * Runs {@code body} on inputs from {@code gen}.
+     *
+     * @param failureKey says which way a body failed; the shrinker keeps an edit only while the key
+     *                   stays the same (the checks pass the violated rule id)
+     * @throws RuntimeException what the generator threw other than {@link Gen.Unsatisfiable}: a
+     *                          generator bug, not a failure of the body
+     */
+    public static <T> PropertyResult<T> check(Gen<T> gen, Consumer<? super T> body, Config config,
+                                              Function<Throwable, String> failureKey) {
+        SplittableRandom seeds = new SplittableRandom(config.seed());
+        long deadline = System.nanoTime() + config.budget().toNanos();
+        int tries = 0;
+        int discards = 0;
+        for (int draw = 0; tries < config.tries(); draw++) {
+            if (tries > 0 && System.nanoTime() - deadline > 0) break;
+            long trySeed = draw == 0 ? config.seed() : seeds.nextLong();
+            Recorder recorder = Recorder.random(trySeed);
+            T input;
+            try {
+                input = recorder.draw(gen);
+            } catch (Gen.Unsatisfiable e) {
+                if (++discards > config.maxDiscards()) return gaveUp(tries, discards, config);
+                continue;
+            }
+            try {
+                body.accept(input);
+                tries++;
+            } catch (Gen.Unsatisfiable e) {
+                if (++discards > config.maxDiscards()) return gaveUp(tries, discards, config);
+            } catch (RuntimeException | Error e) {
+                tries++;
+                return shrink(gen, body, config, failureKey, recorder.sequence(), input, e, trySeed, tries);
+            }
+        }
+        if (tries == 0) return gaveUp(0, discards, config);
+        return new PropertyResult.Passed<>(tries, discards, config.seed());
+    }
+
+    private static <T> PropertyResult<T> gaveUp(int tries, int discards, Config config) {
+        String reason = "seed " + hex(config.seed()) + ": " + tries + " tries ran and " + discards
+                + " draws were discarded; expected " + config.tries() + " tries with at most "
+                + config.maxDiscards() + " discards (is a filter or assumption too strict?)";
+        return new PropertyResult.GaveUp<>(reason, tries, discards, config.seed());
+    }
+
+    private static <T> PropertyResult<T> shrink(Gen<T> gen, Consumer<? super T> body, Config config,
+                                                Function<Throwable, String> failureKey, ChoiceSequence first,
+                                                T input, Throwable failure, long trySeed, int tries) {
+        Shrinker.Test test = indices -> {
+            Recorder r = Recorder.replaying(indices);
+            T value;
+            try {
+                value = r.draw(gen);
+            } catch (RuntimeException e) {   // Unsatisfiable, or a generator that breaks on an edited sequence
+                return new Shrinker.Attempt(r.sequence(), new Shrinker.Outcome.Invalid(String.valueOf(e.getMessage())));
+            }
+            try {
+                body.accept(value);
+                return new Shrinker.Attempt(r.sequence(), new Shrinker.Outcome.Passed());
+            } catch (Gen.Unsatisfiable e) {
+                return new Shrinker.Attempt(r.sequence(), new Shrinker.Outcome.Invalid(String.valueOf(e.getMessage())));
+            } catch (RuntimeException | Error e) {
+                return new Shrinker.Attempt(r.sequence(), new Shrinker.Outcome.Failed(failureKey.apply(e), e));
+            }
+        };
+        Shrinker.Outcome.Failed firstFailure = new Shrinker.Outcome.Failed(failureKey.apply(failure), failure);
+        long deadline = System.nanoTime() + config.budget().toNanos();
+        Shrinker.Result r = new Shrinker(first, firstFailure, test, config.maxShrinkCalls(), deadline).shrink();
+        T shrunk = r.steps() == 0 ? input : Recorder.replaying(r.target().indices()).draw(gen);
+        return new PropertyResult.Failed<>(r.failure(), shrunk, r.target(), trySeed, tries, r.steps(), r.calls());
+    }
+
+    /** A seed as {@code 0x5eed}: what {@code Long.decode} reads back. */
+    public static String hex(long seed) {
+        return seed < 0 ? "-0x" + Long.toHexString(-seed) : "0x" + Long.toHexString(seed);
+    }
+}

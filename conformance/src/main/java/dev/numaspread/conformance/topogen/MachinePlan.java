@@ -1,0 +1,175 @@
+package dev.numaspread.conformance.topogen;
+
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.topology.CpuPackage;
+import dev.numaspread.model.topology.DistanceTable;
+import dev.numaspread.model.topology.Node;
+import dev.numaspread.model.topology.Topology;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * The shape of one generated machine before CPU numbering: what the generators draw, in the order
+ * "structure first, numbering second, distances third, state last" (research/topology-anchors.md
+ * §6(c)). {@link #build(String)} numbers the CPUs and makes the {@link Topology}. Mutable, used
+ * inside one draw only.
+ */
+final class MachinePlan {
+
+    /** One node: its id, its cores (0 for a CPU-less node), memory, and the package it sits in. */
+    static final class NodePlan {
+        int id;
+        int cores;
+        boolean memory = true;
+        int pkg;          // package index; a CPU-less node's "owner" package (for distances)
+        int holeBefore;   // CPU ids skipped before this node's CPUs (adjacent numbering only)
+
+        NodePlan(int cores, int pkg) {
+            this.cores = cores;
+            this.pkg = pkg;
+        }
+    }
+
+    /** Which present CPUs go offline. */
+    enum Offline { NONE, SMT_OFF, FEW, CPU0, NODE, HALF_SMT }
+
+    final List<NodePlan> nodes = new ArrayList<>();   // ascending id once ids are assigned
+    int smt = 1;
+    boolean split;             // siblings numbered totalCores apart (x86) instead of adjacent
+    int clusterCores;          // 0: no clusters
+    int[][] distances;         // over nodes in list order; null: 10/20 defaults
+    int extraPossible;         // possible but not present CPUs, numbered after the present ones
+    Offline offline = Offline.NONE;
+    int[] offlinePicks = new int[0];   // FEW: present-CPU ordinals; NODE: CPU-node ordinal; HALF_SMT: core ordinals
+    String family = "realistic";
+
+    int cpuNodeCount() {
+        int n = 0;
+        for (NodePlan p : nodes) if (p.cores > 0) n++;
+        return n;
+    }
+
+    int totalCores() {
+        int n = 0;
+        for (NodePlan p : nodes) n += p.cores;
+        return n;
+    }
+
+    /** The numbered machine. */
+    Topology build(String source) {
+        int total = totalCores();
+        int n = nodes.size();
+        List<CpuSet.Builder> nodeCpus = new ArrayList<>();
+        for (int k = 0; k < n; k++) nodeCpus.add(CpuSet.builder());
+        List<CpuSet> siblings = new ArrayList<>();
+        List<int[]> coreThreads = new ArrayList<>();   // per core in node order: its CPU ids by thread
+        List<Integer> coreNode = new ArrayList<>();
+        int next = 0;
+        int globalCore = 0;
+        for (int k = 0; k < n; k++) {
+            NodePlan p = nodes.get(k);
+            if (p.cores > 0 && !split) next += p.holeBefore;
+            for (int core = 0; core < p.cores; core++, globalCore++) {
+                int[] threads = new int[smt];
+                for (int t = 0; t < smt; t++) threads[t] = split ? t * total + globalCore : next++;
+                CpuSet.Builder g = CpuSet.builder();
+                for (int c : threads) {
+                    g.add(c);
+                    nodeCpus.get(k).add(c);
+                }
+                siblings.add(g.build());
+                coreThreads.add(threads);
+                coreNode.add(k);
+            }
+        }
+        CpuSet.Builder presentB = CpuSet.builder();
+        for (CpuSet.Builder b : nodeCpus) presentB.addAll(b.build());
+        CpuSet present = presentB.build();
+
+        // Possible but not present CPUs: after the present ones, dealt round-robin over the CPU nodes
+        // in id order (x86's rule for hot-pluggable CPUs without a firmware node).
+        List<Integer> cpuNodes = new ArrayList<>();
+        for (int k = 0; k < n; k++) if (nodes.get(k).cores > 0) cpuNodes.add(k);
+        CpuSet.Builder possibleB = CpuSet.builder().addAll(present);
+        List<CpuSet> extraSingletons = new ArrayList<>();
+        int firstExtra = present.last() + 1;
+        for (int e = 0; e < extraPossible; e++) {
+            int cpu = firstExtra + e;
+            possibleB.add(cpu);
+            nodeCpus.get(cpuNodes.get(e % cpuNodes.size())).add(cpu);
+            siblings.add(CpuSet.of(cpu));
+            extraSingletons.add(CpuSet.of(cpu));
+        }
+        CpuSet possible = possibleB.build();
+
+        CpuSet online = present.andNot(offlineCpus(present, coreThreads, coreNode, nodeCpus));
+        if (online.isEmpty()) online = CpuSet.of(present.first());   // the kernel cannot offline its last CPU
+
+        List<Node> nodeList = new ArrayList<>();
+        for (int k = 0; k < n; k++) {
+            NodePlan p = nodes.get(k);
+            nodeList.add(new Node(p.id, nodeCpus.get(k).build(), p.memory, p.memory ? 4096 : 0));
+        }
+
+        TreeMap<Integer, CpuSet.Builder> pkgCpus = new TreeMap<>();
+        for (int k = 0; k < n; k++) {
+            CpuSet cpus = nodeCpus.get(k).build();
+            if (!cpus.isEmpty()) pkgCpus.computeIfAbsent(nodes.get(k).pkg, x -> CpuSet.builder()).addAll(cpus);
+        }
+        List<CpuPackage> packages = new ArrayList<>();
+        pkgCpus.forEach((id, b) -> packages.add(new CpuPackage(id, b.build())));
+
+        List<CpuSet> clusters = new ArrayList<>();
+        if (clusterCores > 0) {
+            for (int start = 0; start < coreThreads.size(); ) {
+                int node = coreNode.get(start);
+                CpuSet.Builder b = CpuSet.builder();
+                int end = start;
+                while (end < coreThreads.size() && end - start < clusterCores && coreNode.get(end) == node) {
+                    for (int c : coreThreads.get(end)) b.add(c);
+                    end++;
+                }
+                clusters.add(b.build());
+                start = end;
+            }
+            clusters.addAll(extraSingletons);
+        }
+
+        int[] ids = new int[n];
+        for (int k = 0; k < n; k++) ids[k] = nodes.get(k).id;
+        DistanceTable table = distances == null ? DistanceTable.defaults(ids) : DistanceTable.of(ids, distances);
+        return new Topology("generated", source, possible, present, online, nodeList, table, siblings, packages, clusters);
+    }
+
+    private CpuSet offlineCpus(CpuSet present, List<int[]> coreThreads, List<Integer> coreNode,
+                               List<CpuSet.Builder> nodeCpus) {
+        CpuSet.Builder off = CpuSet.builder();
+        switch (offline) {
+            case NONE -> { }
+            case SMT_OFF -> {
+                for (int[] t : coreThreads) for (int i = 1; i < t.length; i++) off.add(t[i]);
+            }
+            case HALF_SMT -> {
+                for (int pick : offlinePicks) {
+                    int[] t = coreThreads.get(pick % coreThreads.size());
+                    for (int i = 1; i < t.length; i++) off.add(t[i]);
+                }
+            }
+            case FEW -> {
+                for (int pick : offlinePicks) off.add(present.nth(pick % present.size()));
+            }
+            case CPU0 -> {
+                if (present.contains(0)) off.add(0);
+            }
+            case NODE -> {
+                List<Integer> cpuNodes = new ArrayList<>();
+                for (int k = 0; k < nodes.size(); k++) if (nodes.get(k).cores > 0) cpuNodes.add(k);
+                int k = cpuNodes.get(offlinePicks.length == 0 ? 0 : offlinePicks[0] % cpuNodes.size());
+                off.addAll(nodeCpus.get(k).build().and(present));
+            }
+        }
+        return off.build();
+    }
+}
