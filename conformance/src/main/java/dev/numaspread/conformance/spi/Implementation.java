@@ -99,4 +99,14 @@ public interface Implementation {
     default int[] blkMqMapQueues(KernelRelease kernel, Topology machine, int nrQueues, int queueOffset) {
         throw new UnsupportedOperationException("blk-mq-map");
     }
+
+    /**
+     * {@code irq_create_affinity_masks(nvecs, affd)}: each vector's mask and managed flag, or empty
+     * for the kernel's NULL. {@code setSizes} are the interrupt sets ({@code calc_sets}); empty
+     * means the default single set of {@code nvecs - preVectors - postVectors} vectors.
+     */
+    default Optional<List<dev.numaspread.model.group.IrqAffinity.AffinityDesc>> irqCreateAffinityMasks(
+            KernelRelease kernel, Topology machine, int nvecs, int preVectors, int postVectors, List<Integer> setSizes) {
+        throw new UnsupportedOperationException("irq-affinity-masks");
+    }
 }

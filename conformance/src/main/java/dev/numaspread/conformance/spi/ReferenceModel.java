@@ -20,7 +20,38 @@ public final class ReferenceModel implements Implementation {
     public List<Claim> claims() {
         List<Claim> claims = new ArrayList<>();
         // Each family adds its routines and releases here.
+        for (KernelRelease k : GROUP_CPUS_RELEASES) claims.add(new Claim(Routine.GROUP_CPUS, k));
+        for (KernelRelease k : BLK_MQ_MAP_RELEASES) claims.add(new Claim(Routine.BLK_MQ_MAP, k));
+        for (KernelRelease k : GROUP_CPUS_RELEASES) claims.add(new Claim(Routine.IRQ_AFFINITY_MASKS, k));
         return claims;
+    }
+
+    // ------------------------------------------------------------ grouping (spec/group-cpus.md, spec/blk-mq.md)
+
+    /** group_cpus_evenly: 6.1 (stable backport, kernel runs) and 6.3 to the newest modelled release. */
+    static final List<KernelRelease> GROUP_CPUS_RELEASES = releases("6.1", "6.3", "6.4", "6.5", "6.6", "6.7", "6.8",
+            "6.9", "6.10", "6.11", "6.12", "6.13", "6.14", "6.15", "6.16", "6.17", "6.18");
+    /** blk_mq_map_queues: legacy from 5.4 (present CPUs first), group_cpus_evenly from 6.3. */
+    static final List<KernelRelease> BLK_MQ_MAP_RELEASES = releases("5.4", "5.5", "5.6", "5.7", "5.8", "5.9", "5.10",
+            "5.11", "5.12", "5.13", "5.14", "5.15", "5.16", "5.17", "5.18", "5.19", "6.0", "6.1", "6.2", "6.3", "6.4",
+            "6.5", "6.6", "6.7", "6.8", "6.9", "6.10", "6.11", "6.12", "6.13", "6.14", "6.15", "6.16", "6.17", "6.18");
+
+    @Override
+    public java.util.Optional<List<dev.numaspread.model.cpu.CpuSet>> groupCpusEvenly(KernelRelease kernel,
+            dev.numaspread.model.topology.Topology machine, int numgrps) {
+        return dev.numaspread.model.group.GroupCpusEvenly.groupCpusEvenly(kernel, machine, numgrps);
+    }
+
+    @Override
+    public int[] blkMqMapQueues(KernelRelease kernel, dev.numaspread.model.topology.Topology machine, int nrQueues, int queueOffset) {
+        return dev.numaspread.model.group.BlkMqMap.blkMqMapQueues(kernel, machine, nrQueues, queueOffset);
+    }
+
+    @Override
+    public java.util.Optional<List<dev.numaspread.model.group.IrqAffinity.AffinityDesc>> irqCreateAffinityMasks(
+            KernelRelease kernel, dev.numaspread.model.topology.Topology machine, int nvecs, int preVectors,
+            int postVectors, List<Integer> setSizes) {
+        return dev.numaspread.model.group.IrqAffinity.irqCreateAffinityMasks(kernel, machine, nvecs, preVectors, postVectors, setSizes);
     }
 
     static List<KernelRelease> releases(String... texts) {

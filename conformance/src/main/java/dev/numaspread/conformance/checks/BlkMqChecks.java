@@ -1,0 +1,245 @@
+package dev.numaspread.conformance.checks;
+
+import dev.numaspread.conformance.gen.Gen;
+import dev.numaspread.conformance.spi.Routine;
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.group.BlkMqMap;
+import dev.numaspread.model.group.IrqAffinity;
+import dev.numaspread.model.kernel.KernelBug;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.topology.Topology;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The checks of spec/blk-mq.md: the queue map (MQ-1..MQ-8, routine {@code blk-mq-map}) and the
+ * managed IRQ affinity masks (MQ-9, MQ-10, routine {@code irq-affinity-masks}). MQ-2, MQ-7, MQ-8
+ * and MQ-10 compare with the reference model of the claimed release; the others are contract checks.
+ * A check whose rule does not apply to the claimed release passes without tries.
+ */
+public final class BlkMqChecks implements CheckFamily {
+
+    @Override
+    public List<Check> checks() {
+        return List.of(
+                Check.of("MQ-1", Routine.BLK_MQ_MAP, "MQ_1_everyPossibleCpuHasOneQueue", BlkMqChecks::oneQueueEach),
+                Check.of("MQ-2", Routine.BLK_MQ_MAP, "MQ_2_legacyMapIsTheKernels", ctx -> exactMap(ctx, "MQ-2", ctx.kernel().before(6, 3))),
+                Check.of("MQ-3", Routine.BLK_MQ_MAP, "MQ_3_aQueuesCpusLieInOneNode", BlkMqChecks::queuesInOneNode),
+                Check.of("MQ-4", Routine.BLK_MQ_MAP, "MQ_4_legacyMapIgnoresNuma", BlkMqChecks::legacyMixesNodes),
+                Check.of("MQ-5", Routine.BLK_MQ_MAP, "MQ_5_nullMasksSendEveryCpuToTheOffset", BlkMqChecks::nullFallback),
+                Check.of("MQ-6", Routine.BLK_MQ_MAP, "MQ_6_queueOffsetShiftsTheMap", BlkMqChecks::offsetShifts),
+                Check.of("MQ-7", Routine.BLK_MQ_MAP, "MQ_7_moreQueuesThanMasksReuseMasks", BlkMqChecks::masksReused),
+                Check.of("MQ-8", Routine.BLK_MQ_MAP, "MQ_8_mapIsTheKernels", ctx -> exactMap(ctx, "MQ-8", true)),
+                Check.of("MQ-9", Routine.IRQ_AFFINITY_MASKS, "MQ_9_preAndPostVectorsUnmanagedWithDefaultAffinity", BlkMqChecks::reservedVectors),
+                Check.of("MQ-10", Routine.IRQ_AFFINITY_MASKS, "MQ_10_interruptSetsAreTheKernels", BlkMqChecks::exactSets));
+    }
+
+    /** A machine, a queue count from 1 to its possible CPUs, and an offset 0..3. */
+    record MapCase(Topology machine, int nrQueues, int queueOffset) {}
+
+    static Gen<MapCase> mapCases(int extraQueues) {
+        return GroupingMachines.machines().flatMap(m -> c -> new MapCase(m,
+                c.choose(1, m.possible().size() + extraQueues), c.choose(0, 3)));
+    }
+
+    static String callText(Topology m, int nrQueues, int offset) {
+        return "blkMqMapQueues(nrQueues=" + nrQueues + ", queueOffset=" + offset + ") on " + GroupingMachines.describe(m);
+    }
+
+    /** {@code cpu:queue} pairs of the possible CPUs, as the CLI prints them. */
+    static String show(Topology m, int[] map) {
+        List<String> s = new ArrayList<>();
+        for (int cpu : m.possible().toArray()) s.add(cpu + ":" + (cpu < map.length ? map[cpu] : "none"));
+        return String.join(" ", s);
+    }
+
+    static void oneQueueEach(CheckContext ctx) {
+        ctx.forAll(mapCases(0), c -> {
+            Topology m = c.machine();
+            int[] map = ctx.implementation().blkMqMapQueues(ctx.kernel(), m, c.nrQueues(), c.queueOffset());
+            String call = callText(m, c.nrQueues(), c.queueOffset());
+            if (map.length != m.nrCpuIds())
+                throw Violation.of("MQ-1", call, "nr_cpu_ids = " + m.nrCpuIds() + " entries", map.length + " entries").on(m);
+            for (int cpu = 0; cpu < map.length; cpu++) {
+                boolean possible = m.possible().contains(cpu);
+                boolean ok = possible ? map[cpu] >= c.queueOffset() && map[cpu] < c.queueOffset() + c.nrQueues() : map[cpu] == -1;
+                if (!ok)
+                    throw Violation.of("MQ-1", call, possible ? "cpu " + cpu + " on a queue in " + c.queueOffset() + ".."
+                            + (c.queueOffset() + c.nrQueues() - 1) : "cpu " + cpu + " (not possible) unmapped (-1)",
+                            "queue " + map[cpu] + "; map " + show(m, map)).on(m);
+            }
+        });
+    }
+
+    static void exactMap(CheckContext ctx, String rule, boolean applies) {
+        if (!applies) return;
+        ctx.forAll(mapCases(2), c -> {
+            Topology m = c.machine();
+            String want = outcome(() -> BlkMqMap.blkMqMapQueues(ctx.kernel(), m, c.nrQueues(), c.queueOffset()), m);
+            String got = outcome(() -> ctx.implementation().blkMqMapQueues(ctx.kernel(), m, c.nrQueues(), c.queueOffset()), m);
+            if (!want.equals(got))
+                throw Violation.of(rule, callText(m, c.nrQueues(), c.queueOffset()), want, got).on(m)
+                        .hint(ctx.kernel().before(6, 3) ? "legacy map: present CPUs first, then siblings share (research §7.1)"
+                                : "queue q serves group q of group_cpus_evenly(nrQueues) (research §7.2)");
+        });
+    }
+
+    interface MapCall {
+        int[] get();
+    }
+
+    static String outcome(MapCall call, Topology m) {
+        try {
+            return show(m, call.get());
+        } catch (KernelBug bug) {
+            return "kernel crash";
+        }
+    }
+
+    static void queuesInOneNode(CheckContext ctx) {
+        if (ctx.kernel().before(6, 3)) return;
+        ctx.forAll(mapCases(0), c -> {
+            Topology m = c.machine();
+            if (c.nrQueues() <= GroupCpusChecks.nodesWithCpusIn(m, m.present()).size()) return;
+            int[] map = ctx.implementation().blkMqMapQueues(ctx.kernel(), m, c.nrQueues(), c.queueOffset());
+            for (int q = c.queueOffset(); q < c.queueOffset() + c.nrQueues(); q++) {
+                CpuSet.Builder cpus = CpuSet.builder();
+                for (int cpu : m.present().toArray()) if (map[cpu] == q) cpus.add(cpu);
+                List<Integer> nodes = GroupCpusChecks.nodesWithCpusIn(m, cpus.build());
+                if (nodes.size() > 1)
+                    throw Violation.of("MQ-3", callText(m, c.nrQueues(), c.queueOffset()), "queue " + q + "'s present CPUs in one node",
+                            "queue " + q + " = " + cpus.build().toList() + " on nodes " + nodes).on(m)
+                            .hint("is the legacy (≤ 6.2) sequential map used on a 6.3+ kernel?");
+            }
+        });
+    }
+
+    static void legacyMixesNodes(CheckContext ctx) {
+        if (!ctx.kernel().before(6, 3)) return;
+        ctx.forAll(GroupingMachines.twoNodesNoSmt(), m -> {
+            int[] map = ctx.implementation().blkMqMapQueues(ctx.kernel(), m, 2, 0);
+            for (int q = 0; q < 2; q++) {
+                CpuSet.Builder cpus = CpuSet.builder();
+                for (int cpu : m.possible().toArray()) if (map[cpu] == q) cpus.add(cpu);
+                List<Integer> nodes = GroupCpusChecks.nodesWithCpusIn(m, cpus.build());
+                if (nodes.size() != 2)
+                    throw Violation.of("MQ-4", callText(m, 2, 0), "queue " + q + " serving CPUs of both nodes (the legacy map alternates)",
+                            "queue " + q + " = " + cpus.build().toList() + " on nodes " + nodes).on(m)
+                            .hint("is the 6.3 group_cpus_evenly map used on a legacy kernel?");
+            }
+        });
+    }
+
+    static void nullFallback(CheckContext ctx) {
+        if (ctx.kernel().before(6, 16)) return;
+        ctx.forAll(mapCases(0), c -> {
+            Topology m = c.machine();
+            int[] map;
+            try {
+                map = ctx.implementation().blkMqMapQueues(ctx.kernel(), m, 0, c.queueOffset());
+            } catch (KernelBug bug) {
+                throw Violation.of("MQ-5", callText(m, 0, c.queueOffset()), "every CPU on queue " + c.queueOffset(),
+                        "a kernel crash: " + bug.getMessage()).on(m);
+            }
+            for (int cpu : m.possible().toArray())
+                if (map[cpu] != c.queueOffset())
+                    throw Violation.of("MQ-5", callText(m, 0, c.queueOffset()), "every CPU on queue " + c.queueOffset(),
+                            show(m, map)).on(m).hint("does the NULL fallback ignore queue_offset?");
+        });
+    }
+
+    static void offsetShifts(CheckContext ctx) {
+        ctx.forAll(mapCases(0), c -> {
+            Topology m = c.machine();
+            int[] base = ctx.implementation().blkMqMapQueues(ctx.kernel(), m, c.nrQueues(), 0);
+            int[] shifted = ctx.implementation().blkMqMapQueues(ctx.kernel(), m, c.nrQueues(), c.queueOffset());
+            for (int cpu : m.possible().toArray())
+                if (shifted[cpu] != base[cpu] + c.queueOffset())
+                    throw Violation.of("MQ-6", callText(m, c.nrQueues(), c.queueOffset()), "the offset-0 map plus " + c.queueOffset()
+                            + ": " + show(m, Arrays.stream(base).map(q -> q < 0 ? q : q + c.queueOffset()).toArray()), show(m, shifted)).on(m);
+        });
+    }
+
+    static void masksReused(CheckContext ctx) {
+        if (ctx.kernel().before(6, 17)) return;
+        ctx.forAll(GroupingMachines.machines().flatMap(m -> c -> new MapCase(m, m.possible().size() + c.choose(1, 3), 0)), c -> {
+            Topology m = c.machine();
+            String want = outcome(() -> BlkMqMap.blkMqMapQueues(ctx.kernel(), m, c.nrQueues(), 0), m);
+            String got = outcome(() -> ctx.implementation().blkMqMapQueues(ctx.kernel(), m, c.nrQueues(), 0), m);
+            if (!want.equals(got))
+                throw Violation.of("MQ-7", callText(m, c.nrQueues(), 0), want, got).on(m)
+                        .hint("from ≈6.17 queue q takes masks[q mod nummasks] (b6139a6abf67)");
+        });
+    }
+
+    /** nvecs, pre and post vectors, and interrupt sets (empty = default) on a machine. */
+    record IrqCase(Topology machine, int nvecs, int pre, int post, List<Integer> sets) {
+        String call() {
+            return "irqCreateAffinityMasks(nvecs=" + nvecs + ", pre=" + pre + ", post=" + post + ", sets=" + sets + ") on "
+                    + GroupingMachines.describe(machine);
+        }
+    }
+
+    static Gen<IrqCase> irqCases() {
+        return GroupingMachines.machines().flatMap(m -> c -> {
+            int pre = c.choose(0, 2), post = c.choose(0, 2);
+            int affvecs = c.choose(1, m.possible().size() + 3);
+            List<Integer> sets = new ArrayList<>();
+            if (c.chance(40)) {
+                int left = affvecs;
+                while (left > 0 && sets.size() < 3) {
+                    int s = sets.size() == 2 ? left : c.choose(1, left);
+                    sets.add(s);
+                    left -= s;
+                }
+            }
+            return new IrqCase(m, pre + affvecs + post, pre, post, sets);
+        });
+    }
+
+    static void reservedVectors(CheckContext ctx) {
+        ctx.forAll(irqCases(), c -> {
+            Optional<List<IrqAffinity.AffinityDesc>> r = ctx.implementation().irqCreateAffinityMasks(ctx.kernel(), c.machine(),
+                    c.nvecs(), c.pre(), c.post(), c.sets());
+            if (r.isEmpty() || r.get().size() != c.nvecs())
+                throw Violation.of("MQ-9", c.call(), c.nvecs() + " vectors", r.map(l -> l.size() + " vectors").orElse("NULL")).on(c.machine());
+            CpuSet all = CpuSet.range(0, c.machine().nrCpuIds() - 1);
+            for (int v = 0; v < c.nvecs(); v++) {
+                boolean reserved = v < c.pre() || v >= c.nvecs() - c.post();
+                IrqAffinity.AffinityDesc d = r.get().get(v);
+                if (d.managed() == reserved || (reserved && !d.mask().equals(all)))
+                    throw Violation.of("MQ-9", c.call(), "vector " + v + (reserved ? " unmanaged on " + all.toList() : " managed"),
+                            "vector " + v + (d.managed() ? " managed" : " unmanaged") + " on " + d.mask().toList()).on(c.machine());
+            }
+        });
+    }
+
+    static void exactSets(CheckContext ctx) {
+        ctx.forAll(irqCases(), c -> {
+            String want = irqOutcome(() -> IrqAffinity.irqCreateAffinityMasks(ctx.kernel(), c.machine(), c.nvecs(), c.pre(), c.post(), c.sets()));
+            String got = irqOutcome(() -> ctx.implementation().irqCreateAffinityMasks(ctx.kernel(), c.machine(), c.nvecs(), c.pre(), c.post(), c.sets()));
+            if (!want.equals(got))
+                throw Violation.of("MQ-10", c.call(), want, got).on(c.machine())
+                        .hint("does a set advance by its size (≤ 6.16) or by the masks it filled (≈6.17+)?");
+        });
+    }
+
+    interface IrqCall {
+        Optional<List<IrqAffinity.AffinityDesc>> get();
+    }
+
+    static String irqOutcome(IrqCall call) {
+        try {
+            return call.get().map(l -> {
+                List<String> s = new ArrayList<>();
+                for (IrqAffinity.AffinityDesc d : l) s.add("{" + d.mask().toList() + "}" + (d.managed() ? "m" : ""));
+                return String.join(" ", s);
+            }).orElse("NULL");
+        } catch (KernelBug bug) {
+            return "kernel crash";
+        }
+    }
+}

@@ -1,0 +1,256 @@
+package dev.numaspread.conformance.checks;
+
+import dev.numaspread.conformance.spi.Routine;
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.group.GroupCpusEvenly;
+import dev.numaspread.model.kernel.KernelBug;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.topology.Topology;
+import org.apache.commons.math3.fraction.BigFraction;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * The checks of spec/group-cpus.md. GRP-1..GRP-9 are contract checks (invariants of any correct
+ * {@code group_cpus_evenly}); GRP-10 compares with the reference model of the claimed release.
+ * Each stage is judged on its own CPUs: present CPUs (stage 1), then the possible CPUs that are
+ * not present (stage 2).
+ */
+public final class GroupCpusChecks implements CheckFamily {
+
+    @Override
+    public List<Check> checks() {
+        return List.of(
+                property("GRP-1", "GRP_1_groupsPartitionThePossibleCpus", GroupCpusChecks::partition),
+                property("GRP-2", "GRP_2_aGroupHoldsOneNodesCpusPerStage", GroupCpusChecks::oneNodePerGroup),
+                property("GRP-3", "GRP_3_everyNodeGetsOneToNcpusGroups", GroupCpusChecks::groupsPerNode),
+                property("GRP-4", "GRP_4_sizesInsideANodeDifferByAtMostOne", GroupCpusChecks::evenSizes),
+                property("GRP-5", "GRP_5_siblingsStayTogetherWhenTheQuotaAllows", GroupCpusChecks::siblingsTogether),
+                property("GRP-6", "GRP_6_stagesFillMinGroupsAndEmptyGroupsComeLast", GroupCpusChecks::filledGroups),
+                property("GRP-7", "GRP_7_nonPresentCpusContinueAfterThePresentOnes", GroupCpusChecks::stageTwoStart),
+                property("GRP-8", "GRP_8_fewerGroupsThanNodesDealWholeNodes", GroupCpusChecks::wholeNodes),
+                Check.of("GRP-9", Routine.GROUP_CPUS, "GRP_9_zeroGroupsGiveNull", GroupCpusChecks::zeroGroups),
+                Check.of("GRP-10", Routine.GROUP_CPUS, "GRP_10_groupsAreTheKernels", GroupCpusChecks::exact));
+    }
+
+    interface CaseBody {
+        void check(KernelRelease kernel, Topology m, int numgrps, List<CpuSet> groups);
+    }
+
+    private static Check property(String rule, String name, CaseBody body) {
+        return Check.of(rule, Routine.GROUP_CPUS, name, ctx -> ctx.forAll(GroupingMachines.cases(), c -> {
+            List<CpuSet> groups = call(ctx, c.machine(), c.count());
+            try {
+                body.check(ctx.kernel(), c.machine(), c.count(), groups);
+            } catch (Violation v) {
+                throw v.on(c.machine());
+            }
+        }));
+    }
+
+    private static List<CpuSet> call(CheckContext ctx, Topology m, int numgrps) {
+        Optional<List<CpuSet>> r = ctx.implementation().groupCpusEvenly(ctx.kernel(), m, numgrps);
+        if (r.isEmpty())
+            throw Violation.of("GRP-1", callText(m, numgrps), numgrps + " groups", "NULL")
+                    .hint("only numgrps == 0 gives NULL").on(m);
+        return r.get();
+    }
+
+    static String callText(Topology m, int numgrps) {
+        return "groupCpusEvenly(numgrps=" + numgrps + ") on " + GroupingMachines.describe(m);
+    }
+
+    static String show(List<CpuSet> groups) {
+        List<String> s = new ArrayList<>();
+        for (CpuSet g : groups) s.add("{" + g.toList() + "}");
+        return String.join(" ", s);
+    }
+
+    /** The two stages' CPU sets: present, then possible but not present. */
+    static List<CpuSet> stages(Topology m) {
+        return List.of(m.present(), m.possible().andNot(m.present()));
+    }
+
+    static List<Integer> nodesWithCpusIn(Topology m, CpuSet cpus) {
+        List<Integer> out = new ArrayList<>();
+        for (int id : m.nodeIds()) if (m.cpusOf(id).intersects(cpus)) out.add(id);
+        return out;
+    }
+
+    static void partition(KernelRelease k, Topology m, int numgrps, List<CpuSet> groups) {
+        if (groups.size() != numgrps)
+            throw Violation.of("GRP-1", callText(m, numgrps), numgrps + " groups", groups.size() + " groups: " + show(groups));
+        CpuSet seen = CpuSet.EMPTY;
+        for (CpuSet g : groups) {
+            if (g.intersects(seen))
+                throw Violation.of("GRP-1", callText(m, numgrps), "each CPU in one group",
+                        "cpus " + g.and(seen).toList() + " in two groups: " + show(groups));
+            seen = seen.or(g);
+        }
+        if (!seen.equals(m.possible()))
+            throw Violation.of("GRP-1", callText(m, numgrps), "the groups cover the possible CPUs " + m.possible().toList(),
+                    "they cover " + seen.toList() + ": " + show(groups));
+    }
+
+    static void oneNodePerGroup(KernelRelease k, Topology m, int numgrps, List<CpuSet> groups) {
+        for (CpuSet stage : stages(m)) {
+            if (numgrps <= nodesWithCpusIn(m, stage).size()) continue;
+            for (int g = 0; g < groups.size(); g++) {
+                List<Integer> nodes = nodesWithCpusIn(m, groups.get(g).and(stage));
+                if (nodes.size() > 1)
+                    throw Violation.of("GRP-2", callText(m, numgrps), "group " + g + " holds the stage CPUs of one node",
+                            "group " + g + " = " + groups.get(g).toList() + " mixes nodes " + nodes)
+                            .hint("are groups filled across node boundaries, or a node left without a group?");
+            }
+        }
+    }
+
+    static void groupsPerNode(KernelRelease k, Topology m, int numgrps, List<CpuSet> groups) {
+        for (CpuSet stage : stages(m)) {
+            List<Integer> nodes = nodesWithCpusIn(m, stage);
+            if (nodes.isEmpty() || numgrps <= nodes.size()) continue;
+            int total = 0;
+            for (int node : nodes) {
+                CpuSet cpus = m.cpusOf(node).and(stage);
+                int count = 0;
+                for (CpuSet g : groups) if (g.intersects(cpus)) count++;
+                if (count < 1 || count > cpus.size())
+                    throw Violation.of("GRP-3", callText(m, numgrps), "node " + node + " (stage CPUs " + cpus.toList()
+                            + ") in 1.." + cpus.size() + " groups", count + " groups: " + show(groups));
+                total += count;
+            }
+            int want = Math.min(numgrps, stage.size());
+            if (total != want)
+                throw Violation.of("GRP-3", callText(m, numgrps), "the nodes of stage " + stage.toList() + " share "
+                        + want + " groups", total + " groups: " + show(groups));
+        }
+    }
+
+    static void evenSizes(KernelRelease k, Topology m, int numgrps, List<CpuSet> groups) {
+        for (CpuSet stage : stages(m)) {
+            if (numgrps <= nodesWithCpusIn(m, stage).size()) continue;
+            for (int node : nodesWithCpusIn(m, stage)) {
+                CpuSet cpus = m.cpusOf(node).and(stage);
+                List<Integer> sizes = new ArrayList<>();
+                for (CpuSet g : groups) if (g.intersects(cpus)) sizes.add(g.and(cpus).size());
+                BigFraction share = new BigFraction(cpus.size(), sizes.size());
+                int lo = share.getNumerator().divide(share.getDenominator()).intValueExact();
+                int hi = share.getDenominator().equals(java.math.BigInteger.ONE) ? lo : lo + 1;
+                for (int s : sizes)
+                    if (s < lo || s > hi)
+                        throw Violation.of("GRP-4", callText(m, numgrps), "node " + node + ": " + cpus.size() + " CPUs in "
+                                + sizes.size() + " groups of " + lo + (hi > lo ? " or " + hi : "") + " CPUs", "sizes " + sizes);
+            }
+        }
+    }
+
+    static void siblingsTogether(KernelRelease k, Topology m, int numgrps, List<CpuSet> groups) {
+        for (CpuSet stage : stages(m)) {
+            if (numgrps <= nodesWithCpusIn(m, stage).size()) continue;
+            for (int node : nodesWithCpusIn(m, stage)) {
+                CpuSet cpus = m.cpusOf(node).and(stage);
+                TreeSet<CpuSet> cores = new TreeSet<>();
+                for (int c : cpus.toArray()) cores.add(m.siblingsOf(c));
+                int w = cores.first().size();
+                boolean applies = true;
+                for (CpuSet core : cores) applies &= core.size() == w && core.isSubsetOf(cpus) && core.isSubsetOf(m.online());
+                for (CpuSet g : groups) applies &= g.and(cpus).size() % w == 0;
+                if (!applies || w == 1) continue;
+                for (CpuSet core : cores)
+                    for (CpuSet g : groups)
+                        if (g.intersects(core) && !core.isSubsetOf(g))
+                            throw Violation.of("GRP-5", callText(m, numgrps), "core " + core.toList() + " in one group (every group of node "
+                                    + node + " holds a multiple of " + w + " of its CPUs)", show(groups))
+                                    .hint("does a group take its CPU's online siblings before the next CPU?");
+            }
+        }
+    }
+
+    static void filledGroups(KernelRelease k, Topology m, int numgrps, List<CpuSet> groups) {
+        for (CpuSet stage : stages(m)) {
+            int filled = 0;
+            for (CpuSet g : groups) if (g.intersects(stage)) filled++;
+            int want = Math.min(numgrps, stage.size());
+            if (filled != want)
+                throw Violation.of("GRP-6", callText(m, numgrps), "the CPUs " + stage.toList() + " in " + want + " groups",
+                        filled + " groups: " + show(groups));
+        }
+        int nonEmpty = Math.min(numgrps, m.possible().size());
+        for (int g = 0; g < groups.size(); g++)
+            if (groups.get(g).isEmpty() == (g < nonEmpty))
+                throw Violation.of("GRP-6", callText(m, numgrps), "groups 0.." + (nonEmpty - 1) + " hold CPUs, the rest are empty",
+                        show(groups));
+    }
+
+    static void stageTwoStart(KernelRelease k, Topology m, int numgrps, List<CpuSet> groups) {
+        CpuSet others = m.possible().andNot(m.present());
+        int p = Math.min(numgrps, m.present().size());
+        int start = p % numgrps;
+        TreeSet<Integer> want = new TreeSet<>(), got = new TreeSet<>();
+        for (int j = 0; j < Math.min(numgrps, others.size()); j++) want.add((start + j) % numgrps);
+        for (int g = 0; g < groups.size(); g++) if (groups.get(g).intersects(others)) got.add(g);
+        if (!want.equals(got))
+            throw Violation.of("GRP-7", callText(m, numgrps), "the non-present CPUs " + others.toList() + " in groups " + want,
+                    "groups " + got + ": " + show(groups))
+                    .hint("does stage 2 start at group 0 instead of after the " + p + " present groups?");
+    }
+
+    static void wholeNodes(KernelRelease k, Topology m, int numgrps, List<CpuSet> groups) {
+        for (CpuSet stage : stages(m)) {
+            List<Integer> nodes = nodesWithCpusIn(m, stage);
+            if (numgrps > nodes.size()) continue;
+            for (int node : nodes) {
+                CpuSet cpus = m.cpusOf(node).and(stage);
+                int count = 0;
+                for (CpuSet g : groups) if (g.intersects(cpus)) count++;
+                if (count != 1)
+                    throw Violation.of("GRP-8", callText(m, numgrps), "node " + node + " (" + cpus.toList() + ") whole in one group",
+                            "in " + count + " groups: " + show(groups));
+            }
+        }
+    }
+
+    static void zeroGroups(CheckContext ctx) {
+        if (ctx.kernel().before(6, 16)) return;   // GRP-9 holds from 6.16; GRP-10 covers the crash before
+        ctx.forAll(GroupingMachines.machines(), m -> {
+            Optional<List<CpuSet>> r;
+            try {
+                r = ctx.implementation().groupCpusEvenly(ctx.kernel(), m, 0);
+            } catch (KernelBug bug) {
+                throw Violation.of("GRP-9", callText(m, 0), "NULL", "a kernel crash: " + bug.getMessage()).on(m)
+                        .hint("the ZERO_SIZE_PTR bug fixed by df831e977394");
+            }
+            if (r.isPresent())
+                throw Violation.of("GRP-9", callText(m, 0), "NULL", r.get().size() + " groups").on(m);
+        });
+    }
+
+    static void exact(CheckContext ctx) {
+        ctx.forAll(GroupingMachines.cases(), c -> {
+            Topology m = c.machine();
+            for (int numgrps : new int[] {c.count(), 0}) {
+                String want = outcome(() -> GroupCpusEvenly.groupCpusEvenly(ctx.kernel(), m, numgrps));
+                String got = outcome(() -> ctx.implementation().groupCpusEvenly(ctx.kernel(), m, numgrps));
+                if (!want.equals(got))
+                    throw Violation.of("GRP-10", callText(m, numgrps), want, got).on(m)
+                            .hint("equal-size nodes: is the release's heapsort tie order used (research §6.4)?");
+            }
+        });
+    }
+
+    interface Call {
+        Optional<List<CpuSet>> get();
+    }
+
+    /** The groups, "NULL", or "kernel crash": the three outcomes the kernel can have. */
+    static String outcome(Call call) {
+        try {
+            return call.get().map(GroupCpusChecks::show).orElse("NULL");
+        } catch (KernelBug bug) {
+            return "kernel crash";
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package dev.numaspread.conformance.zoo;
+
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.group.BlkMqMap;
+import dev.numaspread.model.group.GroupCpusEvenly;
+import dev.numaspread.model.group.IrqAffinity;
+import dev.numaspread.model.kernel.KernelBug;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.topology.Topology;
+
+import java.util.List;
+import java.util.Optional;
+
+/** Slip: a group takes the lowest CPUs without pulling in their SMT siblings. */
+@SuppressWarnings("unused")
+final class SiblingsSplit extends GroupingZooMember.Slipped {
+    SiblingsSplit() { super(SlippedGrouping.Slip.SIBLINGS_SPLIT); }
+}
