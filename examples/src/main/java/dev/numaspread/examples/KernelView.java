@@ -1,7 +1,6 @@
 package dev.numaspread.examples;
 
 import dev.numaspread.model.cpu.CpuSet;
-import dev.numaspread.model.topology.Node;
 import dev.numaspread.model.topology.Topology;
 
 import java.util.Arrays;
@@ -50,10 +49,9 @@ final class KernelView {
             nodePossible[n] = Cpumask.alloc(nrCpuIds);
             nodeOnline[n] = Cpumask.alloc(nrCpuIds);
         }
-        for (Node node : machine.nodes()) {
-            int n = node.id();
+        for (int n : machine.nodeIds()) {
             nodeExists[n] = true;
-            for (int cpu : node.cpus().toArray()) {
+            for (int cpu : machine.cpusOf(n).toArray()) {
                 Cpumask.set(nodePossible[n], cpu);
                 cpuToNode[cpu] = n;
                 if (Cpumask.test(online, cpu)) Cpumask.set(nodeOnline[n], cpu);
