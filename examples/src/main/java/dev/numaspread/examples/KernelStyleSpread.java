@@ -1,0 +1,135 @@
+package dev.numaspread.examples;
+
+import dev.numaspread.conformance.spi.Claim;
+import dev.numaspread.conformance.spi.Implementation;
+import dev.numaspread.conformance.spi.Routine;
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.topology.Topology;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The bundled example: an implementation written as a third party would, from the kernel sources'
+ * documented behaviour and never from the reference model. It sees a machine only through the SPI
+ * and turns it into kernel-style bitmaps ({@link KernelView}); each routine family lives in its own
+ * class, named after the kernel file it follows.
+ *
+ * <p>It claims what it reproduces for Linux 6.1 (6.1.192, Debian 6.1.0-57) and 6.12 (6.12.117):
+ * <ul>
+ *   <li>6.1 and 6.12: {@code local-spread}, {@code numa-levels}, {@code numa-closest},
+ *       {@code group-cpus}, {@code blk-mq-map};</li>
+ *   <li>6.12 only: {@code hop-masks}, {@code numa-nth} (both 6.3+), {@code numa-nearest-node}
+ *       (6.7+), {@code mlx5-comp-irqs};</li>
+ *   <li>6.1 only: {@code mlx5-numa-distance}, modelled as the 2022 patch applied on that release:
+ *       its base, classic {@code cpumask_local_spread()}, is what 6.1 has.</li>
+ * </ul>
+ * A routine called for a release it does not claim answers {@link UnsupportedOperationException}.
+ */
+public final class KernelStyleSpread implements Implementation {
+
+    private static final List<Claim> CLAIMS = List.of(
+            Claim.of("local-spread", "6.1"), Claim.of("local-spread", "6.12"),
+            Claim.of("numa-levels", "6.1"), Claim.of("numa-levels", "6.12"),
+            Claim.of("numa-closest", "6.1"), Claim.of("numa-closest", "6.12"),
+            Claim.of("hop-masks", "6.12"),
+            Claim.of("numa-nth", "6.12"),
+            Claim.of("numa-nearest-node", "6.12"),
+            Claim.of("mlx5-numa-distance", "6.1"),
+            Claim.of("mlx5-comp-irqs", "6.12"),
+            Claim.of("group-cpus", "6.1"), Claim.of("group-cpus", "6.12"),
+            Claim.of("blk-mq-map", "6.1"), Claim.of("blk-mq-map", "6.12"));
+
+    @Override
+    public String name() {
+        return "kernel-style example";
+    }
+
+    @Override
+    public List<Claim> claims() {
+        return CLAIMS;
+    }
+
+    @Override
+    public int[] localSpread(KernelRelease kernel, Topology machine, int node, int count) {
+        claimed(Routine.LOCAL_SPREAD, kernel);
+        KernelView k = new KernelView(machine);
+        return LocalSpread.plan(kernel, k, new NumaDistance(k), node, count);
+    }
+
+    @Override
+    public int[] numaLevels(KernelRelease kernel, Topology machine) {
+        claimed(Routine.NUMA_LEVELS, kernel);
+        return new NumaDistance(new KernelView(machine)).levels();
+    }
+
+    @Override
+    public List<CpuSet> hopMasks(KernelRelease kernel, Topology machine, int node) {
+        claimed(Routine.HOP_MASKS, kernel);
+        KernelView k = new KernelView(machine);
+        List<CpuSet> out = new ArrayList<>();
+        for (long[] mask : new NumaDistance(k).hopMasks(node)) out.add(k.cpuSet(mask));
+        return out;
+    }
+
+    @Override
+    public int numaClosest(KernelRelease kernel, Topology machine, CpuSet cpus, int cpu) {
+        claimed(Routine.NUMA_CLOSEST, kernel);
+        KernelView k = new KernelView(machine);
+        if (cpu < 0 || cpu >= k.nrCpuIds || k.cpuToNode[cpu] < 0)
+            throw new IllegalArgumentException("numaClosest: cpu " + cpu + " is not possible on " + machine.name()
+                    + "; expected a possible CPU");
+        return new NumaDistance(k).findClosest(k.bitmap(cpus), cpu);
+    }
+
+    @Override
+    public int numaNth(KernelRelease kernel, Topology machine, CpuSet cpus, int n, int node) {
+        claimed(Routine.NUMA_NTH, kernel);
+        KernelView k = new KernelView(machine);
+        return new NumaDistance(k).findNthCpu(kernel, k.bitmap(cpus), n, node);
+    }
+
+    @Override
+    public int numaNearestNode(KernelRelease kernel, Topology machine, int node) {
+        claimed(Routine.NUMA_NEAREST_NODE, kernel);
+        return new NumaDistance(new KernelView(machine)).numaNearestNode(node);
+    }
+
+    @Override
+    public int[] mlx5NumaDistance(KernelRelease kernel, Topology machine, int node, int count) {
+        claimed(Routine.MLX5_NUMA_DISTANCE, kernel);
+        KernelView k = new KernelView(machine);
+        return Mlx5.numaDistance(kernel, k, new NumaDistance(k), node, count);
+    }
+
+    @Override
+    public int[] mlx5CompIrqs(KernelRelease kernel, Topology machine, int node, int count) {
+        claimed(Routine.MLX5_COMP_IRQS, kernel);
+        KernelView k = new KernelView(machine);
+        return Mlx5.compIrqs(kernel, k, new NumaDistance(k), node, count);
+    }
+
+    @Override
+    public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Topology machine, int numgrps) {
+        claimed(Routine.GROUP_CPUS, kernel);
+        KernelView k = new KernelView(machine);
+        return GroupCpus.groupCpusEvenly(kernel, k, numgrps).map(masks -> {
+            List<CpuSet> groups = new ArrayList<>(masks.length);
+            for (long[] m : masks) groups.add(k.cpuSet(m));
+            return groups;
+        });
+    }
+
+    @Override
+    public int[] blkMqMapQueues(KernelRelease kernel, Topology machine, int nrQueues, int queueOffset) {
+        claimed(Routine.BLK_MQ_MAP, kernel);
+        return BlkMq.blkMqMapQueues(kernel, new KernelView(machine), nrQueues, queueOffset);
+    }
+
+    private static void claimed(Routine routine, KernelRelease kernel) {
+        if (!CLAIMS.contains(new Claim(routine, kernel)))
+            throw new UnsupportedOperationException(routine.id() + " is not claimed for Linux " + kernel + " by the kernel-style example");
+    }
+}

@@ -1,0 +1,98 @@
+package dev.numaspread.examples;
+
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.topology.Topology;
+
+import java.util.Arrays;
+
+/**
+ * What the kernel keeps about a machine, as the example's routines read it: the possible, present
+ * and online bitmaps, {@code cpu_to_node()}, the node masks, {@code node_distance()} and
+ * {@code topology_sibling_cpumask()}. Built once per SPI call from the {@link Topology} handed in;
+ * everything after that works on these arrays only.
+ */
+final class KernelView {
+    static final int NUMA_NO_NODE = -1;
+    static final int LOCAL_DISTANCE = 10;
+    static final int REMOTE_DISTANCE = 20;
+
+    final int nrCpuIds;
+    final int nrNodeIds;
+    final long[] possible;
+    final long[] present;
+    final long[] online;
+    /** {@code cpu_to_node()} of each possible CPU, {@code NUMA_NO_NODE} for an id that is not possible. */
+    final int[] cpuToNode;
+    /** The possible CPUs of each node id (what {@code build_node_to_cpumask()} collects); empty for unknown ids. */
+    final long[][] nodePossible;
+    /** {@code cpumask_of_node()}: the online CPUs of each node (x86 drops a CPU from its node when it goes offline). */
+    final long[][] nodeOnline;
+    final boolean[] nodeExists;
+    /** {@code node_distance(from, to)} for node ids {@code 0 .. nrNodeIds-1}. */
+    final int[][] distance;
+    /** {@code topology_sibling_cpumask(cpu)}: the online siblings of an online CPU, empty for any other id. */
+    final long[][] siblings;
+
+    KernelView(Topology machine) {
+        nrCpuIds = machine.nrCpuIds();
+        nrNodeIds = machine.nrNodeIds();
+        possible = bitmap(machine.possible());
+        present = bitmap(machine.present());
+        online = bitmap(machine.online());
+
+        nodeExists = new boolean[nrNodeIds];
+        nodePossible = new long[nrNodeIds][];
+        nodeOnline = new long[nrNodeIds][];
+        cpuToNode = new int[nrCpuIds];
+        Arrays.fill(cpuToNode, NUMA_NO_NODE);
+        for (int n = 0; n < nrNodeIds; n++) {
+            nodePossible[n] = Cpumask.alloc(nrCpuIds);
+            nodeOnline[n] = Cpumask.alloc(nrCpuIds);
+        }
+        for (int n : machine.nodeIds()) {
+            nodeExists[n] = true;
+            for (int cpu : machine.cpusOf(n).toArray()) {
+                Cpumask.set(nodePossible[n], cpu);
+                cpuToNode[cpu] = n;
+                if (Cpumask.test(online, cpu)) Cpumask.set(nodeOnline[n], cpu);
+            }
+        }
+
+        // Unknown node ids behave as the kernel's fallback: local to themselves, remote to the rest.
+        distance = new int[nrNodeIds][nrNodeIds];
+        for (int from = 0; from < nrNodeIds; from++)
+            for (int to = 0; to < nrNodeIds; to++)
+                distance[from][to] = nodeExists[from] && nodeExists[to] ? machine.distance(from, to)
+                        : from == to ? LOCAL_DISTANCE : REMOTE_DISTANCE;
+
+        siblings = new long[nrCpuIds][];
+        for (int cpu = 0; cpu < nrCpuIds; cpu++) siblings[cpu] = Cpumask.alloc(nrCpuIds);
+        for (CpuSet group : machine.smtSiblings()) {
+            long[] onlineGroup = Cpumask.and(bitmap(group), online);
+            for (int cpu : group.toArray())
+                if (Cpumask.test(online, cpu)) siblings[cpu] = onlineGroup;
+        }
+    }
+
+    int numOnlineCpus() {
+        return Cpumask.weight(online);
+    }
+
+    /** True when the node is in the kernel's {@code N_CPU} state: it has an online CPU. */
+    boolean hasCpus(int node) {
+        return node >= 0 && node < nrNodeIds && !Cpumask.isEmpty(nodeOnline[node]);
+    }
+
+    long[] bitmap(CpuSet cpus) {
+        long[] mask = Cpumask.alloc(nrCpuIds);
+        for (int cpu : cpus.toArray()) if (cpu < nrCpuIds) Cpumask.set(mask, cpu);
+        return mask;
+    }
+
+    CpuSet cpuSet(long[] mask) {
+        CpuSet.Builder b = CpuSet.builder();
+        for (int cpu = Cpumask.first(mask, nrCpuIds); cpu < nrCpuIds; cpu = Cpumask.nextFrom(mask, cpu + 1, nrCpuIds))
+            b.add(cpu);
+        return b.build();
+    }
+}

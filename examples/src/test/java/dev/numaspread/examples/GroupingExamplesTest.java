@@ -1,0 +1,182 @@
+package dev.numaspread.examples;
+
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.kernel.KernelBug;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.topology.Topology;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * group_cpus_evenly, the heapsort tie order and blk-mq maps on the sources' examples: the 2019
+ * LKML report (4 nodes x 32 CPUs, 16 vectors), seed 002's 2 x 80 CPU arm64 machine, and the worked
+ * examples of research/kernel-semantics.md §6.4 and §12(iii).
+ */
+class GroupingExamplesTest {
+    private static final KernelRelease LINUX_6_1 = KernelRelease.of(6, 1);
+    private static final KernelRelease LINUX_6_12 = KernelRelease.of(6, 12);
+    private final KernelStyleSpread example = new KernelStyleSpread();
+
+    /** {@code nodes} nodes of {@code perNode} CPUs, distance 10/20, optional SMT2 adjacent siblings. */
+    static Topology machine(int nodes, int perNode, boolean smt2, String present) {
+        StringBuilder s = new StringBuilder();
+        int n = nodes * perNode;
+        s.append("possible 0-").append(n - 1).append('\n');
+        if (present != null) s.append("present ").append(present).append('\n').append("online ").append(present).append('\n');
+        if (smt2) {
+            s.append("siblings");
+            for (int c = 0; c < n; c += 2) s.append(' ').append(c).append(',').append(c + 1);
+            s.append('\n');
+        }
+        s.append("available: ").append(nodes).append(" nodes\n");
+        for (int k = 0; k < nodes; k++)
+            s.append("node ").append(k).append(" cpus: ").append(k * perNode).append('-').append((k + 1) * perNode - 1).append('\n');
+        s.append("node distances:\nnode");
+        for (int k = 0; k < nodes; k++) s.append(' ').append(k);
+        s.append('\n');
+        for (int i = 0; i < nodes; i++) {
+            s.append(i).append(':');
+            for (int j = 0; j < nodes; j++) s.append(' ').append(i == j ? 10 : 20);
+            s.append('\n');
+        }
+        return TopoText.parse(s.toString(), nodes + "x" + perNode + ".topo");
+    }
+
+    private static List<CpuSet> groups(String... lists) {
+        List<CpuSet> out = new ArrayList<>();
+        for (String l : lists) out.add(CpuSet.parseList(l));
+        return out;
+    }
+
+    // ------------------------------------------------------------------ lib/sort.c tie order
+
+    private static int[] sortedIds(int m, boolean v2024) {
+        LibSort.NodeGroups[] a = new LibSort.NodeGroups[m];
+        for (int i = 0; i < m; i++) a[i] = new LibSort.NodeGroups(i, 32);
+        if (v2024) LibSort.sort2024(a);
+        else LibSort.sortPre2024(a);
+        return Arrays.stream(a).mapToInt(g -> g.id).toArray();
+    }
+
+    /** research §6.4: equal counts come out as [1,0], [1,2,0], [1,2,3,0] (the 2019 report), [1,2,...,7,0] before 2024. */
+    @Test
+    void heapsortPre2024_tieOrder() {
+        assertArrayEquals(new int[] {1, 0}, sortedIds(2, false));
+        assertArrayEquals(new int[] {1, 2, 0}, sortedIds(3, false));
+        assertArrayEquals(new int[] {1, 2, 3, 0}, sortedIds(4, false));
+        assertArrayEquals(new int[] {1, 2, 3, 4, 5, 6, 7, 0}, sortedIds(8, false));
+    }
+
+    /** research §6.4 (derived there; the 6.12 kernel runs b, c and c2 confirm 4 and 8 nodes). */
+    @Test
+    void heapsort2024_tieOrder() {
+        assertArrayEquals(new int[] {1, 0}, sortedIds(2, true));
+        assertArrayEquals(new int[] {2, 1, 0}, sortedIds(3, true));
+        assertArrayEquals(new int[] {1, 3, 2, 0}, sortedIds(4, true));
+        assertArrayEquals(new int[] {1, 3, 4, 5, 6, 7, 2, 0}, sortedIds(8, true));
+    }
+
+    /** Both variants sort; UINT_MAX (CPU-less nodes) compares as -1 and goes first. */
+    @Test
+    void heapsorts_sortAscendingWithUintMaxFirst() {
+        Random random = new Random(20240101);
+        for (int round = 0; round < 200; round++) {
+            int m = 1 + random.nextInt(12);
+            for (boolean v2024 : new boolean[] {false, true}) {
+                LibSort.NodeGroups[] a = new LibSort.NodeGroups[m];
+                for (int i = 0; i < m; i++) a[i] = new LibSort.NodeGroups(i, random.nextInt(4) == 0 ? -1 : 1 + random.nextInt(5));
+                if (v2024) LibSort.sort2024(a);
+                else LibSort.sortPre2024(a);
+                for (int i = 1; i < m; i++)
+                    assertTrue(a[i - 1].count - a[i].count <= 0, "sorted at " + i + " (2024: " + v2024 + ")");
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ group_cpus_evenly
+
+    /** The 2019 report: irq0..11 on 32-39 .. 120-127, irq12..15 on 0-7 .. 24-31 (node order 1, 2, 3, 0). */
+    @Test
+    void groupCpus_fourNodesOf32_16groups_asReportedIn2019() {
+        List<CpuSet> expected = new ArrayList<>();
+        for (int node : new int[] {1, 2, 3, 0})
+            for (int g = 0; g < 4; g++) expected.add(CpuSet.range(32 * node + 8 * g, 32 * node + 8 * g + 7));
+        assertEquals(Optional.of(expected), example.groupCpusEvenly(LINUX_6_1, machine(4, 32, false, null), 16));
+    }
+
+    /** research §12(iii), derived: node order 1, 3, 2, 0 with the 2024 sort. */
+    @Test
+    void groupCpus_fourNodesOf32_16groups_2024Sort() {
+        List<CpuSet> expected = new ArrayList<>();
+        for (int node : new int[] {1, 3, 2, 0})
+            for (int g = 0; g < 4; g++) expected.add(CpuSet.range(32 * node + 8 * g, 32 * node + 8 * g + 7));
+        assertEquals(Optional.of(expected), example.groupCpusEvenly(LINUX_6_12, machine(4, 32, false, null), 16));
+    }
+
+    /** research §12(iii): 2 nodes x 4 CPUs SMT2, 4 and 3 groups; both sorts. */
+    @Test
+    void groupCpus_twoNodesSmt2() {
+        Topology t = machine(2, 4, true, null);
+        for (KernelRelease kernel : List.of(LINUX_6_1, LINUX_6_12)) {
+            assertEquals(Optional.of(groups("4-5", "6-7", "0-1", "2-3")), example.groupCpusEvenly(kernel, t, 4));
+            assertEquals(Optional.of(groups("4-7", "0-1", "2-3")), example.groupCpusEvenly(kernel, t, 3));
+        }
+    }
+
+    /** research §12(iii): present 0-5 of possible 0-7, 4 groups: stage 2 wraps to group 0. */
+    @Test
+    void groupCpus_notPresentCpusWrapToGroup0() {
+        Topology t = machine(2, 4, true, "0-5");
+        assertEquals(Optional.of(groups("4-6", "0-1,7", "2", "3")), example.groupCpusEvenly(LINUX_6_12, t, 4));
+    }
+
+    /** research §6.3: 3 nodes and 2 groups: whole nodes round-robin, g0 = node 0 and node 2. */
+    @Test
+    void groupCpus_fewerGroupsThanNodes() {
+        assertEquals(Optional.of(groups("0-3,8-11", "4-7")), example.groupCpusEvenly(LINUX_6_12, machine(3, 4, false, null), 2));
+    }
+
+    /** df831e977394: NULL for 0 groups in 6.12.y; 6.1 lacks the fix and writes through ZERO_SIZE_PTR. */
+    @Test
+    void groupCpus_zeroGroups() {
+        Topology t = machine(2, 4, true, null);
+        assertEquals(Optional.empty(), example.groupCpusEvenly(LINUX_6_12, t, 0));
+        assertThrows(KernelBug.class, () -> example.groupCpusEvenly(LINUX_6_1, t, 0));
+    }
+
+    // ------------------------------------------------------------------ blk-mq
+
+    /** Seed 002 (issue 6): 2 nodes x 80 CPUs, 2 submit queues: queue 0 = node 0, queue 1 = node 1 in 6.12; the legacy map alternates. */
+    @Test
+    void blkMq_seed002_twoQueuesOnTwoNodesOf80() {
+        Topology t = machine(2, 80, false, null);
+        int[] grouped = example.blkMqMapQueues(LINUX_6_12, t, 2, 0);
+        int[] legacy = example.blkMqMapQueues(LINUX_6_1, t, 2, 0);
+        for (int cpu = 0; cpu < 160; cpu++) {
+            assertEquals(cpu < 80 ? 0 : 1, grouped[cpu], "6.12 cpu " + cpu);
+            assertEquals(cpu % 2, legacy[cpu], "6.1 cpu " + cpu);
+        }
+    }
+
+    /** queue_offset shifts every queue; ids that are not possible stay -1 (SPI convention). */
+    @Test
+    void blkMq_queueOffset() {
+        Topology t = machine(2, 80, false, null);
+        int[] map = example.blkMqMapQueues(LINUX_6_12, t, 2, 5);
+        assertEquals(5, map[0]);
+        assertEquals(6, map[159]);
+        assertEquals(160, map.length);
+        assertArrayEquals(new int[] {5, 5, 5, 5, 5, 5, 5, 5}, example.blkMqMapQueues(LINUX_6_12, machine(2, 4, true, null), 0, 5),
+                "no groups (NULL): every possible CPU goes to queue_offset");
+    }
+}
