@@ -58,14 +58,28 @@ public final class ProvesIndex {
         List<Evidence> out = new ArrayList<>();
         for (int i = 0; i < lines.length; i++) {
             if (!START.matcher(lines[i].strip()).find()) continue;
-            StringBuilder args = new StringBuilder();
+            // The arguments run from the annotation's '(' to its matching ')', possibly over lines.
             int j = i;
-            for (; j < lines.length; j++) {                 // the arguments may span lines: {"A-1",\n "A-2"}
-                args.append(lines[j]).append('\n');
-                if (lines[j].contains(")")) break;
+            int col = lines[i].indexOf('(', lines[i].indexOf("Proves")) + 1;
+            int depth = 1;
+            boolean inString = false;
+            StringBuilder inside = new StringBuilder();
+            scan:
+            for (; j < lines.length; j++, col = 0) {
+                for (int k = col; k < lines[j].length(); k++) {
+                    char ch = lines[j].charAt(k);
+                    if (ch == '"' && (k == 0 || lines[j].charAt(k - 1) != '\\')) inString = !inString;
+                    else if (!inString && ch == '(') depth++;
+                    else if (!inString && ch == ')' && --depth == 0) {
+                        col = k + 1;
+                        break scan;
+                    }
+                    inside.append(ch);
+                }
+                inside.append('\n');
             }
-            String inside = args.substring(args.indexOf("(") + 1, Math.max(args.indexOf("(") + 1, args.lastIndexOf(")")));
-            String member = memberAfter(lines, j, i);
+            if (j >= lines.length) break;
+            String member = memberAfter(lines, j, col, i);
             String name = member.equals(className) ? className : className + "#" + member;
             Matcher m = STRING.matcher(inside);
             while (m.find()) out.add(new Evidence(m.group(1), Evidence.Kind.TEST, name, file + ":" + (i + 1)));
@@ -74,10 +88,13 @@ public final class ProvesIndex {
     }
 
     /** The method or class the annotation at line {@code from} belongs to. */
-    private static String memberAfter(String[] lines, int end, int from) {
-        String rest = lines[end].substring(lines[end].lastIndexOf(')') + 1);
+    private static String memberAfter(String[] lines, int end, int col, int from) {
         for (int k = end; k < Math.min(lines.length, end + 12); k++) {
-            String s = k == end ? rest : lines[k].strip();
+            String s = (k == end ? lines[k].substring(col) : lines[k]).strip();
+            for (String prev = ""; s.startsWith("@") && !s.equals(prev); ) {    // drop other annotations
+                prev = s;
+                s = s.replaceFirst("^@[\\w.]+(\\([^)]*\\))?\\s*", "");
+            }
             if (s.startsWith("@") || s.startsWith("//") || s.startsWith("*") || s.startsWith("/*")) continue;
             Matcher m = MEMBER.matcher(s);
             if (m.find()) return m.group(1) != null ? m.group(1) : m.group(2);

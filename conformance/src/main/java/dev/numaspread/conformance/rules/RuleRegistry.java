@@ -113,7 +113,7 @@ public final class RuleRegistry {
             }
             int l = i + 1;
             while (l < lines.length && lines[l].isBlank()) l++;
-            String levelWhere = file + ":" + (l + 1);
+            String levelWhere = file + ":" + (l >= lines.length ? i + 1 : l + 1);
             if (l >= lines.length || ANY_HEADING.matcher(lines[l]).matches()) {
                 problems.add(levelWhere + ": found " + (l >= lines.length ? "the end of the file" : "\"" + lines[l].strip() + "\"")
                         + " after the heading of " + first + "; expected the line \"" + LEVEL_LINE + "\"");
