@@ -21,12 +21,12 @@ public class BlkMqSteps {
 
     @When("the default queue map is built for {int} queues")
     public void built(int nrQueues) {
-        map = ImplementationUnderTest.get().blkMqMapQueues(world.kernel, world.machine, nrQueues, 0);
+        map = ImplementationUnderTest.get().blkMqMapQueues(world.kernel(), world.machine(), nrQueues, 0);
     }
 
     @When("a queue map is built for {int} queues at offset {int}")
     public void builtAt(int nrQueues, int offset) {
-        map = ImplementationUnderTest.get().blkMqMapQueues(world.kernel, world.machine, nrQueues, offset);
+        map = ImplementationUnderTest.get().blkMqMapQueues(world.kernel(), world.machine(), nrQueues, offset);
     }
 
     /** One row per queue: its CPUs as /sys/block/NAME/mq/N/cpu_list shows them. */
@@ -37,7 +37,7 @@ public class BlkMqSteps {
             int q = Integer.parseInt(row.get("queue"));
             want.add(q + ": " + (row.get("cpus") == null ? "" : row.get("cpus")));
             CpuSet.Builder b = CpuSet.builder();
-            for (int cpu : world.machine.possible().toArray()) if (map[cpu] == q) b.add(cpu);
+            for (int cpu : world.machine().possible().toArray()) if (map[cpu] == q) b.add(cpu);
             got.add(q + ": " + b.build().toList());
         }
         if (!want.equals(got)) throw new AssertionError("expected " + want + "; actual " + got);

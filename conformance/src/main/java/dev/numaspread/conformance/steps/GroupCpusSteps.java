@@ -22,7 +22,7 @@ public class GroupCpusSteps {
 
     @When("the CPUs are grouped into {int} groups")
     public void grouped(int numgrps) {
-        groups = ImplementationUnderTest.get().groupCpusEvenly(world.kernel, world.machine, numgrps);
+        groups = ImplementationUnderTest.get().groupCpusEvenly(world.kernel(), world.machine(), numgrps);
     }
 
     @Then("the groups are:")
