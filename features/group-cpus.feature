@@ -64,7 +64,8 @@ Feature: Group CPUs evenly
         """topo
         siblings 0-1 2-3 4-5 6-7
         node 0 cpus: 0 1 2 3
-        node 1 cpus: 4 5 6 7
+        node 1 cpus: 4 5
+        node-of 6-7 1
         """
       When the CPUs are grouped into 4 groups
       Then the groups are:
@@ -104,7 +105,8 @@ Feature: Group CPUs evenly
         online 0-5
         siblings 0-1 2-3 4-5 6-7
         node 0 cpus: 0 1 2 3
-        node 1 cpus: 4 5 6 7
+        node 1 cpus: 4 5
+        node-of 6-7 1
         """
       When the CPUs are grouped into 4 groups
       Then the groups are:

@@ -34,7 +34,7 @@ class MainTest {
         for (String command : List.of("certify", "check-topology", "plan", "races", "rules")) {
             Run r = run(command, "--help");
             assertEquals(0, r.code(), command);
-            assertTrue(r.out().startsWith("Usage: numaspread " + command), r.out());
+            assertTrue(r.out().contains("Usage: numaspread " + command), r.out());
         }
     }
 
@@ -55,8 +55,9 @@ class MainTest {
     @Test
     void rulesPrintsTheTraceabilityTableOfTheCheckout() {
         Run r = run("rules");
-        assertTrue(r.out().startsWith("rule    level  kernels  spec              scenarios  checks  tests  title\n"), r.out());
-        assertTrue(r.out().contains("\nRULE-3  MUST   all      spec/rules.md:"), r.out());
+        // Column widths follow the longest cell, so the checks read words, not spacing.
+        assertTrue(r.out().matches("(?s)rule +level +kernels +spec +scenarios +checks +tests +title\n.*"), r.out());
+        assertTrue(r.out().matches("(?s).*\\nRULE-3 +MUST +all +spec/rules\\.md:\\d+ .*"), r.out());
         Run json = run("rules", "--format", "json");
         assertTrue(json.out().contains("\"id\" : \"RULE-5\""), json.out());
         Run md = run("rules", "--format", "md");
