@@ -8,7 +8,7 @@ import dev.numaspread.model.topology.TopologyBuilder;
 /**
  * A small stand-in generator of NUMA machines for the local-spread, NUMA and mlx5 checks, until the
  * topology generators ({@code topogen.Machines}) land: 1-4 nodes of 0-3 CPUs (a node of 0 is
- * CPU-less), symmetric distances 11..40, some offline CPUs (at least one CPU stays online).
+ * CPU-less; ids contiguous per node or dealt round-robin), symmetric distances 11..40 (often 12, 20, 30), some offline CPUs (at least one CPU stays online).
  * Simplest draw: one node with one online CPU. Replace the calls to {@link #machines()} by
  * {@code topogen.Machines.realistic()} when it exists.
  */
@@ -29,15 +29,26 @@ final class SmallNumaMachines {
             }
             if (total == 0) { sizes[0] = 1; total = 1; }
             TopologyBuilder b = TopologyBuilder.machine("generated");
+            // Contiguous ids per node (simplest), or dealt round-robin over the nodes, as split SMT
+            // numbering does: only then does "node by node" differ from "ascending id in a ring".
+            boolean dealt = c.chance(50);
+            CpuSet.Builder[] of = new CpuSet.Builder[nodes];
+            for (int n = 0; n < nodes; n++) of[n] = CpuSet.builder();
             int next = 0;
-            for (int n = 0; n < nodes; n++) {
-                b.node(n, sizes[n] == 0 ? CpuSet.EMPTY : CpuSet.range(next, next + sizes[n] - 1));
-                next += sizes[n];
+            if (dealt) {
+                int[] left = sizes.clone();
+                while (next < total)
+                    for (int n = 0; n < nodes; n++) if (left[n] > 0) { of[n].add(next++); left[n]--; }
+            } else {
+                for (int n = 0; n < nodes; n++) for (int k = 0; k < sizes[n]; k++) of[n].add(next++);
             }
+            for (int n = 0; n < nodes; n++) b.node(n, of[n].build());
             int[][] rows = new int[nodes][nodes];
             for (int i = 0; i < nodes; i++)
                 for (int j = 0; j <= i; j++) {
-                    int d = i == j ? 10 : c.choose(11, 40);
+                    // A few common values make equidistant nodes (ties) frequent.
+                    int kind = i == j ? -1 : c.choose(0, 3);
+                    int d = kind < 0 ? 10 : kind == 0 ? 20 : kind == 1 ? 12 : kind == 2 ? 30 : c.choose(11, 40);
                     rows[i][j] = d;
                     rows[j][i] = d;
                 }
