@@ -4,12 +4,13 @@ Feature: mlx5 completion-IRQ placement
   Background:
     Given the machine:
       """topo
+      topology 4-online
       available: 3 nodes (0-2)
-      node 0 cpus: 0
-      node 1 cpus: 2
+      node 0 cpus: 0 1
+      node 1 cpus: 2 3
       node 2 cpus: 4 5
-      node-of 1 0
-      node-of 3 1
+      possible 0-5
+      present 0-5
       online 0,2,4-5
       node distances:
       node   0   1   2

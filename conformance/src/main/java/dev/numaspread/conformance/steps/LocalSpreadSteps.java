@@ -6,7 +6,6 @@ import io.cucumber.java.en.When;
 
 import java.util.Arrays;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** Glue of features/local-spread.feature and features/mlx5.feature, against the implementation under test. */
 public final class LocalSpreadSteps {
@@ -63,5 +62,13 @@ public final class LocalSpreadSteps {
     public void theKernelOopses() {
         RuntimeException e = world.error().orElseThrow(() -> new AssertionError("expected a kernel oops (KernelBug); the call returned"));
         assertEquals(dev.numaspread.model.kernel.KernelBug.class, e.getClass());
+    }
+
+    private static void assertEquals(Object want, Object got, String what) {
+        if (!want.equals(got)) throw new AssertionError(what + ": expected " + want + "; actual " + got);
+    }
+
+    private static void assertEquals(Object want, Object got) {
+        assertEquals(want, got, "result");
     }
 }
