@@ -345,9 +345,9 @@ Feature: Local spread
     Example: the Kunpeng 920 in Linux 6.12, 24 queues are the first 24 of 97
       Given the machine "kunpeng920-4node" running Linux 6.12
       When a driver on node 2 asks for 97 queues
-      Then asking for 24 queues gives the first 24 of them
+      Then asking for 24 queues gives the start of that plan
 
     Example: the EPYC 7763 in Linux 6.1, 16 queues are the first 16 of 127
       Given the machine "epyc7763-2s-16node" running Linux 6.1
       When a driver on node 14 asks for 127 queues
-      Then asking for 16 queues gives the first 16 of them
+      Then asking for 16 queues gives the start of that plan

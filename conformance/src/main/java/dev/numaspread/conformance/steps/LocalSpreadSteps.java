@@ -91,9 +91,8 @@ public final class LocalSpreadSteps {
         PlanExpectations.everyOnlineCpuOnce("queues", plan(), from, to, world.machine());
     }
 
-    @Then("asking for {int} queues gives the first {int} of them")
-    public void prefix(int count, int sameCount) {
-        if (count != sameCount) throw new IllegalArgumentException("step: asking for " + count + " queues; expected the same number twice");
+    @Then("asking for {int} queues gives the start of that plan")
+    public void prefix(int count) {
         int[] longer = plan();
         int[] shorter = world.implementation().localSpread(world.kernel(), world.machine(), node, count);
         int[] head = Arrays.copyOf(longer, count);
