@@ -34,6 +34,25 @@ Feature: NUMA distance: levels, hop masks, closest and n-th CPU, nearest node
       When the kernel builds its NUMA levels
       Then the NUMA levels are 10, 20, 30
 
+    Example: a CPU-less node adds no level in Linux 6.12
+      Given the machine:
+        """topo
+        topology memory-only-node
+        available: 3 nodes (0-2)
+        node 0 cpus: 0 1 2 3
+        node 1 cpus: 4 5 6 7
+        node 2 cpus:
+        node 2 size: 256 MB
+        node distances:
+        node   0   1   2
+          0:  10  20  25
+          1:  20  10  15
+          2:  25  15  10
+        """
+      And Linux 6.12
+      When the kernel builds its NUMA levels
+      Then the NUMA levels are 10, 20
+
   @LVL-2
   Rule: LVL-2 Before 5.12 only row 0 counts
 
