@@ -58,12 +58,12 @@ Feature: Local spread
       When a driver on node 14 asks for 16 queues
       Then queues 0 to 15 get CPUs 112-119,240-247
 
-    Example: a node with CPUs but no memory comes first in Linux 6.12
+    Example: a memory-less node (CPUs, no memory) comes first in Linux 6.12
       Given the machine "patho-memless-node" running Linux 6.12
       When a driver on node 1 asks for 8 queues
       Then the queues get CPUs 4, 5, 6, 7, 0, 1, 2, 3 in that order
 
-    Example: a node with CPUs but no memory comes first in Linux 6.1
+    Example: a memory-less node (CPUs, no memory) comes first in Linux 6.1
       Given the machine "patho-memless-node" running Linux 6.1
       When a driver on node 1 asks for 8 queues
       Then the queues get CPUs 4, 5, 6, 7, 0, 1, 2, 3 in that order
