@@ -1,0 +1,63 @@
+package dev.numaspread.conformance.zoo;
+
+import dev.numaspread.conformance.steps.ImplementationUnderTest;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+/**
+ * Self-test of the features (STYLE §7): run against each zoo member, the scenarios of the member's
+ * rule fail, and run against the reference model they pass. This shows the scenarios' expected
+ * values can fail, and that the glue really calls the implementation under test.
+ */
+class FeaturesRejectZooTest {
+
+    /** Cucumber's exit status for the scenarios tagged {@code @rule}, run against {@code member}'s implementation. */
+    static byte runTagged(LocalSpreadZooTest.Member member, StringBuilder output) {
+        ImplementationUnderTest.install(member.impl());
+        PrintStream out = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+            return io.cucumber.core.cli.Main.run(new String[]{
+                    "--glue", "dev.numaspread.conformance.steps", "--tags", "@" + member.rule(),
+                    "--plugin", "summary", "--monochrome", "classpath:numaspread/features"},
+                    Thread.currentThread().getContextClassLoader());
+        } finally {
+            System.setOut(out);
+            ImplementationUnderTest.reset();
+            output.append(captured.toString(StandardCharsets.UTF_8));
+        }
+    }
+
+    @TestFactory
+    List<DynamicTest> everyZooMemberFailsTheScenariosOfItsRule() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (LocalSpreadZooTest.Member m : LocalSpreadZooTest.members())
+            tests.add(DynamicTest.dynamicTest(m.rule().replace('-', '_') + "_rejects_" + m.impl().getClass().getSimpleName(), () -> {
+                StringBuilder out = new StringBuilder();
+                assertNotEquals(0, runTagged(m, out), m.impl().name() + " passed every scenario tagged @" + m.rule());
+            }));
+        return tests;
+    }
+
+    @TestFactory
+    List<DynamicTest> theReferenceModelPassesTheScenariosOfEachRule() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String rule : new String[]{"LS-6", "HOP-7", "MLX-3"})
+            tests.add(DynamicTest.dynamicTest(rule.replace('-', '_') + "_passes_referenceModel", () -> {
+                StringBuilder out = new StringBuilder();
+                byte status = runTagged(new LocalSpreadZooTest.Member(new dev.numaspread.conformance.spi.ReferenceModel(), null, rule), out);
+                assertEquals(0, status, out.toString());
+            }));
+        return tests;
+    }
+}
