@@ -30,9 +30,9 @@ import java.util.TreeMap;
 public final class InterleavingExplorer {
 
     /** Pairs of events are explored when the machine has at most this many present CPUs. */
-    public static final int PAIR_CPU_LIMIT = 8;
+    public static final int PAIR_CPU_LIMIT = 6;
     /** ... and the run without events makes at most this many service calls. */
-    public static final int PAIR_BOUNDARY_LIMIT = 96;
+    public static final int PAIR_BOUNDARY_LIMIT = 64;
 
     private InterleavingExplorer() {}
 
