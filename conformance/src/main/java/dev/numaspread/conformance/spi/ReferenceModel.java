@@ -1,6 +1,16 @@
 package dev.numaspread.conformance.spi;
 
+import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.numa.NumaClosest;
+import dev.numaspread.model.numa.NumaHops;
+import dev.numaspread.model.numa.NumaLevels;
+import dev.numaspread.model.numa.NumaNearestNode;
+import dev.numaspread.model.numa.NumaNth;
+import dev.numaspread.model.spread.LocalSpread;
+import dev.numaspread.model.spread.LocalSpreadNearestNode;
+import dev.numaspread.model.spread.Mlx5;
+import dev.numaspread.model.topology.Topology;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +30,78 @@ public final class ReferenceModel implements Implementation {
     public List<Claim> claims() {
         List<Claim> claims = new ArrayList<>();
         // Each family adds its routines and releases here.
+        // Local spread, NUMA and mlx5 (spec/local-spread.md, numa-levels.md, numa-hops.md, mlx5.md).
+        for (KernelRelease k : modelledReleases()) {
+            claims.add(new Claim(Routine.LOCAL_SPREAD, k));
+            claims.add(new Claim(Routine.LOCAL_SPREAD_NEAREST_NODE, k));
+            claims.add(new Claim(Routine.NUMA_LEVELS, k));
+            claims.add(new Claim(Routine.MLX5_NUMA_DISTANCE, k));
+            claims.add(new Claim(Routine.MLX5_COMP_IRQS, k));
+            if (k.atLeast(5, 5)) claims.add(new Claim(Routine.NUMA_CLOSEST, k));
+            if (k.atLeast(6, 3)) claims.add(new Claim(Routine.HOP_MASKS, k));
+            if (k.atLeast(6, 3)) claims.add(new Claim(Routine.NUMA_NTH, k));
+            if (k.atLeast(6, 7)) claims.add(new Claim(Routine.NUMA_NEAREST_NODE, k));
+        }
         return claims;
+    }
+
+    /** Every release the model covers: 4.1 .. 4.20, 5.0 .. 5.19, 6.0 .. 6.18. */
+    static List<KernelRelease> modelledReleases() {
+        List<KernelRelease> out = new ArrayList<>();
+        int[][] lines = {{4, 20}, {5, 19}, {6, KernelRelease.NEWEST.minor()}};
+        for (int[] line : lines)
+            for (int minor = 0; minor <= line[1]; minor++) {
+                KernelRelease k = KernelRelease.of(line[0], minor);
+                if (k.compareTo(KernelRelease.OLDEST) >= 0) out.add(k);
+            }
+        return out;
+    }
+
+    // ------------------------------------------------------------ local spread, NUMA, mlx5
+
+    @Override
+    public int[] localSpread(KernelRelease kernel, Topology machine, int node, int count) {
+        return LocalSpread.plan(kernel, machine, node, count);
+    }
+
+    @Override
+    public int[] localSpreadNearestNode(KernelRelease kernel, Topology machine, int node, int count) {
+        return LocalSpreadNearestNode.plan(kernel, machine, node, count);
+    }
+
+    @Override
+    public int[] numaLevels(KernelRelease kernel, Topology machine) {
+        return NumaLevels.of(kernel, machine).distances();
+    }
+
+    @Override
+    public List<CpuSet> hopMasks(KernelRelease kernel, Topology machine, int node) {
+        return NumaHops.forEachNumaHopMask(kernel, machine, node);
+    }
+
+    @Override
+    public int numaClosest(KernelRelease kernel, Topology machine, CpuSet cpus, int cpu) {
+        return NumaClosest.numaClosest(kernel, machine, cpus, cpu);
+    }
+
+    @Override
+    public int numaNth(KernelRelease kernel, Topology machine, CpuSet cpus, int n, int node) {
+        return NumaNth.numaNth(kernel, machine, cpus, n, node);
+    }
+
+    @Override
+    public int numaNearestNode(KernelRelease kernel, Topology machine, int node) {
+        return NumaNearestNode.numaNearestNode(kernel, machine, node);
+    }
+
+    @Override
+    public int[] mlx5NumaDistance(KernelRelease kernel, Topology machine, int node, int count) {
+        return Mlx5.mlx5NumaDistance(kernel, machine, node, count);
+    }
+
+    @Override
+    public int[] mlx5CompIrqs(KernelRelease kernel, Topology machine, int node, int count) {
+        return Mlx5.mlx5CompIrqs(kernel, machine, node, count);
     }
 
     static List<KernelRelease> releases(String... texts) {

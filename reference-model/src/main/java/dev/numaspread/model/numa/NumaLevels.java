@@ -1,0 +1,134 @@
+package dev.numaspread.model.numa;
+
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.kernel.Numa;
+import dev.numaspread.model.topology.Topology;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * The scheduler's NUMA distance levels ({@code sched_domains_numa_distance[]}) and level masks
+ * ({@code sched_domains_numa_masks[level][node]}) as {@code sched_init_numa()} of a release builds
+ * them (spec/numa-levels.md, LVL-1..LVL-6).
+ *
+ * <p>Three release variants (one visible branch each, in {@link #of}):
+ * <ul>
+ *   <li>before 5.12: the levels are the distinct values of row 0 only, over every node (the
+ *       "Node-0 not representative" assumption; fixed by commit 620a6dc40754 "sched/topology:
+ *       Make sched_init_numa() use a set for the deduplicating sort");</li>
+ *   <li>5.12 - 5.17: the distinct values of the whole table, over every node, CPU-less ones
+ *       included; a value outside 10..255 aborts: no levels at all;</li>
+ *   <li>5.18+: the same over the nodes with CPUs only (commit 0fb3978b0aac "sched/numa: Fix NUMA
+ *       topology for systems with CPU-less nodes"); a CPU-less node has no masks (NULL).</li>
+ * </ul>
+ * The masks hold online CPUs only: the kernel sets and clears a CPU in them when it is activated
+ * and deactivated.
+ */
+public final class NumaLevels {
+
+    private final int[] distances;          // ascending; empty when the kernel built no levels
+    private final int[] nodeIds;            // the topology's node ids, ascending
+    private final CpuSet[][] masks;         // masks[level][index of node]; null = the kernel's NULL
+
+    private NumaLevels(int[] distances, int[] nodeIds, CpuSet[][] masks) {
+        this.distances = distances;
+        this.nodeIds = nodeIds;
+        this.masks = masks;
+    }
+
+    /**
+     * The levels and masks {@code kernel} builds on {@code machine}.
+     *
+     * @throws IllegalArgumentException when the release is not modelled
+     */
+    public static NumaLevels of(KernelRelease kernel, Topology machine) {
+        Releases.requireModelled(kernel, "numa-levels");
+        int[] ids = machine.nodeIds();
+        // 5.18+ (0fb3978b0aac): only nodes with CPUs (N_CPU) take part; before, every node did.
+        List<Integer> members = new ArrayList<>();
+        for (int n : ids)
+            if (kernel.before(5, 18) || !machine.isCpuless(n)) members.add(n);
+        TreeSet<Integer> values = new TreeSet<>();
+        if (kernel.before(5, 12)) {
+            // Before 620a6dc40754 the deduplicating sort read node_distance(0, j) only, no range check.
+            for (int j : ids) values.add(distance(machine, 0, j));
+        } else {
+            for (int i : members)
+                for (int j : members) {
+                    int d = machine.distance(i, j);
+                    if (d < Numa.LOCAL_DISTANCE || d > Numa.MAX_DISTANCE)
+                        return new NumaLevels(new int[0], ids, new CpuSet[0][]);   // "Invalid distance value range"
+                    values.add(d);
+                }
+        }
+        int[] levels = values.stream().mapToInt(Integer::intValue).toArray();
+        CpuSet[][] masks = new CpuSet[levels.length][ids.length];
+        for (int l = 0; l < levels.length; l++)
+            for (int a = 0; a < ids.length; a++) {
+                if (!members.contains(ids[a])) continue;    // NULL: a CPU-less node (5.18+)
+                CpuSet.Builder mask = CpuSet.builder();
+                for (int m : members)
+                    if (machine.distance(ids[a], m) <= levels[l]) mask.addAll(machine.onlineCpusOf(m));
+                masks[l][a] = mask.build();
+            }
+        return new NumaLevels(levels, ids, masks);
+    }
+
+    /** {@code node_distance(from, to)}, with the kernel's 10/20 defaults for a node outside the table. */
+    private static int distance(Topology machine, int from, int to) {
+        if (machine.distances().hasNode(from) && machine.distances().hasNode(to)) return machine.distance(from, to);
+        return from == to ? Numa.LOCAL_DISTANCE : Numa.REMOTE_DISTANCE;
+    }
+
+    /** The distance levels, ascending ({@code sched_domains_numa_distance[]}); empty when none were built. */
+    public int[] distances() {
+        return distances.clone();
+    }
+
+    /** {@code sched_domains_numa_levels}: the number of levels; 0 when the kernel built none. */
+    public int count() {
+        return distances.length;
+    }
+
+    /** True when the kernel built no levels (a distance outside 10..255): the masks pointer is NULL. */
+    public boolean isEmpty() {
+        return distances.length == 0;
+    }
+
+    /** True when {@code node} has level masks: it is known, levels exist, and (5.18+) it has CPUs. */
+    public boolean hasMasks(int node) {
+        int a = Arrays.binarySearch(nodeIds, node);
+        return a >= 0 && !isEmpty() && masks[0][a] != null;
+    }
+
+    /**
+     * The cumulative level masks of {@code node}, level 0 first: the online CPUs of every node
+     * within {@code distances()[level]} of {@code node}, measured along row {@code node}. Empty
+     * when the node has no masks (see {@link #hasMasks}).
+     */
+    public List<CpuSet> masksOf(int node) {
+        if (!hasMasks(node)) return List.of();
+        int a = Arrays.binarySearch(nodeIds, node);
+        List<CpuSet> out = new ArrayList<>(masks.length);
+        for (CpuSet[] level : masks) out.add(level[a]);
+        return List.copyOf(out);
+    }
+
+    /**
+     * The index of the smallest level {@code >= distance}, or {@code count()} when there is none
+     * (only possible with the pre-5.12 row-0 levels).
+     */
+    public int levelOf(int distance) {
+        int k = Arrays.binarySearch(distances, distance);
+        return k >= 0 ? k : -k - 1;
+    }
+
+    @Override
+    public String toString() {
+        return "levels " + Arrays.toString(distances);
+    }
+}

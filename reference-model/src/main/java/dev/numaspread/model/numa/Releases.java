@@ -1,0 +1,31 @@
+package dev.numaspread.model.numa;
+
+import dev.numaspread.model.kernel.KernelRelease;
+
+/**
+ * Which releases the NUMA and spreading routines model: {@link KernelRelease#OLDEST} (4.1, where
+ * {@code cpumask_local_spread} appeared) to {@link KernelRelease#NEWEST} (6.18). A routine that
+ * appeared later also checks its own first release.
+ */
+public final class Releases {
+    private Releases() {}
+
+    /**
+     * Returns normally when {@code kernel} is modelled for {@code routine}.
+     *
+     * @throws IllegalArgumentException "kernel 7.2: local-spread is modelled for 4.1..6.18"
+     */
+    public static void requireModelled(KernelRelease kernel, String routine) {
+        requireModelled(kernel, routine, KernelRelease.OLDEST, "");
+    }
+
+    /**
+     * Returns normally when {@code kernel} is modelled for {@code routine}, which exists from
+     * {@code since} on ({@code why} names the commit that introduced it).
+     */
+    public static void requireModelled(KernelRelease kernel, String routine, KernelRelease since, String why) {
+        if (kernel.compareTo(KernelRelease.NEWEST) > 0 || kernel.compareTo(since) < 0)
+            throw new IllegalArgumentException("kernel " + kernel + ": " + routine + " is modelled for "
+                    + since + ".." + KernelRelease.NEWEST + (why.isEmpty() ? "" : " (" + why + ")"));
+    }
+}
