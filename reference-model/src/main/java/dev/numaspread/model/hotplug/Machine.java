@@ -4,6 +4,8 @@ import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.kernel.Numa;
+import dev.numaspread.model.numa.NumaHops;
+import dev.numaspread.model.spread.LocalSpread;
 import dev.numaspread.model.topology.Topology;
 
 import java.util.ArrayDeque;
@@ -181,7 +183,7 @@ public final class Machine {
      */
     public List<CpuSet> forEachNumaHopMask(int node) {
         arrive("for_each_numa_hop_mask", () -> "for_each_numa_hop_mask(node " + node + ")");
-        return KernelNumaServices.forEachNumaHopMask(config.kernel(), topology, node);
+        return NumaHops.forEachNumaHopMask(config.kernel(), topology, node);
     }
 
     /**
@@ -198,7 +200,7 @@ public final class Machine {
         KernelRelease kernel = config.kernel();
         if (kernel.atLeast(6, 3)) {
             arrive("cpumask_local_spread", () -> "cpumask_local_spread(" + i + ", node " + node + ")");
-            return KernelNumaServices.localSpread(kernel, topology, i, node);
+            return LocalSpread.localSpread(kernel, topology, i, node);
         }
         arrive("cpumask_local_spread", () -> "cpumask_local_spread(" + i + ", node " + node + "): i %= num_online_cpus()");
         int k = i % topology.numOnlineCpus();
