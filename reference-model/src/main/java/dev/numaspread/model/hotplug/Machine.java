@@ -105,6 +105,7 @@ public final class Machine {
     private final EventSchedule schedule;
     private Topology topology;
     private int lockDepth;
+    private boolean hotplugInProgress;
     private int boundary;
     private final Deque<HotplugEvent> waiting = new ArrayDeque<>();
     private final List<HotplugEvent> applied = new ArrayList<>();
@@ -135,10 +136,33 @@ public final class Machine {
 
     // ---------------------------------------------------------------- the CPU-hotplug lock
 
-    /** {@code cpus_read_lock()}: hotplug events wait until the matching unlock. */
+    /**
+     * {@code cpus_read_lock()}: hotplug events wait until the matching unlock.
+     *
+     * @throws KernelBug "deadlock" when called from a hotplug operation ({@link #duringHotplug}),
+     *                   whose writer holds the lock and waits for this caller
+     */
     public void cpusReadLock() {
         arrive("cpus_read_lock", () -> "cpus_read_lock()");
+        if (hotplugInProgress)
+            throw new KernelBug("deadlock", "cpus_read_lock() from a CPU hotplug operation: the writer holds the lock"
+                    + " and this reader waits for it forever (HP-6)");
         lockDepth++;
+    }
+
+    /**
+     * Returns what {@code body} gives when run from inside a CPU hotplug operation, as nvme's error
+     * handling runs {@code group_cpus_evenly()}: the hotplug writer holds the lock meanwhile, so a
+     * {@code cpus_read_lock()} in {@code body} deadlocks (a {@link KernelBug} "deadlock").
+     */
+    public <T> T duringHotplug(Supplier<T> body) {
+        boolean was = hotplugInProgress;
+        hotplugInProgress = true;
+        try {
+            return body.get();
+        } finally {
+            hotplugInProgress = was;
+        }
     }
 
     /**

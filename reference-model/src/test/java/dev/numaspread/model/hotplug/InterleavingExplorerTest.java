@@ -65,7 +65,7 @@ class InterleavingExplorerTest {
     }
 
     @Test
-    void HP_6_pre69SetupOnClassicLocalSpreadReachesBug() {
+    void HP_5_pre69SetupOnClassicLocalSpreadReachesBug() {
         Machine.Config v62 = Machine.Config.of(EIGHT, KernelRelease.of(6, 2));
         var x = InterleavingExplorer.explore(v62, m -> Mana.manaSetupIrqs(m, 0), Outcomes.UNPROTECTED,
                 InterleavingExplorer.Scope.everyEvent(v62).singleEventsOnly());
@@ -74,7 +74,7 @@ class InterleavingExplorerTest {
     }
 
     @Test
-    void HP_5_setup617SizesBeforeTheLock() {
+    void HP_4_setup617SizesBeforeTheLock() {
         Machine.Config v617 = Machine.Config.of(EIGHT, KernelRelease.of(6, 17));
         var x = InterleavingExplorer.explore(v617, m -> Mana.manaSetupIrqs(m, 0), Outcomes.SIZED_BEFORE_LOCK,
                 InterleavingExplorer.Scope.everyEvent(v617).singleEventsOnly());

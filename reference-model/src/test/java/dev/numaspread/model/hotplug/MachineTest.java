@@ -47,7 +47,7 @@ class MachineTest {
     }
 
     @Test
-    void HP_6_classicLocalSpreadHitsBugWhenACpuGoesOfflineMidCall() {
+    void HP_5_classicLocalSpreadHitsBugWhenACpuGoesOfflineMidCall() {
         // cpumask_local_spread(7, 0) on 6.2: modulo over 8 CPUs keeps 7; cpu 5 goes offline before the walk: 7 left.
         Machine m = withEventAt(1, HotplugEvent.offline(5), KernelRelease.of(6, 2));
         KernelBug bug = assertThrows(KernelBug.class, () -> m.cpumaskLocalSpread(7, 0));
@@ -55,7 +55,7 @@ class MachineTest {
     }
 
     @Test
-    void HP_6_classicLocalSpreadOrderLocalThenAscending() {
+    void HP_5_classicLocalSpreadOrderLocalThenAscending() {
         Machine m = Machine.boot(EIGHT, KernelRelease.of(6, 2));
         assertEquals(4, m.cpumaskLocalSpread(0, 1));
         assertEquals(0, m.cpumaskLocalSpread(4, 1));
@@ -68,5 +68,13 @@ class MachineTest {
         Machine m = Machine.boot(Machine.Config.of(one, KernelRelease.of(6, 9)), b -> List.of(HotplugEvent.offline(0)));
         assertEquals(1, m.numOnlineCpus());
         assertEquals(List.of(), m.appliedEvents());
+    }
+
+    @Test
+    void HP_6_readLockInsideAHotplugOperationDeadlocks() {
+        Machine m = Machine.boot(EIGHT, KernelRelease.of(6, 9));
+        KernelBug bug = assertThrows(KernelBug.class, () -> m.duringHotplug(() -> { m.cpusReadLock(); return 0; }));
+        assertEquals("deadlock", bug.kind());
+        assertEquals(7, (int) m.duringHotplug(() -> m.topology().numOnlineCpus() - 1));
     }
 }
