@@ -9,6 +9,7 @@ import dev.numaspread.model.hotplug.InterleavingExplorer.Interleaving;
 import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.hotplug.Outcomes;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.spread.Mana;
 import io.cucumber.datatable.DataTable;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
@@ -30,17 +31,11 @@ public final class HotplugSteps {
         this.world = world;
     }
 
-    /** The outcome table of a release's mana_gd_setup_irqs(): unlocked before 6.9, locked 6.9-6.16, sized before the lock 6.17+. */
-    static Outcomes outcomesOf(KernelRelease k) {
-        if (k.before(6, 9)) return Outcomes.UNPROTECTED;
-        if (k.before(6, 17)) return Outcomes.ATOMIC;
-        return Outcomes.SIZED_BEFORE_LOCK;
-    }
 
     private void exploreSetup(Machine.Config config, int node, InterleavingExplorer.Scope scope) {
         KernelRelease k = world.kernel();
         HotplugRoutine<List<CpuSet>> r = m -> world.implementation().manaSetupIrqs(k, m, node);
-        world.result(InterleavingExplorer.explore(config, r, outcomesOf(k), scope));
+        world.result(InterleavingExplorer.explore(config, r, Mana.hotplugOutcomes(k), scope));
     }
 
     @When("MANA sets up its vectors on node {int} while cpu {int} goes offline at any point")

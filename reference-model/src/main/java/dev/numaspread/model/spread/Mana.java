@@ -2,6 +2,7 @@ package dev.numaspread.model.spread;
 
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.hotplug.Machine;
+import dev.numaspread.model.hotplug.Outcomes;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.topology.Topology;
 
@@ -171,6 +172,17 @@ public final class Mana {
     /** Returns what {@link #manaSetupIrqs(Machine, int)} gives on a machine no event disturbs. */
     public static List<CpuSet> manaSetupIrqsPlan(Machine.Config config, int node) {
         return manaSetupIrqs(Machine.boot(config), node);
+    }
+
+    /**
+     * Returns the outcome table {@link #manaSetupIrqs(Machine, int)} of {@code kernel} is graded by
+     * under hotplug: unprotected before 6.9 (no lock: everything is shown, nothing forbidden but a
+     * leaked lock), atomic for 6.9 - 6.16 (HP-1), sized before the lock from 6.17 (HP-4).
+     */
+    public static Outcomes hotplugOutcomes(KernelRelease kernel) {
+        if (kernel.before(6, 9)) return Outcomes.UNPROTECTED;
+        if (kernel.before(6, 17)) return Outcomes.ATOMIC;
+        return Outcomes.SIZED_BEFORE_LOCK;
     }
 
     // Before 8afefc361209: one CPU per vector, no lock.

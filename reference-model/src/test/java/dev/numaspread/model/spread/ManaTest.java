@@ -156,4 +156,12 @@ class ManaTest {
         List<CpuSet> got = Mana.manaSetupIrqsPlan(Machine.Config.of(commentMachine(), V6_17), 0);
         assertEquals(lists("0", "0-1", "2-3", "0-1", "2-3", "4-5", "6-7", "4-5", "6-7"), got);
     }
+
+    @Test
+    void SIB_5_aShorterPlanIsAPrefixOfALongerOne() {
+        // irq_setup() stops when len runs out: the plan for n IRQs is the first n of any longer plan.
+        List<CpuSet> full = Mana.irqSetupPlan(V6_9, manaMachine(), 1, 200, false);
+        assertEquals(128, full.size()); // two passes over the 32 cores of node 1, two over node 0, then no hop is left
+        for (int n = 0; n <= full.size(); n += 7) assertEquals(full.subList(0, n), Mana.irqSetupPlan(V6_9, manaMachine(), 1, n, false));
+    }
 }
