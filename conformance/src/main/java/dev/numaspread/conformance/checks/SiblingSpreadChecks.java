@@ -221,12 +221,13 @@ public final class SiblingSpreadChecks implements CheckFamily {
                     int need = rings.get(k).size() - (k == 0 && d.skipFirstCpu() ? 1 : 0);
                     if (given[k] < need)
                         throw Violation.of("SIB-3", d.call() + ", IRQ " + j,
-                                        "hop " + k + " exhausted first (" + need + " IRQs for its " + rings.get(k).size() + " CPUs " + rings.get(k).toList() + ")",
+                                        "hops nearest first, each exhausted first: hop " + k + " needs " + need + " IRQs for its "
+                                                + rings.get(k).size() + " CPUs " + rings.get(k).toList(),
                                         "hop " + ring + " after " + given[k] + " IRQs in hop " + k)
                                 .hint("does the spread move to the next hop after one pass instead of when the hop's weight is used up?").on(d.machine());
                 }
                 if (ring < last)
-                    throw Violation.of("SIB-3", d.call() + ", IRQ " + j, "hop " + last + " or later (hops nearest first)",
+                    throw Violation.of("SIB-3", d.call() + ", IRQ " + j, "hops nearest first, each exhausted first: hop " + last + " or later",
                             "hop " + ring + " (" + got.get(j).toList() + ")").hint("are hops visited in distance order?").on(d.machine());
                 given[ring]++;
                 last = ring;
