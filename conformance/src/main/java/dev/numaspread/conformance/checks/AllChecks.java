@@ -10,6 +10,9 @@ public final class AllChecks {
     public static List<CheckFamily> families() {
         List<CheckFamily> families = new ArrayList<>();
         // One line per family, e.g. families.add(new LocalSpreadChecks());
+        families.add(new LocalSpreadChecks());
+        families.add(new NumaChecks());
+        families.add(new Mlx5Checks());
         families.add(new SiblingSpreadChecks());
         families.add(new HotplugChecks());
         return families;

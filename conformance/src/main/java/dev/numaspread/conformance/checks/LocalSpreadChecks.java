@@ -1,0 +1,188 @@
+package dev.numaspread.conformance.checks;
+
+import dev.numaspread.conformance.checks.SmallNumaMachines.Case;
+import dev.numaspread.conformance.checks.SpreadText.Outcome;
+import dev.numaspread.conformance.gen.Gen;
+import dev.numaspread.conformance.spi.Routine;
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.kernel.KernelBug;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.kernel.Numa;
+import dev.numaspread.model.numa.NumaNearestNode;
+import dev.numaspread.model.spread.LocalSpread;
+import dev.numaspread.model.spread.LocalSpreadNearestNode;
+import dev.numaspread.model.topology.Topology;
+import dev.numaspread.model.topology.TopologyBuilder;
+
+import java.util.Arrays;
+import java.util.List;
+
+import static dev.numaspread.conformance.checks.SpreadText.cpu;
+import static dev.numaspread.conformance.checks.SpreadText.plan;
+
+/** The checks of spec/local-spread.md: contract rules as invariants, exact rules against the model, and the seeds' machines. */
+public final class LocalSpreadChecks implements CheckFamily {
+
+    static final KernelRelease V5_9 = KernelRelease.of(5, 9), V5_10 = KernelRelease.of(5, 10);
+
+    static boolean housekeeping(KernelRelease k) {
+        return k.between(V5_9, V5_10);
+    }
+
+    /** The model's plan, or empty when the release oopses there (contract checks skip those inputs). */
+    static int[] modelPlan(KernelRelease k, Case c, int count) {
+        try {
+            return LocalSpread.plan(k, c.machine(), c.node(), count);
+        } catch (KernelBug b) {
+            return null;
+        }
+    }
+
+    static String call(Case c, int count) {
+        return "localSpread(node=" + c.node() + ", i=0.." + (count - 1) + ")";
+    }
+
+    @Override
+    public List<Check> checks() {
+        Gen<Case> gen = SmallNumaMachines.cases();
+        return List.of(
+            Check.of("LS-1", Routine.LOCAL_SPREAD, "LS_1_offlineCpusAreNeverReturned", ctx -> {
+                if (housekeeping(ctx.kernel())) return;
+                ctx.forAll(gen, c -> {
+                    int count = 2 * c.machine().numOnlineCpus() + 1;
+                    if (modelPlan(ctx.kernel(), c, count) == null) return;
+                    int[] got = ctx.implementation().localSpread(ctx.kernel(), c.machine(), c.node(), count);
+                    for (int i = 0; i < got.length; i++)
+                        if (!c.machine().online().contains(got[i]))
+                            throw Violation.of("LS-1", "localSpread(i=" + i + ", node=" + c.node() + ")",
+                                    "an online CPU (online " + c.machine().online() + ")", cpu(c.machine(), got[i]))
+                                    .hint("is the spread taken over the possible or present CPUs instead of the online ones?").on(c.machine());
+                });
+            }),
+            Check.of("LS-2", Routine.LOCAL_SPREAD, "LS_2_indexWrapsModuloOnlineCpus", ctx -> {
+                if (housekeeping(ctx.kernel())) return;
+                ctx.forAll(gen, c -> {
+                    int n = c.machine().numOnlineCpus();
+                    if (modelPlan(ctx.kernel(), c, 1) == null) return;
+                    int[] got = ctx.implementation().localSpread(ctx.kernel(), c.machine(), c.node(), 3 * n + 1);
+                    for (int i = n; i < got.length; i++)
+                        if (got[i] != got[i % n])
+                            throw Violation.of("LS-2", "localSpread(i=" + i + ", node=" + c.node() + ")",
+                                    "the CPU of i=" + (i % n) + " (" + n + " online CPUs): cpu " + got[i % n], cpu(c.machine(), got[i]))
+                                    .hint("does the index wrap modulo num_online_cpus(), and only there?").on(c.machine());
+                });
+            }),
+            Check.of("LS-3", Routine.LOCAL_SPREAD, "LS_3_localCpusComeFirst", ctx -> ctx.forAll(gen, c -> {
+                if (c.node() == Numa.NUMA_NO_NODE || modelPlan(ctx.kernel(), c, 1) == null) return;
+                CpuSet local = housekeeping(ctx.kernel()) ? c.machine().cpusOf(c.node()) : c.machine().onlineCpusOf(c.node());
+                if (local.isEmpty()) return;
+                int[] got = ctx.implementation().localSpread(ctx.kernel(), c.machine(), c.node(), local.size());
+                if (!CpuSet.of(got).equals(local))
+                    throw Violation.of("LS-3", call(c, local.size()), "the CPUs of node " + c.node() + " (" + local + ")",
+                            plan(got)).hint("are nodes visited by distance from node " + c.node() + ", or by node id?").on(c.machine());
+            })),
+            Check.of("LS-4", Routine.LOCAL_SPREAD, "LS_4_ringsComeInOrderOfDistance", ctx -> {
+                if (ctx.kernel().before(6, 3)) return;
+                ctx.forAll(gen, c -> {
+                    Topology m = c.machine();
+                    if (c.node() == Numa.NUMA_NO_NODE || modelPlan(ctx.kernel(), c, 1) == null) return;
+                    int from = NumaNearestNode.nearestNodeWithCpus(m, c.node());
+                    int[] got = ctx.implementation().localSpread(ctx.kernel(), m, c.node(), m.numOnlineCpus());
+                    for (int i = 1; i < got.length; i++) {
+                        if (!m.online().contains(got[i]) || !m.online().contains(got[i - 1])) return;   // LS-1's business
+                        int before = m.distance(from, m.nodeOf(got[i - 1])), now = m.distance(from, m.nodeOf(got[i]));
+                        if (now < before)
+                            throw Violation.of("LS-4", "localSpread(i=" + (i - 1) + ".." + i + ", node=" + c.node() + ")",
+                                    "distances from node " + from + " that never decrease",
+                                    cpu(m, got[i - 1]) + " at " + before + ", then " + cpu(m, got[i]) + " at " + now)
+                                    .hint("are rings ordered by distance from the node, and is a ring's boundary at <= level?").on(m);
+                    }
+                });
+            }),
+            Check.of("LS-5", Routine.LOCAL_SPREAD, "LS_5_eachOnlineCpuOncePerPeriod", ctx -> {
+                if (housekeeping(ctx.kernel())) return;
+                ctx.forAll(gen, c -> {
+                    if (modelPlan(ctx.kernel(), c, 1) == null) return;
+                    int n = c.machine().numOnlineCpus();
+                    int[] got = ctx.implementation().localSpread(ctx.kernel(), c.machine(), c.node(), n);
+                    int[] sorted = got.clone();
+                    Arrays.sort(sorted);
+                    if (!Arrays.equals(sorted, c.machine().online().toArray()))
+                        throw Violation.of("LS-5", call(c, n), "each online CPU once (" + c.machine().online() + ")", plan(got))
+                                .hint("is a CPU skipped or repeated before the wrap?").on(c.machine());
+                });
+            }),
+            exact("LS-6", "LS_6_ringOrderIsExact", k -> k.atLeast(6, 3), c -> c.node() < 0 || !c.machine().isCpuless(c.node()),
+                    "are equidistant nodes interleaved by CPU id, ring by ring?"),
+            exact("LS-7", "LS_7_classicOrderIsExact", k -> k.before(6, 3) && !housekeeping(k), c -> true,
+                    "local online CPUs ascending, then all others ascending, distance ignored?"),
+            exact("LS-8", "LS_8_noNodeGivesTheIthOnlineCpu", k -> !housekeeping(k), c -> c.node() == Numa.NUMA_NO_NODE,
+                    "NUMA_NO_NODE gives the i-th online CPU"),
+            exact("LS-9", "LS_9_cpulessNodePerRelease", k -> true, c -> c.node() >= 0 && c.machine().isCpuless(c.node()),
+                    "classic: as NUMA_NO_NODE; 6.3-6.6: oops; 6.7+: the nearest node with CPUs, ties to the lowest id, distances from it"),
+            Check.of("LS-10", Routine.LOCAL_SPREAD_NEAREST_NODE, "LS_10_proposalGoesNodeByNode", ctx -> ctx.forAll(gen, c -> {
+                int count = 2 * c.machine().numOnlineCpus() + 1;
+                int[] want = LocalSpreadNearestNode.plan(ctx.kernel(), c.machine(), c.node(), count);
+                int[] got = ctx.implementation().localSpreadNearestNode(ctx.kernel(), c.machine(), c.node(), count);
+                if (!Arrays.equals(want, got))
+                    throw Violation.of("LS-10", "localSpreadNearestNode(node=" + c.node() + ", i=0.." + (count - 1) + ")", plan(want), plan(got))
+                            .hint("whole nodes by distance, ties to the lower node id, node by node?").on(c.machine());
+            })),
+            exact("LS-11", "LS_11_housekeepingSpreadsOverPossible", LocalSpreadChecks::housekeeping, c -> true,
+                    "5.9-5.10 spread over the possible CPUs and wrap modulo their count"),
+            Check.of("LS-12", Routine.LOCAL_SPREAD, "LS_12_planIsPrefixOfLongerPlan", ctx -> ctx.forAll(gen, c -> {
+                if (modelPlan(ctx.kernel(), c, 1) == null) return;
+                int n = 2 * c.machine().possible().size() + 1;
+                int[] full = ctx.implementation().localSpread(ctx.kernel(), c.machine(), c.node(), n);
+                for (int k : new int[]{1, c.machine().numOnlineCpus(), n - 1}) {
+                    int[] part = ctx.implementation().localSpread(ctx.kernel(), c.machine(), c.node(), k);
+                    if (!Arrays.equals(part, Arrays.copyOf(full, k)))
+                        throw Violation.of("LS-12", call(c, k), "the first " + k + " entries of the " + n + "-queue plan: "
+                                + plan(Arrays.copyOf(full, k)), plan(part)).hint("does a queue's CPU depend on the queue count?").on(c.machine());
+                }
+            })),
+            Check.of("LS-7", Routine.LOCAL_SPREAD, "LS_7_kunpengNode2Seed003", ctx -> kunpeng(ctx, "LS-7")),
+            Check.of("LS-6", Routine.LOCAL_SPREAD, "LS_6_kunpengNode2Rings", ctx -> kunpeng(ctx, "LS-6"))
+        );
+    }
+
+    /** An exact rule: on the inputs {@code which} selects, the plan (or the kernel bug) equals the model's. */
+    static Check exact(String rule, String name, java.util.function.Predicate<KernelRelease> kernels,
+                       java.util.function.Predicate<Case> which, String hint) {
+        return Check.of(rule, Routine.LOCAL_SPREAD, name, ctx -> {
+            if (!kernels.test(ctx.kernel())) return;
+            ctx.forAll(SmallNumaMachines.cases(), c -> {
+                if (!which.test(c)) return;
+                int count = 2 * c.machine().possible().size() + 1;
+                Outcome want = Outcome.of(() -> LocalSpread.plan(ctx.kernel(), c.machine(), c.node(), count), SpreadText::plan);
+                Outcome got = Outcome.of(() -> ctx.implementation().localSpread(ctx.kernel(), c.machine(), c.node(), count), SpreadText::plan);
+                if (!want.equals(got))
+                    throw Violation.of(rule, call(c, count), want.text(), got.text()).hint(hint).on(c.machine());
+            });
+        });
+    }
+
+    /** Seed 003's Kunpeng 920 with the NIC on node 2: queues 24..47 on 0..23 (classic) or 72..95 (6.3+). */
+    static void kunpeng(CheckContext ctx, String rule) {
+        KernelRelease k = ctx.kernel();
+        boolean rings = k.atLeast(6, 3);
+        if (rule.equals("LS-6") != rings || housekeeping(k)) return;
+        Topology m = TopologyBuilder.machine("kunpeng920-4node")
+                .node(0, "0-23").node(1, "24-47").node(2, "48-71").node(3, "72-95")
+                .distances(new int[]{10, 16, 32, 33}, new int[]{16, 10, 25, 32}, new int[]{32, 25, 10, 16}, new int[]{33, 32, 16, 10})
+                .build();
+        int[] got = ctx.implementation().localSpread(k, m, 2, 97);
+        int[] want = new int[97];
+        for (int i = 0; i < 24; i++) {
+            want[i] = 48 + i;
+            want[24 + i] = rings ? 72 + i : i;
+            want[48 + i] = 24 + i;
+            want[72 + i] = rings ? i : 72 + i;
+        }
+        want[96] = 48;
+        if (!Arrays.equals(want, got))
+            throw Violation.of(rule, "localSpread(node=2, i=0..96)", plan(want), plan(got))
+                    .hint(rings ? "seed 003: from node 2 the next nearest is node 3 (16), then node 1 (25), then node 0 (32)"
+                            : "classic local spread ignores distance: node 2, then 0..47, then 72..95").on(m);
+    }
+}

@@ -1,0 +1,164 @@
+package dev.numaspread.conformance.checks;
+
+import dev.numaspread.conformance.checks.SmallNumaMachines.Case;
+import dev.numaspread.conformance.checks.SpreadText.Outcome;
+import dev.numaspread.conformance.gen.Gen;
+import dev.numaspread.conformance.spi.Routine;
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.kernel.Numa;
+import dev.numaspread.model.numa.NumaClosest;
+import dev.numaspread.model.numa.NumaHops;
+import dev.numaspread.model.numa.NumaLevels;
+import dev.numaspread.model.numa.NumaNearestNode;
+import dev.numaspread.model.numa.NumaNth;
+import dev.numaspread.model.topology.Topology;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+import static dev.numaspread.conformance.checks.SpreadText.cpu;
+import static dev.numaspread.conformance.checks.SpreadText.masks;
+
+/** The checks of spec/numa-levels.md and spec/numa-hops.md. */
+public final class NumaChecks implements CheckFamily {
+
+    /** A machine, a node, a set of CPUs and an index n. */
+    record Query(Topology machine, int node, CpuSet cpus, int n) {}
+
+    static Gen<Query> queries() {
+        return c -> {
+            Case k = SmallNumaMachines.cases().generate(c);
+            CpuSet cpus = SmallNumaMachines.subset(k.machine(), c);
+            return new Query(k.machine(), k.node(), cpus, c.choose(0, k.machine().possible().size()));
+        };
+    }
+
+    @Override
+    public List<Check> checks() {
+        Gen<Topology> machines = SmallNumaMachines.machines();
+        Gen<Case> cases = SmallNumaMachines.cases();
+        Gen<Query> queries = queries();
+        return List.of(
+            levels("LVL-1", "LVL_1_levelsAreDistinctDistancesOfCpuNodes", k -> k.atLeast(5, 18), "only nodes with CPUs, both directions, ascending?"),
+            levels("LVL-2", "LVL_2_rowZeroOnlyBefore5_12", k -> k.before(5, 12), "before 5.12 only node_distance(0, j) counts"),
+            levels("LVL-3", "LVL_3_cpulessNodesCountBefore5_18", k -> k.before(5, 18), "before 5.18 CPU-less nodes add their distances"),
+            levels("LVL-4", "LVL_4_outOfRangeDistanceBuildsNoLevels", k -> k.atLeast(5, 12), "a distance outside 10..255 means no levels at all"),
+            Check.of("LVL-5", Routine.NUMA_LEVELS, "LVL_5_levelsAscendAndCoverTheTable", ctx -> {
+                if (ctx.kernel().before(5, 18)) return;
+                ctx.forAll(machines, m -> {
+                    int[] got = ctx.implementation().numaLevels(ctx.kernel(), m);
+                    for (int i = 1; i < got.length; i++)
+                        if (got[i] <= got[i - 1])
+                            throw Violation.of("LVL-5", "numaLevels()", "strictly ascending levels", Arrays.toString(got)).on(m);
+                    for (int a : m.nodeIds()) for (int b : m.nodeIds())
+                        if (!m.isCpuless(a) && !m.isCpuless(b) && Arrays.binarySearch(got, m.distance(a, b)) < 0)
+                            throw Violation.of("LVL-5", "numaLevels()", "a level for distance(" + a + ", " + b + ") = " + m.distance(a, b),
+                                    Arrays.toString(got)).hint("is a row other than row 0 read?").on(m);
+                });
+            }),
+            Check.of("HOP-1", Routine.HOP_MASKS, "HOP_1_hopMasksAreNestedAndOnline", ctx -> ctx.forAll(cases, c -> {
+                List<CpuSet> got = ctx.implementation().hopMasks(ctx.kernel(), c.machine(), c.node());
+                for (int i = 0; i < got.size(); i++) {
+                    if (!got.get(i).isSubsetOf(c.machine().online()) || (i > 0 && !got.get(i - 1).isSubsetOf(got.get(i))))
+                        throw Violation.of("HOP-1", "hopMasks(node=" + c.node() + ")", "nested masks of online CPUs (online "
+                                + c.machine().online() + ")", masks(got)).on(c.machine());
+                }
+            })),
+            Check.of("HOP-2", Routine.HOP_MASKS, "HOP_2_firstHopIsTheNodeLastIsOnline", ctx -> ctx.forAll(cases, c -> {
+                Topology m = c.machine();
+                if (c.node() < 0 || m.isCpuless(c.node())) return;
+                List<CpuSet> got = ctx.implementation().hopMasks(ctx.kernel(), m, c.node());
+                if (got.isEmpty() || !m.onlineCpusOf(c.node()).isSubsetOf(got.get(0)) || !got.get(got.size() - 1).equals(m.online()))
+                    throw Violation.of("HOP-2", "hopMasks(node=" + c.node() + ")", "first ⊇ " + m.onlineCpusOf(c.node()) + ", last = "
+                            + m.online(), masks(got)).on(m);
+            })),
+            exactHops("HOP-3", "HOP_3_noNodeOnceCpulessNothing", c -> c.node() < 0 || c.machine().isCpuless(c.node())),
+            exactHops("HOP-4", "HOP_4_hopMasksFollowTheNodesRow", c -> c.node() >= 0),
+            Check.of("HOP-5", Routine.NUMA_CLOSEST, "HOP_5_closestIsNearestAndLowest", ctx -> ctx.forAll(queries, q -> {
+                Topology m = q.machine();
+                int from = q.cpus().isEmpty() ? 0 : q.n() % m.possible().size();
+                int want = NumaClosest.numaClosest(ctx.kernel(), m, q.cpus(), from);
+                int got = ctx.implementation().numaClosest(ctx.kernel(), m, q.cpus(), from);
+                boolean same = want >= m.nrCpuIds() ? got >= m.nrCpuIds() : got == want;
+                if (!same)
+                    throw Violation.of("HOP-5", "numaClosest(cpus=" + q.cpus() + ", cpu=" + from + ")", cpu(m, want), cpu(m, got))
+                            .hint("the lowest id of the nearest level from cpu " + from + "'s node, by distance and not by node id?").on(m);
+            })),
+            Check.of("HOP-6", Routine.NUMA_NTH, "HOP_6_nthFollowsTheRings", ctx -> ctx.forAll(queries, q -> {
+                Topology m = q.machine();
+                if (q.node() < 0 || m.isCpuless(q.node())) return;
+                CpuSet usable = q.cpus().and(m.online());
+                if (q.n() >= usable.size()) return;
+                Integer[] order = usable.stream().boxed().toArray(Integer[]::new);
+                Arrays.sort(order, Comparator.<Integer>comparingInt(x -> m.distance(q.node(), m.nodeOf(x))).thenComparingInt(x -> x));
+                int got = ctx.implementation().numaNth(ctx.kernel(), m, q.cpus(), q.n(), q.node());
+                if (got != order[q.n()])
+                    throw Violation.of("HOP-6", "numaNth(cpus=" + q.cpus() + ", n=" + q.n() + ", node=" + q.node() + ")",
+                            cpu(m, order[q.n()]), cpu(m, got)).hint("ring by ring from the node, ascending id inside a ring?").on(m);
+            })),
+            Check.of("HOP-7", Routine.NUMA_NTH, "HOP_7_nthPerRelease", ctx -> ctx.forAll(queries, q -> {
+                Topology m = q.machine();
+                Outcome want = Outcome.of(() -> NumaNth.numaNth(ctx.kernel(), m, q.cpus(), q.n(), q.node()), v -> none(m, v));
+                Outcome got = Outcome.of(() -> ctx.implementation().numaNth(ctx.kernel(), m, q.cpus(), q.n(), q.node()), v -> none(m, v));
+                if (!want.equals(got))
+                    throw Violation.of("HOP-7", "numaNth(cpus=" + q.cpus() + ", n=" + q.n() + ", node=" + q.node() + ")", want.text(), got.text())
+                            .hint("NUMA_NO_NODE and CPU-less nodes from 6.7, \"none\" past the end from 6.17 (and 6.12)").on(m);
+            })),
+            Check.of("HOP-8", Routine.NUMA_NEAREST_NODE, "HOP_8_nearestNodeTiesToLowestId", ctx -> ctx.forAll(cases, c -> {
+                int want = NumaNearestNode.numaNearestNode(ctx.kernel(), c.machine(), c.node());
+                int got = ctx.implementation().numaNearestNode(ctx.kernel(), c.machine(), c.node());
+                if (want != got)
+                    throw Violation.of("HOP-8", "numaNearestNode(node=" + c.node() + ")", "node " + want, "node " + got)
+                            .hint("strictly nearer replaces, ties keep the lower id").on(c.machine());
+            }))
+        );
+    }
+
+    static String none(Topology m, int v) {
+        return v >= m.nrCpuIds() ? "none (>= nr_cpu_ids)" : "cpu " + v;
+    }
+
+    static Check levels(String rule, String name, java.util.function.Predicate<KernelRelease> kernels, String hint) {
+        return Check.of(rule, Routine.NUMA_LEVELS, name, ctx -> {
+            if (!kernels.test(ctx.kernel())) return;
+            ctx.forAll(outOfRange(rule), m -> {
+                int[] want = NumaLevels.of(ctx.kernel(), m).distances();
+                int[] got = ctx.implementation().numaLevels(ctx.kernel(), m);
+                if (!Arrays.equals(want, got))
+                    throw Violation.of(rule, "numaLevels()", Arrays.toString(want), Arrays.toString(got)).hint(hint).on(m);
+            });
+        });
+    }
+
+    /** Machines, and for LVL-4 machines where one distance may be 5 or 256. */
+    static Gen<Topology> outOfRange(String rule) {
+        if (!rule.equals("LVL-4")) return SmallNumaMachines.machines();
+        return c -> {
+            Topology m = SmallNumaMachines.machines().generate(c);
+            int[] ids = m.nodeIds();
+            if (ids.length < 2) return m;
+            int bad = c.choose(0, 1) == 0 ? 256 : 5;
+            int[][] rows = new int[ids.length][];
+            for (int i = 0; i < ids.length; i++) rows[i] = m.distances().row(ids[i]);
+            rows[0][1] = bad;
+            rows[1][0] = bad;
+            dev.numaspread.model.topology.TopologyBuilder b = dev.numaspread.model.topology.TopologyBuilder.machine("out-of-range");
+            for (int id : ids) b.node(id, m.cpusOf(id));
+            return b.distances(rows).possible(m.possible().toList()).present(m.present().toList()).online(m.online()).build();
+        };
+    }
+
+    static Check exactHops(String rule, String name, java.util.function.Predicate<Case> which) {
+        return Check.of(rule, Routine.HOP_MASKS, name, ctx -> ctx.forAll(SmallNumaMachines.cases(), c -> {
+            if (!which.test(c)) return;
+            List<CpuSet> want = NumaHops.forEachNumaHopMask(ctx.kernel(), c.machine(), c.node());
+            List<CpuSet> got = ctx.implementation().hopMasks(ctx.kernel(), c.machine(), c.node());
+            if (!want.equals(got))
+                throw Violation.of(rule, "hopMasks(node=" + c.node() + ")", masks(want), masks(got))
+                        .hint(c.node() == Numa.NUMA_NO_NODE ? "NUMA_NO_NODE yields the online mask once"
+                                : "hop k = online CPUs of nodes within level k along the node's own row; CPU-less: nothing").on(c.machine());
+        }));
+    }
+}

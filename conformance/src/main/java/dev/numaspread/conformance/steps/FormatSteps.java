@@ -1,0 +1,272 @@
+package dev.numaspread.conformance.steps;
+
+import dev.numaspread.conformance.json.TopologyJson;
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.topology.InvalidTopologyException;
+import dev.numaspread.model.topology.TopoDocument;
+import dev.numaspread.model.topology.TopoFormat;
+import dev.numaspread.model.topology.Topology;
+import dev.numaspread.model.topology.TopologyValidation.Mode;
+import dev.numaspread.model.topology.TopologyWarning;
+import io.cucumber.datatable.DataTable;
+import io.cucumber.docstring.DocString;
+import io.cucumber.java.en.Then;
+import io.cucumber.java.en.When;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+
+/**
+ * Glue of features/formats.feature and features/topology.feature: reading CPU lists, hex masks,
+ * {@code .topo} and JSON topologies, and what the loader reports. These rules specify the kit's
+ * own input formats (the forms every implementation receives its machines in), so the steps call
+ * the kit's readers. State is per scenario (Cucumber creates this object per scenario).
+ */
+public final class FormatSteps {
+
+    private CpuSet cpus;
+    private String text;
+    private String fileName;
+    private TopoDocument document;
+    private String error;
+
+    // ---------------------------------------------------------------- CPU sets
+
+    @When("the CPU list {string} is read")
+    public void theCpuListIsRead(String list) {
+        try {
+            cpus = CpuSet.parseList(list);
+        } catch (IllegalArgumentException e) {
+            error = e.getMessage();
+        }
+    }
+
+    @When("the hex mask {string} is read")
+    public void theHexMaskIsRead(String mask) {
+        try {
+            cpus = CpuSet.parseMask(mask);
+        } catch (IllegalArgumentException e) {
+            error = e.getMessage();
+        }
+    }
+
+    @When("the CPU set is {string}")
+    public void theCpuSetIs(String list) {
+        cpus = CpuSet.parseList(list);
+    }
+
+    @Then("the CPUs are {string}")
+    public void theCpusAreList(String list) {
+        noError();
+        assertEquals(list, cpus.toList(), "CPUs in kernel list form");
+    }
+
+    @Then("the hex mask for nr_cpu_ids {int} is {string}")
+    public void theHexMaskIs(int nrCpuIds, String mask) {
+        assertEquals(mask, cpus.toMask(nrCpuIds), "smp_affinity of " + cpus.toList() + " with nr_cpu_ids " + nrCpuIds);
+    }
+
+    @Then("the hex mask for nr_cpu_ids {int} cannot be printed")
+    public void theHexMaskCannotBePrinted(int nrCpuIds) {
+        try {
+            cpus.toMask(nrCpuIds);
+            fail("printed " + cpus.toList() + " for nr_cpu_ids " + nrCpuIds);
+        } catch (IllegalArgumentException e) {
+            error = e.getMessage();
+        }
+    }
+
+    // ---------------------------------------------------------------- topology files
+
+    @When("the file {string} is read:")
+    public void theFileIsRead(String name, DocString content) {
+        read(name, content.getContent(), Optional.empty());
+    }
+
+    @When("the file {string} is read in {word} mode:")
+    public void theFileIsReadInMode(String name, String mode, DocString content) {
+        read(name, content.getContent(), Optional.of(Mode.valueOf(mode.toUpperCase(java.util.Locale.ROOT))));
+    }
+
+    @When("the fixture {string} is read")
+    public void theFixtureIsRead(String name) throws IOException {
+        String path = "numaspread/fixtures/" + (name.contains("/") ? name : "topologies/" + name) + ".topo";
+        try (InputStream in = FormatSteps.class.getClassLoader().getResourceAsStream(path)) {
+            if (in == null) fail("no fixture " + path + " on the classpath");
+            read(name.replaceAll(".*/", "") + ".topo", new String(in.readAllBytes(), StandardCharsets.UTF_8), Optional.empty());
+        }
+    }
+
+    private void read(String name, String content, Optional<Mode> mode) {
+        fileName = name;
+        text = content;
+        document = null;
+        error = null;
+        try {
+            document = name.endsWith(".json") ? TopologyJson.read(content, name, mode) : TopoFormat.read(content, name, mode);
+        } catch (InvalidTopologyException e) {
+            error = e.getMessage();
+        }
+    }
+
+    @Then("it is rejected with:")
+    public void itIsRejectedWith(DocString message) {
+        itIsRejectedWith(message.getContent().strip());
+    }
+
+    @Then("it is rejected with {string}")
+    public void itIsRejectedWith(String message) {
+        if (error == null) fail("accepted " + (document != null ? document.topology() : cpus) + "; expected the error " + message);
+        assertEquals(message, error);
+    }
+
+    @Then("it loads without warnings")
+    public void itLoadsWithoutWarnings() {
+        loaded();
+        assertEquals(List.of(), document.warnings());
+    }
+
+    @Then("it loads with the warnings:")
+    public void itLoadsWithTheWarnings(DataTable expected) {
+        loaded();
+        List<Map<String, String>> want = expected.asMaps();
+        List<String> got = new ArrayList<>();
+        for (TopologyWarning w : document.warnings()) got.add(w.line() + " | " + w.code() + " | " + w.message());
+        List<String> exp = new ArrayList<>();
+        for (Map<String, String> row : want) exp.add(row.get("line") + " | " + row.get("code") + " | " + row.get("message"));
+        assertEquals(exp, got);
+    }
+
+    @Then("it loads with a {word} warning")
+    public void itLoadsWithAWarning(String code) {
+        loaded();
+        assertTrue(document.warns(code), "warnings " + document.warnings() + " have no " + code);
+    }
+
+    @Then("the machine has:")
+    public void theMachineHas(DataTable table) {
+        Topology t = loaded();
+        for (Map.Entry<String, String> e : table.asMap().entrySet()) {
+            String actual = switch (e.getKey()) {
+                case "possible" -> t.possible().toList();
+                case "present" -> t.present().toList();
+                case "online" -> t.online().toList();
+                case "nodes" -> CpuSet.of(t.nodeIds()).toList();
+                case "nr_cpu_ids" -> Integer.toString(t.nrCpuIds());
+                case "nr_node_ids" -> Integer.toString(t.nrNodeIds());
+                case "name" -> t.name();
+                case "expect" -> String.join(" ", document.expect());
+                default -> throw new IllegalArgumentException("unknown machine property '" + e.getKey()
+                        + "'; expected possible, present, online, nodes, nr_cpu_ids, nr_node_ids, name or expect");
+            };
+            assertEquals(e.getValue(), actual, e.getKey());
+        }
+    }
+
+    @Then("the nodes are:")
+    public void theNodesAre(DataTable table) {
+        Topology t = loaded();
+        List<List<String>> rows = table.asLists();
+        List<String> header = rows.get(0);
+        for (List<String> row : rows.subList(1, rows.size())) {
+            int node = Integer.parseInt(row.get(0));
+            for (int c = 1; c < header.size(); c++) {
+                String actual = switch (header.get(c)) {
+                    case "cpus" -> t.cpusOf(node).toList();
+                    case "online cpus" -> t.onlineCpusOf(node).toList();
+                    case "cpu-less" -> t.isCpuless(node) ? "yes" : "no";
+                    case "memory-less" -> t.isMemoryless(node) ? "yes" : "no";
+                    default -> throw new IllegalArgumentException("unknown node column '" + header.get(c)
+                            + "'; expected cpus, online cpus, cpu-less or memory-less");
+                };
+                assertEquals(row.get(c) == null ? "" : row.get(c), actual, "node " + node + " " + header.get(c));
+            }
+        }
+    }
+
+    @Then("the distances from node {int} are {string}")
+    public void theDistancesFromNodeAre(int node, String row) {
+        Topology t = loaded();
+        StringBuilder sb = new StringBuilder();
+        for (int b : t.nodeIds()) sb.append(sb.length() > 0 ? " " : "").append(t.distance(node, b));
+        assertEquals(row, sb.toString(), "row of node " + node);
+    }
+
+    @Then("the siblings of CPU {int} are {string}")
+    public void theSiblingsOfCpuAre(int cpu, String list) {
+        assertEquals(list, loaded().siblingsOf(cpu).toList(), "siblings of cpu " + cpu);
+    }
+
+    @Then("the online siblings of CPU {int} are {string}")
+    public void theOnlineSiblingsOfCpuAre(int cpu, String list) {
+        assertEquals(list, loaded().onlineSiblingsOf(cpu).toList(), "online siblings of cpu " + cpu);
+    }
+
+    @Then("the packages are:")
+    public void thePackagesAre(DataTable table) {
+        Topology t = loaded();
+        List<String> got = t.packages().stream().map(p -> p.id() + " | " + p.cpus().toList()).toList();
+        List<String> exp = table.asMaps().stream().map(r -> r.get("id") + " | " + r.get("cpus")).toList();
+        assertEquals(exp, got);
+    }
+
+    @Then("CPU {int} is on node {int}")
+    public void cpuIsOnNode(int cpu, int node) {
+        assertEquals(node, loaded().nodeOf(cpu), "node of cpu " + cpu);
+    }
+
+    @Then("the written file is:")
+    public void theWrittenFileIs(DocString expected) {
+        assertEquals(expected.getContent().strip() + "\n", TopoFormat.write(document()));
+    }
+
+    @Then("writing it and reading it back gives the same machine")
+    public void writingAndReadingBackGivesTheSameMachine() {
+        TopoDocument doc = document();
+        String written = TopoFormat.write(doc);
+        TopoDocument back = TopoFormat.read(written, "written-" + fileName);
+        assertEquals(doc.topology(), back.topology(), written);
+        assertEquals(written, TopoFormat.write(back), "writing again changed the text");
+        TopoDocument viaJson = TopologyJson.read(TopologyJson.write(doc), fileName + ".json");
+        assertEquals(doc.topology(), viaJson.topology(), "through JSON");
+    }
+
+    private TopoDocument document() {
+        loaded();
+        return document;
+    }
+
+    private Topology loaded() {
+        if (document == null) fail(fileName + " was rejected: " + error);
+        return document.topology();
+    }
+
+    private void noError() {
+        if (error != null) fail("rejected: " + error);
+    }
+
+    // Plain assertions: the glue lives in main code, where JUnit is not a dependency.
+
+    private static void assertEquals(Object expected, Object actual) {
+        assertEquals(expected, actual, "value");
+    }
+
+    private static void assertEquals(Object expected, Object actual, String what) {
+        if (!java.util.Objects.equals(expected, actual))
+            throw new AssertionError(what + ":\n  expected " + expected + "\n  actual   " + actual);
+    }
+
+    private static void assertTrue(boolean ok, String message) {
+        if (!ok) throw new AssertionError(message);
+    }
+
+    private static void fail(String message) {
+        throw new AssertionError(message);
+    }
+}

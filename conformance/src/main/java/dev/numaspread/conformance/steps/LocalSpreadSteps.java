@@ -1,0 +1,133 @@
+package dev.numaspread.conformance.steps;
+
+import dev.numaspread.conformance.fixtures.Fixtures;
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.kernel.KernelBug;
+import dev.numaspread.model.kernel.Numa;
+import io.cucumber.datatable.DataTable;
+import io.cucumber.java.en.Then;
+import io.cucumber.java.en.When;
+
+import java.util.Arrays;
+import java.util.function.Supplier;
+
+/**
+ * Glue of features/local-spread.feature: {@code cpumask_local_spread} and the 2020 proposal, run
+ * against the implementation under test. Also the outcome steps every family shares ("the kernel
+ * oopses"), since any call may hit a modelled kernel bug.
+ */
+public final class LocalSpreadSteps {
+    private final World world;
+    private int node;                       // the device node of the last request, for re-asking (LS-12)
+
+    public LocalSpreadSteps(World world) {
+        this.world = world;
+    }
+
+    @When("a driver on node {int} asks for {int} queues")
+    public void localSpread(int node, int count) {
+        this.node = node;
+        record(world, () -> world.implementation().localSpread(world.kernel(), world.machine(), node, count));
+    }
+
+    @When("a driver on NUMA_NO_NODE asks for {int} queues")
+    public void localSpreadNoNode(int count) {
+        localSpread(Numa.NUMA_NO_NODE, count);
+    }
+
+    @When("a driver on node {int} asks the 2020 proposal for {int} queues")
+    public void proposal(int node, int count) {
+        this.node = node;
+        record(world, () -> world.implementation().localSpreadNearestNode(world.kernel(), world.machine(), node, count));
+    }
+
+    @When("a driver on NUMA_NO_NODE asks the 2020 proposal for {int} queues")
+    public void proposalNoNode(int count) {
+        proposal(Numa.NUMA_NO_NODE, count);
+    }
+
+    @Then("queues {int} to {int} get CPUs {cpulist}")
+    public void queuesGet(int from, int to, CpuSet cpus) {
+        PlanExpectations.range("queues", plan(), from, to, cpus);
+    }
+
+    @Then("queue {int} gets CPU {int}")
+    public void queueGets(int i, int cpu) {
+        int got = plan()[i];
+        if (got != cpu) throw new AssertionError("queue " + i + ": expected CPU " + cpu + "; actual CPU " + got);
+    }
+
+    @Then("queue {int} gets the same CPU as queue {int}")
+    public void sameCpu(int i, int j) {
+        int[] plan = plan();
+        if (plan[i] != plan[j])
+            throw new AssertionError("queue " + i + ": expected the CPU of queue " + j + " (" + plan[j] + "); actual CPU " + plan[i]);
+    }
+
+    @Then("queue {int} gets no CPU")
+    public void noCpu(int i) {
+        int got = plan()[i];
+        if (got < world.machine().nrCpuIds())
+            throw new AssertionError("queue " + i + ": expected no CPU (a value >= nr_cpu_ids = " + world.machine().nrCpuIds() + "); actual CPU " + got);
+    }
+
+    @Then("the queues get CPUs {sequence} in that order")
+    public void queuesGetInOrder(int[] cpus) {
+        PlanExpectations.sequence("queues", plan(), cpus);
+    }
+
+    @Then("the queues get:")
+    public void queuesGetTable(DataTable table) {
+        PlanExpectations.table("queues", plan(), table.asMaps());
+    }
+
+    @Then("the queues get the CPUs of the listing {string}")
+    public void queuesGetListing(String name) {
+        PlanExpectations.listing("queues", plan(), name, Fixtures.listing(name), world.machine());
+    }
+
+    @Then("queues {int} to {int} use every online CPU once")
+    public void everyOnlineCpuOnce(int from, int to) {
+        PlanExpectations.everyOnlineCpuOnce("queues", plan(), from, to, world.machine());
+    }
+
+    @Then("asking for {int} queues gives the start of that plan")
+    public void prefix(int count) {
+        int[] longer = plan();
+        int[] shorter = world.implementation().localSpread(world.kernel(), world.machine(), node, count);
+        int[] head = Arrays.copyOf(longer, count);
+        if (!Arrays.equals(head, shorter))
+            throw new AssertionError("a plan of " + count + " queues: expected the first " + count + " of the longer plan (" + Sequences.text(head)
+                    + "); actual " + Sequences.text(shorter));
+    }
+
+    @Then("the kernel oopses")
+    public void theKernelOopses() {
+        kernelBug("oops");
+    }
+
+    @Then("the kernel follows a wild pointer")
+    public void wildPointer() {
+        kernelBug("wild-pointer");
+    }
+
+    private void kernelBug(String kind) {
+        RuntimeException e = world.error().orElseThrow(() -> new AssertionError("expected the kernel to fail (" + kind + "); the call returned"));
+        if (!(e instanceof KernelBug bug))
+            throw new AssertionError("expected a modelled kernel failure (" + kind + "); actual " + e.getClass().getSimpleName() + ": " + e.getMessage(), e);
+        if (!bug.kind().equals(kind)) throw new AssertionError("expected the kernel to fail with " + kind + "; actual " + bug.getMessage());
+    }
+
+    private int[] plan() {
+        return world.result(int[].class);
+    }
+
+    /** Runs a call, keeping what it returned or the kernel failure it modelled. */
+    static void record(World world, Supplier<?> call) {
+        try {
+            world.result(call.get());
+        } catch (KernelBug e) {
+            world.error(e);
+        }
+    }
+}

@@ -1,0 +1,190 @@
+package dev.numaspread.conformance.steps;
+
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.kernel.Numa;
+import io.cucumber.datatable.DataTable;
+import io.cucumber.java.en.Then;
+import io.cucumber.java.en.When;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Glue of features/numa-distance.feature: the distance levels, the hop masks, the closest and the
+ * n-th CPU and the nearest node with CPUs, against the implementation under test.
+ */
+public final class NumaSteps {
+    private final World world;
+
+    public NumaSteps(World world) {
+        this.world = world;
+    }
+
+    // ---------------------------------------------------------------- levels (LVL)
+
+    @When("the kernel builds its NUMA levels")
+    public void buildLevels() {
+        LocalSpreadSteps.record(world, () -> world.implementation().numaLevels(world.kernel(), world.machine()));
+    }
+
+    @Then("the NUMA levels are {sequence}")
+    public void levelsAre(int[] want) {
+        int[] got = world.result(int[].class);
+        if (!Arrays.equals(want, got))
+            throw new AssertionError("the NUMA levels: expected " + Sequences.text(want) + "; actual " + (got.length == 0 ? "none" : Sequences.text(got)));
+    }
+
+    @Then("there are no NUMA levels")
+    public void noLevels() {
+        int[] got = world.result(int[].class);
+        if (got.length != 0) throw new AssertionError("the NUMA levels: expected none; actual " + Sequences.text(got));
+    }
+
+    // ---------------------------------------------------------------- hop masks (HOP-1 .. HOP-4)
+
+    @When("a driver walks the hop masks of node {int}")
+    public void walk(int node) {
+        LocalSpreadSteps.record(world, () -> world.implementation().hopMasks(world.kernel(), world.machine(), node));
+    }
+
+    @When("a driver walks the hop masks of NUMA_NO_NODE")
+    public void walkNoNode() {
+        walk(Numa.NUMA_NO_NODE);
+    }
+
+    /**
+     * Rows {@code | level | mask | ring |}, one per mask yielded, in order; {@code level} (optional)
+     * is the NUMA level the mask belongs to, {@code ring} (optional) the mask minus the one before;
+     * an empty cell or {@code none} is the empty set.
+     */
+    @Then("the hop masks are:")
+    public void hopMasksAre(DataTable table) {
+        List<CpuSet> got = masks();
+        List<Map<String, String>> rows = table.asMaps();
+        if (got.size() != rows.size())
+            throw new AssertionError("the walk yields " + got.size() + " masks (" + text(got) + "); expected " + rows.size());
+        int[] levels = rows.get(0).containsKey("level") ? world.implementation().numaLevels(world.kernel(), world.machine()) : new int[0];
+        CpuSet previous = CpuSet.EMPTY;
+        for (int k = 0; k < rows.size(); k++) {
+            Map<String, String> row = rows.get(k);
+            CpuSet mask = got.get(k);
+            expectSet("hop " + k + " mask", cpus(row.get("mask")), mask);
+            if (row.containsKey("ring")) expectSet("hop " + k + " ring", cpus(row.get("ring")), mask.andNot(previous));
+            if (row.containsKey("level")) {
+                int want = Integer.parseInt(row.get("level").strip());
+                if (k >= levels.length || levels[k] != want)
+                    throw new AssertionError("hop " + k + ": expected level " + want + "; the NUMA levels are " + Sequences.text(levels));
+            }
+            previous = mask;
+        }
+    }
+
+    @Then("the walk yields only {cpulist}")
+    public void yieldsOnly(CpuSet want) {
+        List<CpuSet> got = masks();
+        if (got.size() != 1 || !got.get(0).equals(want))
+            throw new AssertionError("the walk: expected one mask " + want.toList() + "; actual " + got.size() + " (" + text(got) + ")");
+    }
+
+    @Then("the walk yields nothing")
+    public void yieldsNothing() {
+        List<CpuSet> got = masks();
+        if (!got.isEmpty()) throw new AssertionError("the walk: expected no mask; actual " + got.size() + " (" + text(got) + ")");
+    }
+
+    @Then("the first hop mask is {cpulist} and the last is {cpulist}")
+    public void firstAndLast(CpuSet first, CpuSet last) {
+        List<CpuSet> got = masks();
+        if (got.isEmpty()) throw new AssertionError("the walk: expected masks; it yields nothing");
+        expectSet("the first hop mask", first, got.get(0));
+        expectSet("the last hop mask", last, got.get(got.size() - 1));
+    }
+
+    // ---------------------------------------------------------------- closest, n-th, nearest node (HOP-5 .. HOP-8)
+
+    @When("the scheduler looks for the CPU of {cpulist} closest to CPU {int}")
+    public void closest(CpuSet cpus, int cpu) {
+        LocalSpreadSteps.record(world, () -> world.implementation().numaClosest(world.kernel(), world.machine(), cpus, cpu));
+    }
+
+    @When("the scheduler looks for CPU number {int} of {cpulist} from node {int}")
+    public void nth(int n, CpuSet cpus, int node) {
+        LocalSpreadSteps.record(world, () -> world.implementation().numaNth(world.kernel(), world.machine(), cpus, n, node));
+    }
+
+    @When("the scheduler looks for CPU number {int} of {cpulist} from NUMA_NO_NODE")
+    public void nthNoNode(int n, CpuSet cpus) {
+        nth(n, cpus, Numa.NUMA_NO_NODE);
+    }
+
+    /** Numbers {@code first..last}, one call each; a modelled kernel failure of any call is the outcome. */
+    @When("the scheduler looks for CPU numbers {int} to {int} of {cpulist} from node {int}")
+    public void nthRange(int first, int last, CpuSet cpus, int node) {
+        LocalSpreadSteps.record(world, () -> {
+            int[] out = new int[last - first + 1];
+            for (int n = first; n <= last; n++) out[n - first] = world.implementation().numaNth(world.kernel(), world.machine(), cpus, n, node);
+            return out;
+        });
+    }
+
+    @When("the kernel looks for the nearest node with CPUs to node {int}")
+    public void nearestNode(int node) {
+        LocalSpreadSteps.record(world, () -> world.implementation().numaNearestNode(world.kernel(), world.machine(), node));
+    }
+
+    @When("the kernel looks for the nearest node with CPUs to NUMA_NO_NODE")
+    public void nearestNodeNoNode() {
+        nearestNode(Numa.NUMA_NO_NODE);
+    }
+
+    @Then("the answer is CPU {int}")
+    public void answerIsCpu(int cpu) {
+        int got = world.result(Integer.class);
+        if (got != cpu) throw new AssertionError("the answer: expected CPU " + cpu + "; actual " + cpuText(got));
+    }
+
+    @Then("the answer is none")
+    public void answerIsNone() {
+        int got = world.result(Integer.class);
+        if (got < world.machine().nrCpuIds())
+            throw new AssertionError("the answer: expected none (a value >= nr_cpu_ids = " + world.machine().nrCpuIds() + "); actual CPU " + got);
+    }
+
+    @Then("the answers are CPUs {sequence}")
+    public void answersAre(int[] cpus) {
+        int[] got = world.result(int[].class);
+        if (!Arrays.equals(cpus, got))
+            throw new AssertionError("the answers: expected CPUs " + Sequences.text(cpus) + "; actual " + Sequences.text(got));
+    }
+
+    @Then("the answer is node {int}")
+    public void answerIsNode(int node) {
+        int got = world.result(Integer.class);
+        if (got != node) throw new AssertionError("the answer: expected node " + node + "; actual node " + got);
+    }
+
+    private String cpuText(int cpu) {
+        return cpu >= world.machine().nrCpuIds() ? "none (" + cpu + " >= nr_cpu_ids)" : "CPU " + cpu;
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<CpuSet> masks() {
+        return new ArrayList<CpuSet>(world.result(List.class));
+    }
+
+    private static CpuSet cpus(String cell) {
+        String s = cell == null ? "" : cell.strip();
+        return s.isEmpty() || s.equals("none") ? CpuSet.EMPTY : CpuSet.parseList(s);
+    }
+
+    private static void expectSet(String what, CpuSet want, CpuSet got) {
+        if (!want.equals(got))
+            throw new AssertionError(what + ": expected " + (want.isEmpty() ? "none" : want.toList()) + "; actual " + (got.isEmpty() ? "none" : got.toList()));
+    }
+
+    private static String text(List<CpuSet> masks) {
+        return String.join(" | ", masks.stream().map(m -> m.isEmpty() ? "none" : m.toList()).toList());
+    }
+}

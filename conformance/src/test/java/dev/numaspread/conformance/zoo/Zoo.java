@@ -1,0 +1,236 @@
+package dev.numaspread.conformance.zoo;
+
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.kernel.KernelBug;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.numa.NumaLevels;
+import dev.numaspread.model.spread.LocalSpread;
+import dev.numaspread.model.spread.LocalSpreadNearestNode;
+import dev.numaspread.model.topology.Topology;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * The known-bad implementations of the local-spread, NUMA and mlx5 families (kernel-semantics §11
+ * and plausible slips), one nested class per slip, each overriding one routine of the model.
+ */
+final class Zoo {
+    private Zoo() {}
+
+    static final KernelRelease V5_10 = KernelRelease.of(5, 10);
+
+    /** M1: spread and wrap over the possible CPUs (the 5.9 housekeeping change) in a later release. */
+    static final class PossibleMask extends Delegating {
+        @Override public int[] localSpread(KernelRelease k, Topology m, int node, int count) {
+            return LocalSpread.plan(V5_10, m, node, count);
+        }
+    }
+
+    /** M2: the classic order (local, then ascending id) where 6.3+ rings are expected. */
+    static final class ClassicOrderIn63 extends Delegating {
+        @Override public int[] localSpread(KernelRelease k, Topology m, int node, int count) {
+            return LocalSpread.plan(KernelRelease.of(6, 1), m, node, count);
+        }
+    }
+
+    /** M2b: node by node with ties to the lowest node id (the 2020 proposal) where 6.3+ rings are expected. */
+    static final class NodeByNode extends Delegating {
+        @Override public int[] localSpread(KernelRelease k, Topology m, int node, int count) {
+            if (node >= 0 && m.isCpuless(node)) return super.localSpread(k, m, node, count);
+            return LocalSpreadNearestNode.plan(k, m, node, count);
+        }
+    }
+
+    /** M3: a CPU-less node still oopses in 6.7+. */
+    static final class CpulessOops extends Delegating {
+        @Override public int[] localSpread(KernelRelease k, Topology m, int node, int count) {
+            if (node >= 0 && m.isCpuless(node)) throw new KernelBug("oops", "NULL hop mask of node " + node);
+            return super.localSpread(k, m, node, count);
+        }
+    }
+
+    /** M4: hop_cmp reads masks[h-1] for h = 0 (here: the last level), so ring 0 never matches. */
+    static final class HopCmpOutOfBounds extends Delegating {
+        @Override public int numaNth(KernelRelease k, Topology m, CpuSet cpus, int n, int node) {
+            if (node < 0 || m.isCpuless(node)) return super.numaNth(k, m, cpus, n, node);
+            List<CpuSet> masks = NumaLevels.of(k, m).masksOf(node);
+            int first = cpus.and(masks.get(0)).size();
+            int prevOfZero = cpus.and(masks.get(masks.size() - 1)).size();
+            if (n < first && prevOfZero > n) return m.nrCpuIds();     // went left from level 0: not found
+            return super.numaNth(k, m, cpus, n, node);
+        }
+    }
+
+    /** M5: "not found" dereferences a wild pointer in a release that returns nr_cpu_ids. */
+    static final class NotFoundWildPointer extends Delegating {
+        @Override public int numaNth(KernelRelease k, Topology m, CpuSet cpus, int n, int node) {
+            int r = super.numaNth(k, m, cpus, n, node);
+            if (r >= m.nrCpuIds()) throw new KernelBug("wild-pointer", "bsearch returned NULL");
+            return r;
+        }
+    }
+
+    /** M6: the n-th CPU of cpus without "& cpu_online_mask" on the NUMA_NO_NODE path. */
+    static final class NthWithoutOnline extends Delegating {
+        @Override public int numaNth(KernelRelease k, Topology m, CpuSet cpus, int n, int node) {
+            if (node == -1) return n < cpus.size() ? cpus.nth(n) : m.nrCpuIds();
+            return super.numaNth(k, m, cpus, n, node);
+        }
+    }
+
+    /** M7: NUMA_NO_NODE not special-cased in sched_numa_find_nth_cpu() in 6.7+. */
+    static final class NoNodeNotSpecialCased extends Delegating {
+        @Override public int numaNth(KernelRelease k, Topology m, CpuSet cpus, int n, int node) {
+            if (node == -1) throw new KernelBug("oops", "masks[hop][-1]");
+            return super.numaNth(k, m, cpus, n, node);
+        }
+    }
+
+    /** M8: levels from row 0 only in a release that reads the whole table. */
+    static final class RowZeroLevels extends Delegating {
+        @Override public int[] numaLevels(KernelRelease k, Topology m) {
+            return NumaLevels.of(KernelRelease.of(5, 11), m).distances();
+        }
+    }
+
+    /** M9: CPU-less nodes counted in the levels in 5.18+. */
+    static final class CpulessNodesCounted extends Delegating {
+        @Override public int[] numaLevels(KernelRelease k, Topology m) {
+            return NumaLevels.of(KernelRelease.of(5, 17), m).distances();
+        }
+    }
+
+    /** M10: numa_nearest_node() with ties to the highest id ("<=" instead of "<"). */
+    static final class NearestNodeTiesHighest extends Delegating {
+        @Override public int numaNearestNode(KernelRelease k, Topology m, int node) {
+            if (node < 0 || !m.isCpuless(node)) return node;
+            int best = node, bestD = Integer.MAX_VALUE;
+            for (int n : m.nodeIds())
+                if (!m.isCpuless(n) && m.distance(node, n) <= bestD) { best = n; bestD = m.distance(node, n); }
+            return best;
+        }
+    }
+
+    /** M19: mlx5 6.3-6.11 hop walk (no wraparound, CPU 0) where 6.12 is expected. */
+    static final class Mlx5HopWalkIn612 extends Delegating {
+        @Override public int[] mlx5CompIrqs(KernelRelease k, Topology m, int node, int count) {
+            return super.mlx5CompIrqs(KernelRelease.of(6, 11), m, node, count);
+        }
+    }
+
+    /** M20: the 2022 seed patch (failing, then classic for all) where 6.12 mlx5 is expected. */
+    static final class Mlx5SeedPatchIn612 extends Delegating {
+        @Override public int[] mlx5CompIrqs(KernelRelease k, Topology m, int node, int count) {
+            return super.mlx5NumaDistance(k, m, node, count);
+        }
+    }
+
+    /** Slip: no wrap; past the online CPUs the answer is nr_cpu_ids. */
+    static final class NoWrap extends Delegating {
+        @Override public int[] localSpread(KernelRelease k, Topology m, int node, int count) {
+            int[] out = super.localSpread(k, m, node, count);
+            for (int i = m.numOnlineCpus(); i < count; i++) out[i] = m.nrCpuIds();
+            return out;
+        }
+    }
+
+    /** Slip: the index wraps modulo the possible CPUs, then modulo the online ones. */
+    static final class WrapByPossible extends Delegating {
+        @Override public int[] localSpread(KernelRelease k, Topology m, int node, int count) {
+            int n = m.numOnlineCpus();
+            int[] period = super.localSpread(k, m, node, n);
+            int[] out = new int[count];
+            for (int i = 0; i < count; i++) out[i] = period[(i % m.possible().size()) % n];
+            return out;
+        }
+    }
+
+    /** Slip: the proposal with ties to the highest node id. */
+    static final class ProposalTiesHighest extends Delegating {
+        @Override public int[] localSpreadNearestNode(KernelRelease k, Topology m, int node, int count) {
+            if (node < 0) return super.localSpreadNearestNode(k, m, node, count);
+            Integer[] cpus = m.online().stream().boxed().toArray(Integer[]::new);
+            Arrays.sort(cpus, Comparator.<Integer>comparingInt(c -> m.distance(node, m.nodeOf(c)))
+                    .thenComparing(c -> -m.nodeOf(c)).thenComparingInt(c -> c));
+            return wrap(Arrays.stream(cpus).mapToInt(Integer::intValue).toArray(), count);
+        }
+    }
+
+    /** Slip: off by one at a ring boundary: the first CPU of each farther ring comes one place early. */
+    static final class RingBoundaryOffByOne extends Delegating {
+        @Override public int[] localSpread(KernelRelease k, Topology m, int node, int count) {
+            int n = m.numOnlineCpus();
+            int[] period = super.localSpread(k, m, node, n);
+            if (k.atLeast(6, 3) && node >= 0 && !m.isCpuless(node))
+                for (int i = n - 1; i > 0; i--)
+                    if (m.distance(node, m.nodeOf(period[i])) != m.distance(node, m.nodeOf(period[i - 1]))) {
+                        int t = period[i]; period[i] = period[i - 1]; period[i - 1] = t;
+                        i--;
+                    }
+            return wrap(period, count);
+        }
+    }
+
+    /** Slip: the node's offline CPUs are served first (cpumask_of_node without "& online"). */
+    static final class ReturnsOfflineCpu extends Delegating {
+        @Override public int[] localSpread(KernelRelease k, Topology m, int node, int count) {
+            if (node < 0) return super.localSpread(k, m, node, count);
+            CpuSet offline = m.cpusOf(node).andNot(m.online());
+            int[] rest = super.localSpread(k, m, node, m.numOnlineCpus());
+            List<Integer> period = new ArrayList<>();
+            for (int c : offline.toArray()) period.add(c);
+            for (int c : rest) period.add(c);
+            return wrap(period.stream().mapToInt(Integer::intValue).toArray(), count);
+        }
+    }
+
+    /** Slip: find_closest picks the lowest node id that has a CPU of the set, not the nearest. */
+    static final class ClosestByNodeId extends Delegating {
+        @Override public int numaClosest(KernelRelease k, Topology m, CpuSet cpus, int cpu) {
+            CpuSet usable = cpus.and(m.online());
+            TreeSet<Integer> nodes = new TreeSet<>();
+            for (int c : usable.toArray()) nodes.add(m.nodeOf(c));
+            if (nodes.isEmpty()) return m.nrCpuIds();
+            int own = m.nodeOf(cpu);
+            int node = usable.and(m.cpusOf(own)).isEmpty() ? nodes.first() : own;
+            return usable.and(m.cpusOf(node)).first();
+        }
+    }
+
+    /** Slip: mlx5 measures distances from node instead of from first's node. */
+    static final class Mlx5DistancesFromNode extends Delegating {
+        @Override public int[] mlx5NumaDistance(KernelRelease k, Topology m, int node, int count) {
+            if (node < 0 || !m.isCpuless(node) || count > m.numOnlineCpus()) return super.mlx5NumaDistance(k, m, node, count);
+            Integer[] cpus = m.online().stream().boxed().toArray(Integer[]::new);
+            Arrays.sort(cpus, Comparator.<Integer>comparingInt(c -> m.distance(node, m.nodeOf(c))).thenComparingInt(c -> c));
+            int[] out = new int[count];
+            for (int i = 0; i < count; i++) out[i] = cpus[i];
+            return out;
+        }
+    }
+
+    /** Slip: more vectors than online CPUs give the distance order, wrapped, instead of the classic fallback. */
+    static final class Mlx5PartialResult extends Delegating {
+        @Override public int[] mlx5NumaDistance(KernelRelease k, Topology m, int node, int count) {
+            int n = m.numOnlineCpus();
+            if (count <= n) return super.mlx5NumaDistance(k, m, node, count);
+            return wrap(super.mlx5NumaDistance(k, m, node, n), count);
+        }
+    }
+
+    /** Slip: the classic fallback only for the vectors past the online count. */
+    static final class Mlx5FallbackPastOnline extends Delegating {
+        @Override public int[] mlx5NumaDistance(KernelRelease k, Topology m, int node, int count) {
+            int n = m.numOnlineCpus();
+            if (count <= n) return super.mlx5NumaDistance(k, m, node, count);
+            int[] out = super.mlx5NumaDistance(k, m, node, count);   // classic for all
+            int[] head = super.mlx5NumaDistance(k, m, node, n);
+            System.arraycopy(head, 0, out, 0, n);
+            return out;
+        }
+    }
+}

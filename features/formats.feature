@@ -1,0 +1,307 @@
+Feature: Formats
+  CPU sets print and read in the kernel's own forms, and machines are written as numactl -H output
+  plus a few directives, or in the JSON mirror of that form.
+
+  @FMT-1
+  Rule: FMT-1 CPU sets print in the kernel's list form
+
+    Example: runs become ranges, lone CPUs stay single
+      When the CPU set is "0 2 3 128 129 130"
+      Then the CPUs are "0,2-3,128-130"
+
+    Example: the empty set prints as nothing
+      When the CPU list "" is read
+      Then the CPUs are ""
+
+  @FMT-2
+  Rule: FMT-2 CPU lists are read in every dialect users have
+
+    Example: the dialects of the tools
+      When the CPU list "<list>" is read
+      Then the CPUs are "<cpus>"
+
+      Examples: one dialect per line
+        | list                  | cpus        |
+        | 0-7,128-135           | 0-7,128-135 |
+        | 0 1 2 3 16 17         | 0-3,16-17   |
+        | 0-15, 32-47 (32)      | 0-15,32-47  |
+        | 0, 1, 2, 3            | 0-3         |
+        | 0-62:2                | 0,2,4,6,8,10,12,14,16,18,20,22,24,26,28,30,32,34,36,38,40,42,44,46,48,50,52,54,56,58,60,62 |
+        | 0-7:2/4               | 0-1,4-5     |
+        | 5                     | 5           |
+
+    Example: a piece that is not a CPU id
+      When the CPU list "0-3,x" is read
+      Then it is rejected with "cpu list piece 'x' in '0-3,x': 'x' is not a CPU id; expected a list such as 0-7,128-135"
+
+    Example: a range that runs backwards
+      When the CPU list "7-3" is read
+      Then it is rejected with "cpu list piece '7-3' in '7-3': range ends before it starts"
+
+  @FMT-3
+  Rule: FMT-3 CPU sets print as smp_affinity hex masks
+
+    Example: the first group is only as wide as nr_cpu_ids needs
+      When the CPU set is "<cpus>"
+      Then the hex mask for nr_cpu_ids <nr_cpu_ids> is "<mask>"
+
+      Examples: the issue's three examples and the research's
+        | cpus   | nr_cpu_ids | mask                                                                    |
+        | 0-3    | 8          | 0f                                                                      |
+        | 0      | 40         | 00,00000001                                                             |
+        | 112    | 256        | 00000000,00000000,00000000,00000000,00010000,00000000,00000000,00000000 |
+        | 0-1    | 6          | 03                                                                      |
+        | 0-19   | 20         | fffff                                                                   |
+        | 0-31   | 128        | 00000000,00000000,00000000,ffffffff                                     |
+
+    Example: seed 000, the affinity hint of IRQ 339 on the EPYC 7763
+      When the CPU set is "240"
+      Then the hex mask for nr_cpu_ids 256 is "00010000,00000000,00000000,00000000,00000000,00000000,00000000,00000000"
+
+    Example: a CPU beyond nr_cpu_ids
+      When the CPU set is "8"
+      Then the hex mask for nr_cpu_ids 8 cannot be printed
+
+  @FMT-4
+  Rule: FMT-4 Hex masks are read as users write them
+
+    Example: masks as smp_affinity prints them and as users echo them
+      When the hex mask "<mask>" is read
+      Then the CPUs are "<cpus>"
+
+      Examples:
+        | mask        | cpus |
+        | 0f          | 0-3  |
+        | 00,00000001 | 0    |
+        | 0x0000000f  | 0-3  |
+        | 1,0         | 32   |
+
+    Example: a group that is not hex
+      When the hex mask "0g" is read
+      Then it is rejected with "hex mask group '0g' in '0g'; expected 1 to 8 hex digits per comma-separated 32-bit group"
+
+  @FMT-5
+  Rule: FMT-5 numactl -H output is read verbatim
+
+    Example: seed 003, the Kunpeng 920 as numactl printed it
+      When the fixture "kunpeng920-4node" is read
+      Then the nodes are:
+        | node | cpus  |
+        | 0    | 0-23  |
+        | 2    | 48-71 |
+      And the distances from node 1 are "16 10 25 32"
+
+    Example: numactl 2.0.19 columns
+      When the file "wide.topo" is read:
+        """topo
+        available: 2 nodes (0-1)
+        node 0 cpus: 0 1
+        node 1 cpus: 2 3
+        node distances:
+        node     0    1
+           0:   10  120
+           1:  120   10
+        """
+      Then the distances from node 1 are "120 10"
+
+    Example: sparse node ids map columns by the header
+      When the fixture "power9-v100-gpunodes" is read
+      Then the distances from node 8 are "40 10 80 80 80 80 80 80"
+      And the machine has:
+        | nodes       | 0,8,250-255 |
+        | nr_node_ids | 256         |
+
+    Example: no distance information means 10 and 20
+      When the file "nodist.topo" is read:
+        """topo
+        available: 2 nodes (0-1)
+        node 0 cpus: 0 1
+        node 1 cpus: 2 3
+        No distance information available.
+        """
+      Then the distances from node 0 are "10 20"
+
+  @FMT-6
+  Rule: FMT-6 Directives state what numactl does not show
+
+    Example: node-of places an offline CPU; the sets follow the defaults
+      When the file "defaults.topo" is read:
+        """topo
+        available: 2 nodes (0-1)
+        node 0 cpus: 0 1 2
+        node 1 cpus: 4 5
+        node-of 3 0
+        """
+      Then the machine has:
+        | name     | defaults |
+        | online   | 0-2,4-5  |
+        | present  | 0-5      |
+        | possible | 0-5      |
+      And CPU 3 is on node 0
+
+    Example: a directive given twice
+      When the file "twice.topo" is read:
+        """topo
+        possible 0-7
+        possible 0-15
+        """
+      Then it is rejected with "twice.topo:2: a second 'possible' line (first at twice.topo:1); expected one"
+
+  @FMT-7
+  Rule: FMT-7 SMT, packages and clusters
+
+    Example: split numbering, as on the EPYC 7763 of seed 000
+      When the fixture "epyc7763-2s-16node" is read
+      Then the siblings of CPU 3 are "3,131"
+      And the packages are:
+        | id | cpus            |
+        | 0  | 0-63,128-191    |
+        | 1  | 64-127,192-255  |
+
+    Example: adjacent numbering, as on the MANA machine of seed 004
+      When the fixture "mana-2node-32c-smt2" is read
+      Then the siblings of CPU 63 are "62-63"
+
+    Example: explicit sibling groups, as the kernel runs give them
+      When the fixture "kernel-runs/c-epyc-4node-smt-split-linux-6.12-offline" is read
+      Then the siblings of CPU 9 are "1,9"
+      And the online siblings of CPU 1 are "1"
+
+  @FMT-8
+  Rule: FMT-8 An lscpu -p block gives siblings, packages and nodes
+
+    Example: lscpu -p alone
+      When the fixture "patho-lscpu-only" is read
+      Then the siblings of CPU 1 are "1,5"
+      And the packages are:
+        | id | cpus    |
+        | 0  | 0-1,4-5 |
+        | 1  | 2-3,6-7 |
+      And CPU 6 is on node 1
+
+  @FMT-9
+  Rule: FMT-9 An expect line chooses lenient mode and names the warnings
+
+    Example: a table the kernel would discard loads when the file expects it
+      When the fixture "patho-slit-invalid" is read
+      Then it loads with a slit-invalid warning
+      And the machine has:
+        | expect | slit-invalid |
+
+    Example: the same table without an expect line is rejected
+      When the file "slit.topo" is read:
+        """topo
+        node 0 cpus: 0
+        node 1 cpus: 1
+        node distances:
+        node 0 1
+        0: 10 10
+        1: 10 10
+        """
+      Then it is rejected with "slit.topo:5: distance from node 0 to node 1 is 10; expected 11..255 (firmware tables with other values are discarded by the kernel) (strict mode; tag the file with 'expect slit-invalid' to load it leniently)"
+
+  @FMT-10
+  Rule: FMT-10 Errors name the file, the line, what was found and what was expected
+
+    Example: a short distance row
+      When the file "kunpeng.topo" is read:
+        """topo
+        available: 4 nodes (0-3)
+        node 0 cpus: 0-23
+        node 1 cpus: 24-47
+        node 2 cpus: 48-71
+        node 3 cpus: 72-95
+        node distances:
+        node   0   1   2   3
+          0:  10  16  32  33
+          1:  16  10  25  32
+          2:  32  25  10  16
+          3:  33  32  16
+        """
+      Then it is rejected with "kunpeng.topo:11: distance row for node 3 has 3 values, the header lists 4 nodes"
+
+    Example: a line that is neither numactl output nor a directive
+      When the file "odd.topo" is read:
+        """topo
+        node 0 cpus: 0
+        sockets 2
+        """
+      Then it is rejected with "odd.topo:2: unknown line 'sockets 2'; expected numactl -H output or a directive (topology, source, note, possible, present, online, isolated, smt, siblings, package, packages, cluster, llc, die, node-of, memless, expect, numactl:, lscpu-p:)"
+
+  @FMT-11
+  Rule: FMT-11 Writing then reading gives the same machine
+
+    Example: the canonical text of a small machine
+      When the file "small.topo" is read:
+        """topo
+        topology small
+        source hand-made
+        node 0 cpus: 0 1
+        node 1 cpus: 2 3
+        node 1 size: 0 MB
+        """
+      Then the written file is:
+        """topo
+        topology small
+        source hand-made
+        possible 0-3
+        present 0-3
+        online 0-3
+        smt none
+        numactl:
+        available: 2 nodes (0-1)
+        node 0 cpus: 0-1
+        node 1 cpus: 2-3
+        node 1 size: 0 MB
+        node distances:
+        node   0   1
+          0:  10  20
+          1:  20  10
+        """
+
+    Example: a machine with offline CPUs, possible beyond present and sparse ids
+      When the file "mixed.topo" is read:
+        """topo
+        possible 0-11
+        present 0-9
+        online 0-2,4-7
+        siblings 0-1 4-5 8-9
+        node-of 3,8-11 0
+        available: 3 nodes (0,5,9)
+        node 0 cpus: 0 1 2
+        node 5 cpus: 4 5 6 7
+        node 9 cpus:
+        node distances:
+        node 0 5 9
+        0: 10 12 30
+        5: 15 10 30
+        9: 30 30 10
+        """
+      Then writing it and reading it back gives the same machine
+
+  @FMT-12
+  Rule: FMT-12 The JSON form mirrors .topo
+
+    Example: the research example
+      When the file "xeon.json" is read:
+        """json
+        {"name": "xeon-silver4108-2s", "source": "hwloc 32intel64-2p8co2t+8ve",
+         "cpus": {"possible": "0-111", "present": "0-31", "online": "0-31"},
+         "smt": {"numbering": "stride", "width": 2, "stride": 16},
+         "packages": [{"id": 0, "cpus": "0-7,16-23"}, {"id": 1, "cpus": "8-15,24-31"}, {"id": -1, "cpus": "32-111"}],
+         "nodes": [{"id": 0, "cpus": "0-7,16-23", "memMiB": 46802}, {"id": 1, "cpus": "8-15,24-31", "memMiB": 48359}],
+         "nodeOf": [{"cpus": "32-111", "node": 0}],
+         "distances": {"order": [0, 1], "rows": [[10, 21], [21, 10]]}}
+        """
+      Then the siblings of CPU 19 are "3,19"
+      And the machine has:
+        | possible | 0-111 |
+        | online   | 0-31  |
+      And writing it and reading it back gives the same machine
+
+    Example: a bad CPU list is named by its JSON pointer
+      When the file "x.json" is read:
+        """json
+        {"nodes": [{"id": 0, "cpus": "0-7,x"}]}
+        """
+      Then it is rejected with "x.json:/nodes/0/cpus: cpu list piece 'x' in '0-7,x': 'x' is not a CPU id; expected a list such as 0-7,128-135"

@@ -1,0 +1,370 @@
+Feature: NUMA distance: levels, hop masks, closest and n-th CPU, nearest node
+  The scheduler groups node distances into levels (sched_domains_numa_distance) and keeps, per
+  node and level, the mask of online CPUs within that distance. for_each_numa_hop_mask walks
+  those masks; sched_numa_find_closest and sched_numa_find_nth_cpu search them. The Kunpeng 920
+  of seed 003 (levels 10, 16, 25, 32, 33) and the EPYC 7763 of seed 000 are the main machines;
+  expected values come from research §2, §3 and §12, the kernel runs, or are derived by hand.
+
+  @LVL-1
+  Rule: LVL-1 Levels are the distinct distances between nodes with CPUs
+
+    Scenario Outline: the Kunpeng 920 in Linux <release>
+      Given the machine "kunpeng920-4node" running Linux <release>
+      When the kernel builds its NUMA levels
+      Then the NUMA levels are 10, 16, 25, 32, 33
+
+      Examples: releases with the whole table
+        | release |
+        | 5.18    |
+        | 6.1     |
+        | 6.12    |
+
+    Example: an asymmetric table gives the levels of both directions
+      Given the machine:
+        """topo
+        topology asymmetric-2node
+        available: 2 nodes (0-1)
+        node 0 cpus: 0 1
+        node 1 cpus: 2 3
+        node distances:
+        node   0   1
+          0:  10  20
+          1:  30  10
+        """
+      When the kernel builds its NUMA levels
+      Then the NUMA levels are 10, 20, 30
+
+  @LVL-2
+  Rule: LVL-2 Before 5.12 only row 0 counts
+
+    Example: the Kunpeng 920 in Linux 5.11 misses 25, which is not in row 0
+      Given the machine "kunpeng920-4node" running Linux 5.11
+      When the kernel builds its NUMA levels
+      Then the NUMA levels are 10, 16, 32, 33
+
+    Example: the row-0 bug makes node 2 find CPU 0 (distance 32) as close as CPU 24 (distance 25)
+      Given the machine "kunpeng920-4node" running Linux 5.11
+      When the scheduler looks for the CPU of 0-47 closest to CPU 48
+      Then the answer is CPU 0
+
+  @LVL-3
+  Rule: LVL-3 Before 5.18 CPU-less nodes count
+
+    Background:
+      Given the machine:
+        """topo
+        topology memory-only-node
+        available: 3 nodes (0-2)
+        node 0 cpus: 0 1 2 3
+        node 1 cpus: 4 5 6 7
+        node 2 cpus:
+        node 2 size: 256 MB
+        node distances:
+        node   0   1   2
+          0:  10  20  25
+          1:  20  10  15
+          2:  25  15  10
+        """
+
+    Example: Linux 5.17 counts the distances of the CPU-less node
+      Given Linux 5.17
+      When the kernel builds its NUMA levels
+      Then the NUMA levels are 10, 15, 20, 25
+
+    Example: Linux 5.18 counts only nodes with CPUs
+      Given Linux 5.18
+      When the kernel builds its NUMA levels
+      Then the NUMA levels are 10, 20
+
+  @LVL-4
+  Rule: LVL-4 A distance outside 10..255 builds no levels
+
+    Background:
+      Given the machine:
+        """topo
+        topology distance-256
+        expect slit-invalid
+        available: 2 nodes (0-1)
+        node 0 cpus: 0 1
+        node 1 cpus: 2 3
+        node distances:
+        node   0   1
+          0:  10  256
+          1:  256  10
+        """
+      And Linux 6.12
+
+    Example: two nodes at distance 256
+      When the kernel builds its NUMA levels
+      Then there are no NUMA levels
+
+    Example: without levels the hop walk yields nothing
+      When a driver walks the hop masks of node 0
+      Then the walk yields nothing
+
+    Example: without levels there is no closest CPU
+      When the scheduler looks for the CPU of 0-3 closest to CPU 0
+      Then the answer is none
+
+    Example: without levels local spread returns no CPU
+      When a driver on node 1 asks for 2 queues
+      Then queue 1 gets no CPU
+
+  @LVL-5
+  Rule: LVL-5 Levels ascend, start at the local distance, and cover the table
+
+    Example: the EPYC 7763, 16 nodes in quads and sockets
+      Given the machine "epyc7763-2s-16node" running Linux 6.12
+      When the kernel builds its NUMA levels
+      Then the NUMA levels are 10, 11, 12, 32
+
+  @HOP-1
+  Rule: HOP-1 Hop masks are cumulative and hold only online CPUs
+
+    Example: the Kunpeng 920 from node 2: the 33 ring is empty
+      Given the machine "kunpeng920-4node" running Linux 6.12
+      When a driver walks the hop masks of node 2
+      Then the hop masks are:
+        | level | mask  | ring  |
+        | 10    | 48-71 | 48-71 |
+        | 16    | 48-95 | 72-95 |
+        | 25    | 24-95 | 24-47 |
+        | 32    | 0-95  | 0-23  |
+        | 33    | 0-95  | none  |
+
+    Example: CPUs 3 and 6 offline are in no mask
+      Given the machine "patho-offline-cpus" running Linux 6.12
+      When a driver walks the hop masks of node 0
+      Then the hop masks are:
+        | level | mask         | ring  |
+        | 10    | 0-2          | 0-2   |
+        | 20    | 0-2,4-5,7    | 4-5,7 |
+
+  @HOP-2
+  Rule: HOP-2 The first hop is the node, the last is every online CPU
+
+    Example: the EPYC 7763 from node 14
+      Given the machine "epyc7763-2s-16node" running Linux 6.12
+      When a driver walks the hop masks of node 14
+      Then the first hop mask is 112-119,240-247 and the last is 0-255
+
+    Example: the Kunpeng 920 from node 0
+      Given the machine "kunpeng920-4node" running Linux 6.12
+      When a driver walks the hop masks of node 0
+      Then the first hop mask is 0-23 and the last is 0-95
+
+  @HOP-3
+  Rule: HOP-3 NUMA_NO_NODE yields the online mask once; a CPU-less node yields nothing
+
+    Example: NUMA_NO_NODE on the Kunpeng 920
+      Given the machine "kunpeng920-4node" running Linux 6.12
+      When a driver walks the hop masks of NUMA_NO_NODE
+      Then the walk yields only 0-95
+
+    Example: NUMA_NO_NODE with CPUs 3 and 6 offline
+      Given the machine "patho-offline-cpus" running Linux 6.12
+      When a driver walks the hop masks of NUMA_NO_NODE
+      Then the walk yields only 0-2,4-5,7
+
+    Example: a CPU-less node yields nothing, without a nearest-node substitution (kernel run d-memory-only-node)
+      Given the machine:
+        """topo
+        topology memory-only-node
+        available: 3 nodes (0-2)
+        node 0 cpus: 0 1 2 3
+        node 1 cpus: 4 5 6 7
+        node 2 cpus:
+        node 2 size: 256 MB
+        node distances:
+        node   0   1   2
+          0:  10  20  25
+          1:  20  10  15
+          2:  25  15  10
+        """
+      And Linux 6.12
+      When a driver walks the hop masks of node 2
+      Then the walk yields nothing
+
+  @HOP-4
+  Rule: HOP-4 Each hop mask follows the row of the node
+
+    Background:
+      Given the machine:
+        """topo
+        topology asymmetric-cycle
+        available: 3 nodes (0-2)
+        node 0 cpus: 0
+        node 1 cpus: 1
+        node 2 cpus: 2
+        node distances:
+        node   0   1   2
+          0:  10  20  30
+          1:  30  10  20
+          2:  20  30  10
+        """
+      And Linux 6.12
+
+    Example: node 0 reaches node 1 at 20 (its row), although node 1 reaches node 0 only at 30
+      When a driver walks the hop masks of node 0
+      Then the hop masks are:
+        | level | mask | ring |
+        | 10    | 0    | 0    |
+        | 20    | 0-1  | 1    |
+        | 30    | 0-2  | 2    |
+
+    Example: node 1 reaches node 2 at 20 and node 0 at 30
+      When a driver walks the hop masks of node 1
+      Then the hop masks are:
+        | level | mask | ring |
+        | 10    | 1    | 1    |
+        | 20    | 1-2  | 2    |
+        | 30    | 0-2  | 0    |
+
+  @HOP-5
+  Rule: HOP-5 The closest CPU is in the nearest level, lowest id first
+
+    Example: the Kunpeng 920 from CPU 48 finds node 1 (25) before node 0 (32)
+      Given the machine "kunpeng920-4node" running Linux 6.12
+      When the scheduler looks for the CPU of 0-47 closest to CPU 48
+      Then the answer is CPU 24
+
+    Example: the fixed levels of Linux 5.12 give the same answer
+      Given the machine "kunpeng920-4node" running Linux 5.12
+      When the scheduler looks for the CPU of 0-47 closest to CPU 48
+      Then the answer is CPU 24
+
+    Example: a tie inside a level goes to the lowest CPU id, not to the lowest node id
+      Given the machine "epyc7763-2s-16node" running Linux 6.12
+      When the scheduler looks for the CPU of 120,232 closest to CPU 112
+      Then the answer is CPU 120
+
+    Example: in an asymmetric table the row of the CPU's node decides
+      Given the machine:
+        """topo
+        topology asymmetric-cycle
+        available: 3 nodes (0-2)
+        node 0 cpus: 0
+        node 1 cpus: 1
+        node 2 cpus: 2
+        node distances:
+        node   0   1   2
+          0:  10  20  30
+          1:  30  10  20
+          2:  20  30  10
+        """
+      And Linux 6.12
+      When the scheduler looks for the CPU of 0,2 closest to CPU 1
+      Then the answer is CPU 2
+
+    Example: only offline CPUs to choose from gives none
+      Given the machine "patho-offline-cpus" running Linux 6.12
+      When the scheduler looks for the CPU of 3,6 closest to CPU 0
+      Then the answer is none
+
+  @HOP-6
+  Rule: HOP-6 The n-th CPU follows the rings
+
+    Example: the Kunpeng 920 from node 2 counts node 2, node 3, node 1, node 0
+      Given the machine "kunpeng920-4node" running Linux 6.12
+      When the scheduler looks for CPU numbers 0 to 3 of 0,30,50,80 from node 2
+      Then the answers are CPUs 50, 80, 30, 0
+
+    Example: the EPYC 7763 from node 14 crosses into the 11 ring at number 16
+      Given the machine "epyc7763-2s-16node" running Linux 6.12
+      When the scheduler looks for CPU numbers 15 to 17 of 0-255 from node 14
+      Then the answers are CPUs 247, 96, 97
+
+  @HOP-7
+  Rule: HOP-7 The n-th CPU, release by release
+
+    Example: NUMA_NO_NODE in Linux 6.12 counts the online CPUs of the mask
+      Given the machine "patho-offline-cpus" running Linux 6.12
+      When the scheduler looks for CPU number 3 of 0-7 from NUMA_NO_NODE
+      Then the answer is CPU 4
+
+    Example: NUMA_NO_NODE in Linux 6.5 reads out of bounds
+      Given the machine "patho-offline-cpus" running Linux 6.5
+      When the scheduler looks for CPU number 3 of 0-7 from NUMA_NO_NODE
+      Then the kernel oopses
+
+    Example: past the end of the mask, Linux 6.12 answers none
+      Given the machine "patho-offline-cpus" running Linux 6.12
+      When the scheduler looks for CPU number 3 of 0-3 from node 0
+      Then the answer is none
+
+    Example: past the end of the mask, Linux 6.5 follows a wild pointer
+      Given the machine "patho-offline-cpus" running Linux 6.5
+      When the scheduler looks for CPU number 3 of 0-3 from node 0
+      Then the kernel follows a wild pointer
+
+    Example: a CPU-less node in Linux 6.12 counts from its nearest node with CPUs
+      Given the machine:
+        """topo
+        topology memory-only-node
+        available: 3 nodes (0-2)
+        node 0 cpus: 0 1 2 3
+        node 1 cpus: 4 5 6 7
+        node 2 cpus:
+        node 2 size: 256 MB
+        node distances:
+        node   0   1   2
+          0:  10  20  25
+          1:  20  10  15
+          2:  25  15  10
+        """
+      And Linux 6.12
+      When the scheduler looks for CPU numbers 0 to 4 of 0-7 from node 2
+      Then the answers are CPUs 4, 5, 6, 7, 0
+
+    Example: a CPU-less node in Linux 6.5 oopses
+      Given the machine:
+        """topo
+        topology memory-only-node
+        available: 3 nodes (0-2)
+        node 0 cpus: 0 1 2 3
+        node 1 cpus: 4 5 6 7
+        node 2 cpus:
+        node 2 size: 256 MB
+        node distances:
+        node   0   1   2
+          0:  10  20  25
+          1:  20  10  15
+          2:  25  15  10
+        """
+      And Linux 6.5
+      When the scheduler looks for CPU number 0 of 0-7 from node 2
+      Then the kernel oopses
+
+  @HOP-8
+  Rule: HOP-8 The nearest node with CPUs, ties to the lowest id
+
+    Background:
+      Given the machine:
+        """topo
+        topology cpuless-between-two
+        available: 4 nodes (0-3)
+        node 0 cpus: 0 1
+        node 1 cpus:
+        node 1 size: 256 MB
+        node 2 cpus: 2 3
+        node 3 cpus: 4 5
+        node distances:
+        node   0   1   2   3
+          0:  10  20  20  20
+          1:  20  10  15  15
+          2:  20  15  10  20
+          3:  20  15  20  10
+        """
+      And Linux 6.12
+
+    Example: a CPU-less node at 15 from nodes 2 and 3 maps to node 2
+      When the kernel looks for the nearest node with CPUs to node 1
+      Then the answer is node 2
+
+    Example: a node with CPUs is its own nearest node
+      When the kernel looks for the nearest node with CPUs to node 3
+      Then the answer is node 3
+
+    Example: NUMA_NO_NODE stays NUMA_NO_NODE
+      When the kernel looks for the nearest node with CPUs to NUMA_NO_NODE
+      Then the answer is node -1

@@ -1,0 +1,219 @@
+Feature: Topology
+  A machine is its possible, present and online CPUs, its nodes with their CPUs and memory, the
+  node distance table and the SMT siblings. The loader enforces the kernel's rules in strict mode,
+  reports them in lenient mode, and always reports shapes that are legal but unusual.
+
+  @TOPO-1
+  Rule: TOPO-1 Online CPUs are present, present CPUs are possible
+
+    Example: hot-plug capacity beyond the present CPUs
+      When the fixture "patho-possible-gt-present" is read
+      Then the machine has:
+        | possible   | 0-31 |
+        | present    | 0-7  |
+        | online     | 0-7  |
+        | nr_cpu_ids | 32   |
+
+    Example: an online CPU that is not present
+      When the file "order.topo" is read:
+        """topo
+        present 0-2
+        online 0-3
+        node 0 cpus: 0 1 2 3
+        """
+      Then it is rejected with "order.topo:2: online CPUs 3 are not present (present 0-2); expected online ⊆ present (strict mode; tag the file with 'expect online-not-present' to load it leniently)"
+
+    Example: leniently, present grows to hold the online CPUs
+      When the file "order.topo" is read in lenient mode:
+        """topo
+        present 0-2
+        online 0-3
+        node 0 cpus: 0 1 2 3
+        """
+      Then it loads with the warnings:
+        | line | code               | message                                                                    |
+        | 2    | online-not-present | online CPUs 3 are not present (present 0-2); expected online ⊆ present |
+      And the machine has:
+        | present | 0-3 |
+
+  @TOPO-2
+  Rule: TOPO-2 Every possible CPU belongs to exactly one node
+
+    Example: a CPU in two nodes is rejected even leniently
+      When the file "twice.topo" is read:
+        """topo
+        expect whatever
+        node 0 cpus: 0 1
+        node 1 cpus: 1 2
+        """
+      Then it is rejected with "twice.topo:3: cpu 1 is in node 1 and in node 0 (twice.topo:2); expected each CPU in exactly one node"
+
+    Example: possible CPUs no line places follow a sibling, else round robin
+      When the file "unplaced.topo" is read:
+        """topo
+        possible 0-7
+        smt 2 adjacent
+        node 0 cpus: 0
+        node 1 cpus: 2
+        """
+      Then CPU 1 is on node 0
+      And CPU 4 is on node 0
+      And CPU 6 is on node 1
+      And it loads with a cpus-without-node warning
+
+  @TOPO-3
+  Rule: TOPO-3 SMT siblings share one node
+
+    Example: the live sibling mask holds the online siblings only
+      When the fixture "patho-offline-cpus" is read
+      Then the siblings of CPU 2 are "2-3"
+      And the online siblings of CPU 2 are "2"
+
+    Example: siblings across nodes are split in lenient mode
+      When the fixture "patho-siblings-span-nodes" is read
+      Then the siblings of CPU 0 are "0"
+      And it loads with the warnings:
+        | line | code                | message                                                                   |
+        | 4    | siblings-span-nodes | SMT siblings 0,2 span nodes 0-1; expected the threads of a core in one node |
+        | 4    | siblings-span-nodes | SMT siblings 1,3 span nodes 0-1; expected the threads of a core in one node |
+
+  @TOPO-4
+  Rule: TOPO-4 Distances are 10 to the node itself and 11 to 255 to others
+
+    Example: a diagonal that is not 10
+      When the file "diag.topo" is read:
+        """topo
+        node 0 cpus: 0
+        node 1 cpus: 1
+        node distances:
+        node 0 1
+        0: 20 20
+        1: 20 10
+        """
+      Then it is rejected with "diag.topo:5: distance from node 0 to itself is 20; expected 10 (LOCAL_DISTANCE) (strict mode; tag the file with 'expect slit-invalid' to load it leniently)"
+
+    Example: the largest value the kernel accepts
+      When the file "max.topo" is read:
+        """topo
+        node 0 cpus: 0
+        node 1 cpus: 1
+        node distances:
+        node 0 1
+        0: 10 255
+        1: 255 10
+        """
+      Then it loads without warnings
+
+  @TOPO-5
+  Rule: TOPO-5 A node's live CPUs are its online CPUs
+
+    Example: the 6.12 offline run of the 2-node machine
+      When the fixture "kernel-runs/a-2node-2s2c2t-linux-6.12-offline" is read
+      Then the nodes are:
+        | node | cpus | online cpus |
+        | 0    | 0-3  | 0-2         |
+        | 1    | 4-7  | 4-7         |
+
+    Example: a node line that lists an offline CPU
+      When the file "off.topo" is read:
+        """topo
+        online 0-3
+        node 0 cpus: 0-4
+        """
+      Then it is rejected with "off.topo:2: node 0 cpus: lists 4, not online (online 0-3); expected online CPUs only (numactl prints those), with 'node-of 4 0' for the others (strict mode; tag the file with 'expect offline-cpu-in-node-line' to load it leniently)"
+
+  @TOPO-6
+  Rule: TOPO-6 Asymmetric distance tables are legal and flagged
+
+    Example: distance(0,1) differs from distance(1,0)
+      When the fixture "patho-asymmetric" is read
+      Then the distances from node 1 are "15 10 20"
+      And it loads with the warnings:
+        | line | code                     | message                                                                                        |
+        | 12   | node0-not-representative | node 0's distances {10,12,20} miss {15} of the table over the nodes with CPUs {10,12,15,20}   |
+        | 13   | asymmetric               | the distance table is asymmetric: distance(0,1) = 12 but distance(1,0) = 15                    |
+
+  @TOPO-7
+  Rule: TOPO-7 Tables that break the triangle inequality are legal and flagged
+
+    Example: a detour through node 1 is shorter
+      When the fixture "patho-non-metric" is read
+      Then it loads with the warnings:
+        | line | code       | message                                                                                                      |
+        | 12   | non-metric | the distance table breaks the triangle inequality: distance(0,2) = 40 > distance(0,1) + distance(1,2) = 24 (and 1 more) |
+
+  @TOPO-8
+  Rule: TOPO-8 CPU-less and memory-less nodes
+
+    Example: CXL memory as CPU-less nodes
+      When the fixture "spr-2s-cxl" is read
+      Then the nodes are:
+        | node | cpu-less | memory-less |
+        | 0    | no       | no          |
+        | 2    | yes      | no          |
+        | 3    | yes      | no          |
+      And it loads with a cpuless-nodes warning
+
+    Example: a node whose CPUs are all offline is CPU-less
+      When the file "alloff.topo" is read:
+        """topo
+        online 0-1
+        node 0 cpus: 0 1
+        node 1 cpus:
+        node-of 2-3 1
+        """
+      Then the nodes are:
+        | node | cpus | cpu-less |
+        | 1    | 2-3  | yes      |
+
+    Example: size 0 MB marks a memory-less node
+      When the fixture "patho-memless-node" is read
+      Then the nodes are:
+        | node | memory-less |
+        | 0    | no          |
+        | 1    | yes         |
+      And it loads with a memless-nodes warning
+
+  @TOPO-9
+  Rule: TOPO-9 Node 0 not representative
+
+    Example: seed 003, the Kunpeng 920: row 0 lacks 25
+      When the fixture "kunpeng920-4node" is read
+      Then it loads with the warnings:
+        | line | code                     | message                                                                                               |
+        | 24   | node0-not-representative | node 0's distances {10,16,32,33} miss {25} of the table over the nodes with CPUs {10,16,25,32,33}    |
+
+    Example: the EPYC 7763 of seed 000: row 0 holds every value
+      When the fixture "epyc7763-2s-16node" is read
+      Then it loads without warnings
+
+  @TOPO-10
+  Rule: TOPO-10 Node ids may be sparse
+
+    Example: nodes 0, 4 and 9
+      When the fixture "patho-sparse-node-ids" is read
+      Then the machine has:
+        | nodes       | 0,4,9 |
+        | nr_node_ids | 10    |
+      And the distances from node 4 are "20 10 20"
+      And it loads with a sparse-node-ids warning
+
+  @TOPO-11
+  Rule: TOPO-11 Strict and lenient validation
+
+    Example: the file's expect line chooses lenient mode
+      When the fixture "patho-slit-invalid" is read
+      Then it loads with a slit-invalid warning
+
+    Example: strict mode can be forced
+      When the file "patho-slit-invalid.topo" is read in strict mode:
+        """topo
+        expect slit-invalid
+        node 0 cpus: 0
+        node 1 cpus: 1
+        node distances:
+        node 0 1
+        0: 10 10
+        1: 10 10
+        """
+      Then it is rejected with "patho-slit-invalid.topo:6: distance from node 0 to node 1 is 10; expected 11..255 (firmware tables with other values are discarded by the kernel) (strict mode; tag the file with 'expect slit-invalid' to load it leniently)"
