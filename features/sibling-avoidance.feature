@@ -8,22 +8,7 @@ Feature: Sibling avoidance in MANA's IRQ setup
   Rule: SIB-1 Each IRQ gets the whole online sibling mask of one core
 
     Example: the seed 004 machine, 64 IRQs on node 0
-      Given the machine:
-        """topo
-        topology mana-2node-32c-smt2
-        source   seed 004 (2 nodes x 32 cores x 2 threads, siblings adjacent, 128 vCPUs)
-        smt      2 adjacent
-        available: 2 nodes (0-1)
-        node 0 cpus: 0-63
-        node 0 size: 65536 MB
-        node 1 cpus: 64-127
-        node 1 size: 65536 MB
-        node distances:
-        node   0   1
-          0:  10  20
-          1:  20  10
-        """
-      And Linux 6.9
+      Given the machine "mana-2node-32c-smt2" running Linux 6.9
       When the driver sets up 64 IRQs on node 0
       Then the IRQs get, in order:
         | irqs  | cores of |
@@ -93,22 +78,7 @@ Feature: Sibling avoidance in MANA's IRQ setup
   Rule: SIB-4 Inside a hop, IRQ counts per core differ by at most one
 
     Example: the seed 004 machine, 40 IRQs: eight cores of node 0 get a second
-      Given the machine:
-        """topo
-        topology mana-2node-32c-smt2
-        source   seed 004 (2 nodes x 32 cores x 2 threads, siblings adjacent, 128 vCPUs)
-        smt      2 adjacent
-        available: 2 nodes (0-1)
-        node 0 cpus: 0-63
-        node 0 size: 65536 MB
-        node 1 cpus: 64-127
-        node 1 size: 65536 MB
-        node distances:
-        node   0   1
-          0:  10  20
-          1:  20  10
-        """
-      And Linux 6.12
+      Given the machine "mana-2node-32c-smt2" running Linux 6.12
       When the driver sets up 40 IRQs on node 0
       Then the IRQs get, in order:
         | irqs  | cores of |
@@ -364,22 +334,7 @@ Feature: Sibling avoidance in MANA's IRQ setup
   Rule: SIB-11 Before 6.9: one CPU per IRQ from cpumask_local_spread
 
     Example: the seed 004 machine before the change: IRQ k on CPU k
-      Given the machine:
-        """topo
-        topology mana-2node-32c-smt2
-        source   seed 004 (2 nodes x 32 cores x 2 threads, siblings adjacent, 128 vCPUs)
-        smt      2 adjacent
-        available: 2 nodes (0-1)
-        node 0 cpus: 0-63
-        node 0 size: 65536 MB
-        node 1 cpus: 64-127
-        node 1 size: 65536 MB
-        node distances:
-        node   0   1
-          0:  10  20
-          1:  20  10
-        """
-      And Linux 6.8
+      Given the machine "mana-2node-32c-smt2" running Linux 6.8
       When the driver sets up 64 IRQs on node 0
       Then the IRQs get, in order:
         | irqs | single CPUs |
