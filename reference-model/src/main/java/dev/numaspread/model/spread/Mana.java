@@ -1,6 +1,7 @@
 package dev.numaspread.model.spread;
 
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.hotplug.InterleavingExplorer;
 import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.hotplug.Outcomes;
 import dev.numaspread.model.kernel.KernelRelease;
@@ -183,6 +184,30 @@ public final class Mana {
         if (kernel.before(6, 9)) return Outcomes.UNPROTECTED;
         if (kernel.before(6, 17)) return Outcomes.ATOMIC;
         return Outcomes.SIZED_BEFORE_LOCK;
+    }
+
+    /**
+     * Returns every interleaving of one hotplug event (and, on machines of up to six CPUs, of two)
+     * with the release's {@code mana_gd_setup_irqs()} on {@code config}, graded by
+     * {@link #hotplugOutcomes}: what {@code numaspread races --routine mana-setup-irqs} prints.
+     */
+    public static InterleavingExplorer.Exploration<List<CpuSet>> manaSetupIrqsRaces(Machine.Config config, int node) {
+        return InterleavingExplorer.explore(config, m -> manaSetupIrqs(m, node), hotplugOutcomes(config.kernel()));
+    }
+
+    /**
+     * Returns every interleaving of one hotplug event (two on small machines) with
+     * {@code irq_setup()} run as its caller runs it, under {@code cpus_read_lock()}, graded as
+     * {@link Outcomes#ATOMIC}: what {@code numaspread races --routine irq-setup} prints.
+     */
+    public static InterleavingExplorer.Exploration<List<CpuSet>> irqSetupRaces(Machine.Config config, int node, int len,
+                                                                               boolean skipFirstCpu) {
+        return InterleavingExplorer.explore(config, m -> {
+            m.cpusReadLock();
+            List<CpuSet> out = irqSetup(m, node, len, skipFirstCpu);
+            m.cpusReadUnlock();
+            return out;
+        }, Outcomes.ATOMIC);
     }
 
     // Before 8afefc361209: one CPU per vector, no lock.

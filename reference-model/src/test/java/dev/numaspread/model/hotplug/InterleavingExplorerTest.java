@@ -98,4 +98,14 @@ class InterleavingExplorerTest {
         assertEquals(8, scope.events().size());
         assertEquals(HotplugEvent.online(7), scope.events().get(7));
     }
+
+    @Test
+    void HP_1_racesEntryPointsUseTheReleaseTables() {
+        var x = Mana.manaSetupIrqsRaces(V69, 0);
+        assertEquals(Outcomes.ATOMIC, x.expected());
+        assertEquals(List.of(), x.forbidden());
+        var y = Mana.irqSetupRaces(V69, 0, 8, false);
+        assertEquals(List.of(), y.forbidden(), y.report());
+        assertTrue(y.report().startsWith(y.interleavings().size() + " interleavings on 2node-4core-8cpu (Linux 6.9)"), y.report());
+    }
 }
