@@ -108,4 +108,13 @@ class InterleavingExplorerTest {
         assertEquals(List.of(), y.forbidden(), y.report());
         assertTrue(y.report().startsWith(y.interleavings().size() + " interleavings on 2node-4core-8cpu (Linux 6.9)"), y.report());
     }
+
+    @Test
+    void HP_1_explorationIsDeterministic() {
+        Machine.Config c = Machine.Config.of(FOUR, KernelRelease.of(6, 9));
+        var a = InterleavingExplorer.explore(c, m -> Mana.manaSetupIrqs(m, 0, Mana.Variant.UNLOCKED), Outcomes.ATOMIC);
+        var b = InterleavingExplorer.explore(c, m -> Mana.manaSetupIrqs(m, 0, Mana.Variant.UNLOCKED), Outcomes.ATOMIC);
+        assertEquals(a.interleavings(), b.interleavings());
+        assertEquals(a.report(), b.report());
+    }
 }
