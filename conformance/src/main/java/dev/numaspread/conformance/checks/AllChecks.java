@@ -15,6 +15,8 @@ public final class AllChecks {
         families.add(new Mlx5Checks());
         families.add(new GroupCpusChecks());
         families.add(new BlkMqChecks());
+        families.add(new SiblingSpreadChecks());
+        families.add(new HotplugChecks());
         return families;
     }
 

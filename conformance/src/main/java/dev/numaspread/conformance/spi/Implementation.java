@@ -1,6 +1,7 @@
 package dev.numaspread.conformance.spi;
 
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.topology.Topology;
 
@@ -108,5 +109,42 @@ public interface Implementation {
     default Optional<List<dev.numaspread.model.group.IrqAffinity.AffinityDesc>> irqCreateAffinityMasks(
             KernelRelease kernel, Topology machine, int nvecs, int preVectors, int postVectors, List<Integer> setSizes) {
         throw new UnsupportedOperationException("irq-affinity-masks");
+    }
+
+    // ------------------------------------------------------------ MANA and hotplug (spec/sibling-spread.md, spec/hotplug.md)
+
+    /**
+     * MANA's per-IRQ affinity setup for IRQs {@code 0 .. len-1} of a device on {@code node}: before
+     * 6.9 one CPU per IRQ from {@code cpumask_local_spread}, from 6.9 {@code irq_setup()}. Returns
+     * the affinities of the IRQs it assigned, in IRQ order (IRQs it leaves untouched are not in
+     * the list). Every kernel service, {@code irq_set_affinity_and_hint} included, must go
+     * through {@code machine}: the kit runs this under hotplug events and judges what the machine
+     * recorded. {@code irq_setup()} takes no lock itself; the kit holds {@code cpus_read_lock()}
+     * around the call where the rule says its caller does. {@code machine.kernel()} equals {@code kernel}.
+     */
+    default List<CpuSet> irqSetup(KernelRelease kernel, Machine machine, int node, int len, boolean skipFirstCpu) {
+        throw new UnsupportedOperationException("irq-setup");
+    }
+
+    /**
+     * MANA's {@code mana_gd_setup_irqs()} (with {@code mana_gd_setup_hwc_irqs()} and, 6.17+, the
+     * dynamic MSI-X path) for a device on {@code node}. Returns the affinity of every vector it
+     * allocated, vector 0 (the HWC) first; a vector left without affinity is an empty set; an
+     * allocation failure gives an empty list. The granted vector count and
+     * {@code pci_msix_can_alloc_dyn()} are the machine's ({@link Machine.Config}); locking,
+     * sizing and affinities go through {@code machine}.
+     */
+    default List<CpuSet> manaSetupIrqs(KernelRelease kernel, Machine machine, int node) {
+        throw new UnsupportedOperationException("mana-setup-irqs");
+    }
+
+    /**
+     * {@code group_cpus_evenly(numgrps)} called on a running machine, possibly from a hotplug
+     * callback (HP-6: it must not take {@code cpus_read_lock()} from 6.7). By default the
+     * machine's current topology is passed to {@link #groupCpusEvenly(KernelRelease, Topology, int)}
+     * without any lock; override only to show what the implementation does with the lock.
+     */
+    default Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Machine machine, int numgrps) {
+        return groupCpusEvenly(kernel, machine.topology(), numgrps);
     }
 }

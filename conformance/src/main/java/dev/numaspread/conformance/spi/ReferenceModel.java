@@ -10,6 +10,8 @@ import dev.numaspread.model.numa.NumaNth;
 import dev.numaspread.model.spread.LocalSpread;
 import dev.numaspread.model.spread.LocalSpreadNearestNode;
 import dev.numaspread.model.spread.Mlx5;
+import dev.numaspread.model.spread.Mana;
+import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.topology.Topology;
 
 import java.util.ArrayList;
@@ -45,6 +47,13 @@ public final class ReferenceModel implements Implementation {
         for (KernelRelease k : GROUP_CPUS_RELEASES) claims.add(new Claim(Routine.GROUP_CPUS, k));
         for (KernelRelease k : BLK_MQ_MAP_RELEASES) claims.add(new Claim(Routine.BLK_MQ_MAP, k));
         for (KernelRelease k : GROUP_CPUS_RELEASES) claims.add(new Claim(Routine.IRQ_AFFINITY_MASKS, k));
+        // MANA (spec/sibling-spread.md, spec/hotplug.md): the driver exists from 5.13; one CPU per
+        // IRQ until 6.8, irq_setup() from 6.9.
+        for (KernelRelease k : modelledReleases()) {
+            if (!k.atLeast(5, 13)) continue;
+            claims.add(new Claim(Routine.IRQ_SETUP, k));
+            claims.add(new Claim(Routine.MANA_SETUP_IRQS, k));
+        }
         return claims;
     }
 
@@ -133,6 +142,25 @@ public final class ReferenceModel implements Implementation {
             KernelRelease kernel, dev.numaspread.model.topology.Topology machine, int nvecs, int preVectors,
             int postVectors, List<Integer> setSizes) {
         return dev.numaspread.model.group.IrqAffinity.irqCreateAffinityMasks(kernel, machine, nvecs, preVectors, postVectors, setSizes);
+    }
+
+    // ------------------------------------------------------------ MANA and hotplug
+
+    @Override
+    public List<CpuSet> irqSetup(KernelRelease kernel, Machine machine, int node, int len, boolean skipFirstCpu) {
+        requireMachineKernel(kernel, machine);
+        return Mana.irqSetup(machine, node, len, skipFirstCpu);
+    }
+
+    @Override
+    public List<CpuSet> manaSetupIrqs(KernelRelease kernel, Machine machine, int node) {
+        requireMachineKernel(kernel, machine);
+        return Mana.manaSetupIrqs(machine, node);
+    }
+
+    private static void requireMachineKernel(KernelRelease kernel, Machine machine) {
+        if (!machine.kernel().equals(kernel))
+            throw new IllegalArgumentException("machine runs Linux " + machine.kernel() + "; expected the claimed release " + kernel);
     }
 
     static List<KernelRelease> releases(String... texts) {

@@ -1,0 +1,423 @@
+package dev.numaspread.conformance.checks;
+
+import dev.numaspread.conformance.gen.Gen;
+import dev.numaspread.conformance.spi.Implementation;
+import dev.numaspread.conformance.spi.Routine;
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.hotplug.Machine;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.kernel.Numa;
+import dev.numaspread.model.numa.NumaHops;
+import dev.numaspread.model.spread.LocalSpread;
+import dev.numaspread.model.spread.Mana;
+import dev.numaspread.model.topology.Topology;
+import dev.numaspread.model.topology.TopologyBuilder;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * Checks of spec/sibling-spread.md (SIB-*): MANA's {@code irq_setup()} and
+ * {@code mana_gd_setup_irqs()}. Contract checks (MUST) use invariants over small generated SMT
+ * machines; exact checks (EXACT) compare with the model and with the worked examples of seed 004
+ * and the kernel comment. Each call runs on a fresh {@link Machine} with no hotplug event; the
+ * kit holds {@code cpus_read_lock()} around {@code irq_setup()} as its caller does.
+ */
+public final class SiblingSpreadChecks implements CheckFamily {
+
+    @Override
+    public List<Check> checks() {
+        return List.of(
+                Check.of("SIB-1", Routine.IRQ_SETUP, "SIB_1_eachIrqGetsAWholeOnlineSiblingMask", SiblingSpreadChecks::sib1),
+                Check.of("SIB-1", Routine.IRQ_SETUP, "SIB_1_seed004Machine", SiblingSpreadChecks::sib1Seed004),
+                Check.of("SIB-2", Routine.IRQ_SETUP, "SIB_2_everyCoreOfAHopBeforeASecondIrq", SiblingSpreadChecks::sib2),
+                Check.of("SIB-3", Routine.IRQ_SETUP, "SIB_3_hopsNearestFirstEachExhausted", SiblingSpreadChecks::sib3),
+                Check.of("SIB-4", Routine.IRQ_SETUP, "SIB_4_countsPerCoreDifferByAtMostOne", SiblingSpreadChecks::sib4),
+                Check.of("SIB-5", Routine.IRQ_SETUP, "SIB_5_planIsTheKernels", SiblingSpreadChecks::sib5),
+                Check.of("SIB-5", Routine.IRQ_SETUP, "SIB_5_kernelCommentExample", SiblingSpreadChecks::sib5Comment),
+                Check.of("SIB-6", Routine.IRQ_SETUP, "SIB_6_unequalCoresOverAssignTheRing", SiblingSpreadChecks::sib6),
+                Check.of("SIB-7", Routine.IRQ_SETUP, "SIB_7_skipFirstCpuOnceAndCounted", SiblingSpreadChecks::sib7),
+                Check.of("SIB-8", Routine.IRQ_SETUP, "SIB_8_untouchedIrqs", SiblingSpreadChecks::sib8),
+                Check.of("SIB-9", Routine.MANA_SETUP_IRQS, "SIB_9_hwcRuleAndSizing", SiblingSpreadChecks::sib9),
+                Check.of("SIB-10", Routine.MANA_SETUP_IRQS, "SIB_10_dynamicMsixPlan", SiblingSpreadChecks::sib10),
+                Check.of("SIB-11", Routine.IRQ_SETUP, "SIB_11_oneCpuPerIrqBefore69", SiblingSpreadChecks::sib11));
+    }
+
+    // ---------------------------------------------------------------- machines and draws
+
+    /** Seed 004: 2 nodes x 32 cores x 2 threads, siblings adjacent. */
+    static Topology seed004Machine() {
+        return TopologyBuilder.machine("mana-2node-32c-smt2").source("seed 004").node(0, "0-63").node(1, "64-127").smtAdjacent(2).build();
+    }
+
+    /** Commit 4607617af1b4's example: 2 nodes, 4 cores, 8 CPUs. */
+    static Topology commentMachine() {
+        return TopologyBuilder.machine("2node-4core-8cpu").source("commit 4607617af1b4").node(0, "0-3").node(1, "4-7").smtAdjacent(2).build();
+    }
+
+    /** Cores {0,1} and {2} on node 0, CPUs 3 and 4 on node 1 (kernel-semantics §4.2). */
+    static Topology oddCoreMachine() {
+        return TopologyBuilder.machine("odd-core").source("research/kernel-semantics.md §4.2").node(0, "0-2").node(1, "3-4")
+                .siblings("0-1", "2", "3", "4").build();
+    }
+
+    /**
+     * Small machines with SMT: 1-3 nodes, 1-4 cores per node, SMT 1 or 2 (sometimes one core with a
+     * single thread), distances 10 / 20 / 30, now and then an offline CPU. Simplest: one node, one
+     * single-thread core, all online.
+     */
+    static Gen<Topology> smtMachines() {
+        return c -> {
+            int nodes = c.choose(1, 3);
+            int width = c.choose(1, 2);
+            boolean oddCore = c.chance(25);
+            TopologyBuilder b = TopologyBuilder.machine("generated").source("SiblingSpreadChecks.smtMachines");
+            List<String> siblings = new ArrayList<>();
+            int cpu = 0;
+            for (int n = 0; n < nodes; n++) {
+                int first = cpu;
+                int cores = c.choose(1, 4);
+                for (int k = 0; k < cores; k++) {
+                    int w = oddCore && n == 0 && k == 0 ? 1 : width;
+                    siblings.add(w == 1 ? String.valueOf(cpu) : cpu + "-" + (cpu + w - 1));
+                    cpu += w;
+                }
+                b.node(n, CpuSet.range(first, cpu - 1));
+            }
+            int[][] rows = new int[nodes][nodes];
+            for (int i = 0; i < nodes; i++)
+                for (int j = i; j < nodes; j++) rows[i][j] = rows[j][i] = i == j ? 10 : 10 * c.choose(2, 3);
+            b.distances(rows).siblings(siblings.toArray(String[]::new));
+            CpuSet all = CpuSet.range(0, cpu - 1);
+            if (cpu > 1 && c.chance(30)) b.online(all.without(c.choose(0, cpu - 1)));
+            return b.build();
+        };
+    }
+
+    /** A machine, a node of it (or NUMA_NO_NODE) and an IRQ count up to twice the online CPUs plus two. */
+    record Draw(Topology machine, int node, int len, boolean skipFirstCpu) {
+        String call() {
+            return "irqSetup(node=" + node + ", len=" + len + (skipFirstCpu ? ", skip_first_cpu" : "") + ")";
+        }
+    }
+
+    static Gen<Draw> draws(KernelRelease kernel) {
+        return smtMachines().flatMap(t -> c -> {
+            int[] ids = t.nodeIds();
+            int pick = c.choose(0, ids.length);
+            int node = pick == ids.length ? Numa.NUMA_NO_NODE : ids[pick];
+            int len = c.choose(0, 2 * t.numOnlineCpus() + 2);
+            boolean skip = kernel.atLeast(6, 17) && c.chance(30);
+            return new Draw(t, node, len, skip);
+        });
+    }
+
+    /** What the implementation's irq_setup gives on a quiet machine, under the kit's cpus_read_lock(). */
+    static List<CpuSet> irqSetup(CheckContext ctx, Draw d) {
+        Machine m = Machine.boot(d.machine(), ctx.kernel());
+        m.cpusReadLock();
+        List<CpuSet> out = ctx.implementation().irqSetup(ctx.kernel(), m, d.node(), d.len(), d.skipFirstCpu());
+        m.cpusReadUnlock();
+        return out;
+    }
+
+    private static boolean sinceIrqSetup(CheckContext ctx) {
+        return ctx.kernel().atLeast(6, 9);
+    }
+
+    // ---------------------------------------------------------------- SIB-1 .. SIB-4: the contract
+
+    static void sib1(CheckContext ctx) {
+        if (!sinceIrqSetup(ctx)) return;
+        ctx.forAll(draws(ctx.kernel()), d -> {
+            List<CpuSet> got = irqSetup(ctx, d);
+            for (int j = 0; j < got.size(); j++) {
+                CpuSet mask = got.get(j);
+                CpuSet want = mask.isEmpty() || !d.machine().online().contains(mask.first())
+                        ? CpuSet.EMPTY : d.machine().onlineSiblingsOf(mask.first());
+                if (mask.isEmpty() || !mask.equals(want))
+                    throw Violation.of("SIB-1", d.call() + ", IRQ " + j, "the online sibling mask of one core"
+                                    + (want.isEmpty() ? "" : " (" + want.toList() + ")"), "'" + mask.toList() + "'")
+                            .hint("is the IRQ given cpumask_of(cpu) instead of topology_sibling_cpumask(cpu)?").on(d.machine());
+            }
+        });
+    }
+
+    static void sib1Seed004(CheckContext ctx) {
+        if (!sinceIrqSetup(ctx)) return;
+        Draw d = new Draw(seed004Machine(), 0, 64, false);
+        List<CpuSet> got = irqSetup(ctx, d);
+        for (int k = 0; k < Math.min(64, got.size()); k++) {
+            int c = 2 * (k % 32);
+            if (!got.get(k).equals(CpuSet.of(c, c + 1)))
+                throw Violation.of("SIB-1", d.call() + ", IRQ " + k, c + "-" + (c + 1) + " (seed 004 table)", "'" + got.get(k).toList() + "'")
+                        .hint("seed 004: IRQ k gets {2(k mod 32), 2(k mod 32)+1}").on(d.machine());
+        }
+        if (got.size() != 64)
+            throw Violation.of("SIB-1", d.call(), "64 IRQs assigned (seed 004 table)", got.size() + " IRQs").on(d.machine());
+    }
+
+    /** The rings of the hop masks the kernel yields for {@code node}: mask k minus mask k-1. */
+    static List<CpuSet> rings(KernelRelease kernel, Topology t, int node) {
+        List<CpuSet> out = new ArrayList<>();
+        CpuSet prev = CpuSet.EMPTY;
+        for (CpuSet hop : NumaHops.forEachNumaHopMask(kernel, t, node)) {
+            out.add(hop.andNot(prev));
+            prev = hop;
+        }
+        return out;
+    }
+
+    private static int ringOf(List<CpuSet> rings, int cpu) {
+        for (int k = 0; k < rings.size(); k++) if (rings.get(k).contains(cpu)) return k;
+        return -1;
+    }
+
+    /** The cores (first CPU of each sibling group) with an online CPU in {@code ring}, ascending. */
+    private static List<Integer> coresOf(Topology t, CpuSet ring) {
+        List<Integer> cores = new ArrayList<>();
+        for (CpuSet g : t.smtSiblings()) if (g.intersects(ring)) cores.add(g.first());
+        return cores;
+    }
+
+    static void sib2(CheckContext ctx) {
+        if (!sinceIrqSetup(ctx)) return;
+        ctx.forAll(draws(ctx.kernel()), d -> {
+            List<CpuSet> got = irqSetup(ctx, d);
+            List<CpuSet> rings = rings(ctx.kernel(), d.machine(), d.node());
+            TreeMap<Integer, Integer> count = new TreeMap<>();
+            for (int j = 0; j < got.size(); j++) {
+                if (got.get(j).isEmpty()) continue;
+                int cpu = got.get(j).first();
+                int ring = ringOf(rings, cpu);
+                if (ring < 0) continue;
+                int core = d.machine().siblingsOf(cpu).first();
+                int mine = count.getOrDefault(core, 0);
+                for (int other : coresOf(d.machine(), rings.get(ring)))
+                    if (count.getOrDefault(other, 0) < mine)
+                        throw Violation.of("SIB-2", d.call() + ", IRQ " + j,
+                                        "a core of hop " + ring + " with the fewest IRQs (core of cpu " + other + " has " + count.getOrDefault(other, 0) + ")",
+                                        "core of cpu " + core + ", its IRQ number " + (mine + 1))
+                                .hint("does a pass give every core of the hop one IRQ before the next pass?").on(d.machine());
+                count.put(core, mine + 1);
+            }
+        });
+    }
+
+    static void sib3(CheckContext ctx) {
+        if (!sinceIrqSetup(ctx)) return;
+        ctx.forAll(draws(ctx.kernel()), d -> {
+            List<CpuSet> got = irqSetup(ctx, d);
+            List<CpuSet> rings = rings(ctx.kernel(), d.machine(), d.node());
+            int[] given = new int[rings.size()];
+            int last = 0;
+            for (int j = 0; j < got.size(); j++) {
+                if (got.get(j).isEmpty()) continue;
+                int ring = ringOf(rings, got.get(j).first());
+                if (ring < 0) continue;
+                for (int k = 0; k < ring; k++) {
+                    // The core skip_first_cpu skips in hop 0 still counts (SIB-7): hop 0 needs one IRQ less.
+                    int need = rings.get(k).size() - (k == 0 && d.skipFirstCpu() ? 1 : 0);
+                    if (given[k] < need)
+                        throw Violation.of("SIB-3", d.call() + ", IRQ " + j,
+                                        "hops nearest first, each exhausted first: hop " + k + " needs " + need + " IRQs for its "
+                                                + rings.get(k).size() + " CPUs " + rings.get(k).toList(),
+                                        "hop " + ring + " after " + given[k] + " IRQs in hop " + k)
+                                .hint("does the spread move to the next hop after one pass instead of when the hop's weight is used up?").on(d.machine());
+                }
+                if (ring < last)
+                    throw Violation.of("SIB-3", d.call() + ", IRQ " + j, "hops nearest first, each exhausted first: hop " + last + " or later",
+                            "hop " + ring + " (" + got.get(j).toList() + ")").hint("are hops visited in distance order?").on(d.machine());
+                given[ring]++;
+                last = ring;
+            }
+        });
+    }
+
+    static void sib4(CheckContext ctx) {
+        if (!sinceIrqSetup(ctx)) return;
+        ctx.forAll(draws(ctx.kernel()), d -> {
+            List<CpuSet> got = irqSetup(ctx, d);
+            List<CpuSet> rings = rings(ctx.kernel(), d.machine(), d.node());
+            for (int k = 0; k < rings.size(); k++) {
+                TreeMap<Integer, Integer> count = new TreeMap<>();
+                for (int core : coresOf(d.machine(), rings.get(k))) count.put(core, 0);
+                boolean used = false;
+                for (CpuSet mask : got)
+                    if (!mask.isEmpty() && rings.get(k).contains(mask.first())) {
+                        count.merge(d.machine().siblingsOf(mask.first()).first(), 1, Integer::sum);
+                        used = true;
+                    }
+                if (!used) continue;
+                int min = count.values().stream().mapToInt(Integer::intValue).min().orElse(0);
+                int max = count.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+                if (max - min > 1)
+                    throw Violation.of("SIB-4", d.call(), "IRQ counts per core of hop " + k + " within one of each other",
+                            "counts " + countsText(count)).hint("is one core served twice in one pass?").on(d.machine());
+            }
+        });
+    }
+
+    private static String countsText(TreeMap<Integer, Integer> count) {
+        StringBuilder s = new StringBuilder();
+        count.forEach((core, n) -> s.append(s.length() == 0 ? "" : ", ").append("core of cpu ").append(core).append(": ").append(n));
+        return s.toString();
+    }
+
+    // ---------------------------------------------------------------- SIB-5 .. SIB-8: the kernel's exact plan
+
+    private static void expectPlan(String rule, Draw d, List<CpuSet> want, List<CpuSet> got, String hint) {
+        if (!want.equals(got))
+            throw Violation.of(rule, d.call(), listText(want), listText(got)).hint(hint).on(d.machine());
+    }
+
+    static String listText(List<CpuSet> masks) {
+        StringBuilder s = new StringBuilder();
+        for (CpuSet m : masks) s.append(s.length() == 0 ? "" : " | ").append(m.isEmpty() ? "(none)" : m.toList());
+        return s.length() == 0 ? "no IRQ" : s.toString();
+    }
+
+    static List<CpuSet> masks(String... lists) {
+        List<CpuSet> out = new ArrayList<>();
+        for (String l : lists) out.add(CpuSet.parseList(l));
+        return out;
+    }
+
+    static void sib5(CheckContext ctx) {
+        if (!sinceIrqSetup(ctx)) return;
+        ctx.forAll(draws(ctx.kernel()), d -> expectPlan("SIB-5", d,
+                Mana.irqSetupPlan(ctx.kernel(), d.machine(), d.node(), d.len(), d.skipFirstCpu()), irqSetup(ctx, d),
+                "are cores taken in ascending order of their lowest online CPU, pass after pass?"));
+    }
+
+    static void sib5Comment(CheckContext ctx) {
+        if (!sinceIrqSetup(ctx)) return;
+        Draw d = new Draw(commentMachine(), 0, 8, false);
+        expectPlan("SIB-5", d, masks("0-1", "2-3", "0-1", "2-3", "4-5", "6-7", "4-5", "6-7"), irqSetup(ctx, d),
+                "commit 4607617af1b4's table: two passes over node 0's cores, then node 1");
+    }
+
+    static void sib6(CheckContext ctx) {
+        if (!sinceIrqSetup(ctx)) return;
+        Draw d = new Draw(oddCoreMachine(), 0, 5, false);
+        expectPlan("SIB-6", d, masks("0-1", "2", "0-1", "2", "3"), irqSetup(ctx, d),
+                "the weight drops by one per core and is tested between passes only: ring 0-2 (weight 3) takes four IRQs");
+    }
+
+    static void sib7(CheckContext ctx) {
+        if (ctx.kernel().before(6, 17)) return;
+        Draw d = new Draw(commentMachine(), 0, 4, true);
+        expectPlan("SIB-7", d, masks("2-3", "0-1", "2-3", "4-5"), irqSetup(ctx, d),
+                "the skipped core counts in the weight and is skipped once, in the first pass only");
+        Draw seed = new Draw(seed004Machine(), 0, 64, true);
+        List<CpuSet> want = new ArrayList<>();
+        for (int k = 1; k <= 64; k++) want.add(CpuSet.of(2 * (k % 32), 2 * (k % 32) + 1));
+        // Ring 0-63 has weight 64: 31 cores in pass 1 (core 0 skipped, counted), 32 in pass 2, then node 1.
+        want.set(63, CpuSet.of(64, 65));
+        expectPlan("SIB-7", seed, want, irqSetup(ctx, seed), "core 0 skipped once and counted: 63 IRQs on node 0, the 64th on node 1");
+    }
+
+    static void sib8(CheckContext ctx) {
+        if (!sinceIrqSetup(ctx)) return;
+        Draw more = new Draw(commentMachine(), 0, 11, false);
+        expectPlan("SIB-8", more, masks("0-1", "2-3", "0-1", "2-3", "4-5", "6-7", "4-5", "6-7"), irqSetup(ctx, more),
+                "IRQs left after the last hop are not touched");
+        Draw none = new Draw(commentMachine(), Numa.NUMA_NO_NODE, 9, false);
+        expectPlan("SIB-8", none, masks("0-1", "2-3", "4-5", "6-7", "0-1", "2-3", "4-5", "6-7"), irqSetup(ctx, none),
+                "NUMA_NO_NODE is one hop of every online CPU");
+        Topology cpuless = TopologyBuilder.machine("cpuless-node").node(0, "0-3").node(1, "").smtAdjacent(2).build();
+        Draw empty = new Draw(cpuless, 1, 4, false);
+        expectPlan("SIB-8", empty, List.of(), irqSetup(ctx, empty), "a CPU-less node has no hop: nothing is assigned");
+    }
+
+    // ---------------------------------------------------------------- SIB-9, SIB-10: mana_gd_setup_irqs
+
+    record SetupDraw(Topology machine, int node, int granted, boolean dyn) {
+        Machine.Config config(KernelRelease k) {
+            return Machine.Config.of(machine, k).withGrantedVectors(granted).withDynamicMsix(dyn);
+        }
+
+        String call() {
+            return "manaSetupIrqs(node=" + node + ") with " + (granted == Integer.MAX_VALUE ? "every vector" : granted + " vectors")
+                    + " granted" + (dyn ? ", dynamic MSI-X" : "");
+        }
+    }
+
+    static Gen<SetupDraw> setupDraws(boolean dyn) {
+        return smtMachines().flatMap(t -> c -> {
+            int[] ids = t.nodeIds();
+            int pick = c.choose(0, ids.length);
+            int node = pick == ids.length ? Numa.NUMA_NO_NODE : ids[pick];
+            int granted = c.chance(50) ? Integer.MAX_VALUE : c.choose(2, t.numOnlineCpus() + 2);
+            return new SetupDraw(t, node, granted, dyn);
+        });
+    }
+
+    static List<CpuSet> manaSetupIrqs(CheckContext ctx, SetupDraw d) {
+        return ctx.implementation().manaSetupIrqs(ctx.kernel(), Machine.boot(d.config(ctx.kernel())), d.node());
+    }
+
+    static void sib9(CheckContext ctx) {
+        if (!sinceIrqSetup(ctx)) return;
+        ctx.forAll(setupDraws(false), d -> {
+            Topology t = d.machine();
+            List<CpuSet> got = manaSetupIrqs(ctx, d);
+            int online = t.numOnlineCpus();
+            int nvec = Math.min(Math.min(online, Mana.MANA_MAX_NUM_QUEUES) + 1, d.granted());
+            if (got.size() != nvec)
+                throw Violation.of("SIB-9", d.call(), nvec + " vectors (min(num_online_cpus(), 64) + 1, at most the granted " + d.granted() + ")",
+                        got.size() + " vectors").hint("is the HWC vector counted in the request?").on(t);
+            if (nvec > online) {
+                int cpu = LocalSpread.localSpread(ctx.kernel(), t, 0, d.node());
+                if (!got.get(0).equals(CpuSet.of(cpu)))
+                    throw Violation.of("SIB-9", d.call() + ", HWC (vector 0)", "the single CPU cpumask_local_spread(0, " + d.node() + ") = " + cpu,
+                            "'" + got.get(0).toList() + "'").hint("with more vectors than CPUs the HWC takes one CPU, not a core").on(t);
+                List<CpuSet> queues = Mana.irqSetupPlan(ctx.kernel(), t, d.node(), nvec - 1, false);
+                if (!got.subList(1, 1 + queues.size()).equals(queues))
+                    throw Violation.of("SIB-9", d.call() + ", queues", "irq_setup() from vector 1: " + listText(queues),
+                            listText(got.subList(1, got.size()))).hint("do the queues start at vector 1 (start_irq_index)?").on(t);
+            } else {
+                List<CpuSet> all = Mana.irqSetupPlan(ctx.kernel(), t, d.node(), nvec, false);
+                if (!got.subList(0, all.size()).equals(all))
+                    throw Violation.of("SIB-9", d.call(), "irq_setup() over every vector, the HWC first: " + listText(all), listText(got))
+                            .hint("with no more vectors than CPUs the HWC takes the first core itself").on(t);
+            }
+        });
+    }
+
+    static void sib10(CheckContext ctx) {
+        if (ctx.kernel().before(6, 17)) return;
+        Topology t = commentMachine();
+        SetupDraw five = new SetupDraw(t, 0, 5, true);
+        List<CpuSet> got = manaSetupIrqs(ctx, five);
+        if (!got.equals(masks("0-1", "2-3", "0-1", "2-3", "4-5")))
+            throw Violation.of("SIB-10", five.call(), "0-1 | 2-3 | 0-1 | 2-3 | 4-5", listText(got))
+                    .hint("usable 5 <= 8 online: the queues skip the HWC's core").on(t);
+        ctx.forAll(setupDraws(true), d -> {
+            List<CpuSet> want = Mana.manaSetupIrqsPlan(d.config(ctx.kernel()), d.node());
+            List<CpuSet> mine = manaSetupIrqs(ctx, d);
+            if (!want.equals(mine))
+                throw Violation.of("SIB-10", d.call(), listText(want), listText(mine))
+                        .hint("HWC alone through irq_setup(), then min(max_msix, online + 1) - 1 queues, skipping core 0 when they fit").on(d.machine());
+        });
+    }
+
+    // ---------------------------------------------------------------- SIB-11: before 6.9
+
+    static void sib11(CheckContext ctx) {
+        if (ctx.kernel().atLeast(6, 9)) return;
+        Draw seed = new Draw(seed004Machine(), 0, 64, false);
+        List<CpuSet> got = irqSetup(ctx, seed);
+        List<CpuSet> want = new ArrayList<>();
+        for (int k = 0; k < 64; k++) want.add(CpuSet.of(k));
+        expectPlan("SIB-11", seed, want, got, "before 6.9 IRQ k gets the single CPU cpumask_local_spread(k, node)");
+        Implementation impl = ctx.implementation();
+        ctx.forAll(draws(ctx.kernel()), d -> {
+            int[] cpus = LocalSpread.plan(ctx.kernel(), d.machine(), d.node(), d.len());
+            List<CpuSet> w = new ArrayList<>();
+            for (int c : cpus) w.add(CpuSet.of(c));
+            expectPlan("SIB-11", d, w, irqSetup(ctx, d), "IRQ i gets cpumask_local_spread(i, node) of " + impl.name() + "'s release");
+        });
+    }
+}

@@ -1,0 +1,157 @@
+package dev.numaspread.conformance.steps;
+
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.hotplug.Machine;
+import dev.numaspread.model.kernel.Numa;
+import dev.numaspread.model.topology.Topology;
+import io.cucumber.datatable.DataTable;
+import io.cucumber.java.en.Then;
+import io.cucumber.java.en.When;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+
+/**
+ * Glue of features/sibling-avoidance.feature (spec/sibling-spread.md): MANA's irq_setup() and
+ * mana_gd_setup_irqs() run by the implementation under test on a quiet {@link Machine}.
+ */
+public final class SiblingSteps {
+
+    private final World world;
+
+    public SiblingSteps(World world) {
+        this.world = world;
+    }
+
+    /** irq_setup() as its caller runs it, under cpus_read_lock(). */
+    private void irqSetup(int node, int len, boolean skipFirstCpu) {
+        Machine m = Machine.boot(world.machine(), world.kernel());
+        try {
+            m.cpusReadLock();
+            List<CpuSet> got = world.implementation().irqSetup(world.kernel(), m, node, len, skipFirstCpu);
+            m.cpusReadUnlock();
+            world.result(new Affinities(got));
+        } catch (RuntimeException e) {
+            world.error(e);
+        }
+    }
+
+    private void setup(Machine.Config config, int node) {
+        try {
+            world.result(new Affinities(world.implementation().manaSetupIrqs(world.kernel(), Machine.boot(config), node)));
+        } catch (RuntimeException e) {
+            world.error(e);
+        }
+    }
+
+    /** What the last MANA routine gave: one affinity per IRQ (or vector), in order. */
+    record Affinities(List<CpuSet> masks) {}
+
+    @When("the driver sets up {int} IRQs on node {int}")
+    public void setsUpIrqs(int len, int node) {
+        irqSetup(node, len, false);
+    }
+
+    @When("the driver sets up {int} IRQs on node {int} skipping the first core")
+    public void setsUpIrqsSkipping(int len, int node) {
+        irqSetup(node, len, true);
+    }
+
+    @When("the driver sets up {int} IRQs with no NUMA node")
+    public void setsUpIrqsNoNode(int len) {
+        irqSetup(Numa.NUMA_NO_NODE, len, false);
+    }
+
+    @When("MANA sets up its vectors on node {int}")
+    public void manaSetsUp(int node) {
+        setup(Machine.Config.of(world.machine(), world.kernel()), node);
+    }
+
+    @When("MANA sets up its vectors on node {int} with {int} vectors granted")
+    public void manaSetsUpGranted(int node, int granted) {
+        setup(Machine.Config.of(world.machine(), world.kernel()).withGrantedVectors(granted), node);
+    }
+
+    @When("MANA sets up its vectors on node {int} with dynamic MSI-X and a device maximum of {int}")
+    public void manaSetsUpDynamic(int node, int maxMsix) {
+        setup(Machine.Config.of(world.machine(), world.kernel()).withGrantedVectors(maxMsix).withDynamicMsix(true), node);
+    }
+
+    private List<CpuSet> masks() {
+        return world.result(Affinities.class).masks();
+    }
+
+    /** A table {@code | irq | cpus |}; an empty cpus cell means the IRQ got no affinity. */
+    @Then("the IRQs get:")
+    public void theIrqsGet(DataTable table) {
+        List<CpuSet> want = new ArrayList<>();
+        List<String> irqs = new ArrayList<>();
+        for (Map<String, String> row : table.asMaps()) {
+            irqs.add(row.get("irq"));
+            String cpus = row.get("cpus");
+            want.add(cpus == null || cpus.isBlank() ? CpuSet.EMPTY : CpuSet.parseList(cpus.strip()));
+        }
+        List<CpuSet> got = masks();
+        assertEquals(text(want), text(got), "affinities of IRQs " + irqs);
+    }
+
+    @Then("no IRQ gets an affinity")
+    public void noIrqGetsAnAffinity() {
+        assertEquals("", text(masks()), "affinities");
+    }
+
+    @Then("{int} IRQs get an affinity")
+    public void irqsGetAnAffinity(int n) {
+        assertEquals(n, masks().size(), "IRQs assigned: " + text(masks()));
+    }
+
+    /**
+     * A table {@code | irqs | cores of |} or {@code | irqs | single CPUs |}: IRQs {@code a-b} get,
+     * one each and in order, the online sibling masks of the cores holding the listed CPUs, or
+     * those CPUs one by one.
+     */
+    @Then("the IRQs get, in order:")
+    public void theIrqsGetInOrder(DataTable table) {
+        Topology t = world.machine();
+        int total = 0;
+        for (Map<String, String> row : table.asMaps()) {
+            CpuSet irqs = CpuSet.parseList(row.get("irqs").strip());
+            List<CpuSet> want = new ArrayList<>();
+            if (row.containsKey("cores of")) {
+                CpuSet cpus = CpuSet.parseList(row.get("cores of").strip());
+                for (CpuSet g : t.smtSiblings()) if (g.intersects(cpus)) want.add(g.and(t.online()));
+            } else {
+                CpuSet.parseList(row.get("single CPUs").strip()).forEachCpu(c -> want.add(CpuSet.of(c)));
+            }
+            expectRun(irqs.first(), irqs.last(), want);
+            total = Math.max(total, irqs.last() + 1);
+        }
+        assertEquals(total, masks().size(), "number of IRQs that got an affinity");
+    }
+
+    private void expectRun(int from, int to, List<CpuSet> want) {
+        assertEquals(to - from + 1, want.size(), "the step names " + (to - from + 1) + " IRQs and " + want.size() + " masks");
+        List<CpuSet> got = masks();
+        if (got.size() <= to) throw new AssertionError("only " + got.size() + " IRQs got an affinity; expected IRQ " + to + " too");
+        assertEquals(text(want), text(got.subList(from, to + 1)), "affinities of IRQs " + from + " to " + to);
+    }
+
+    /** The masks in kernel list notation, one per IRQ, separated by " | "; "(none)" for an empty mask. */
+    static String text(List<CpuSet> masks) {
+        StringBuilder s = new StringBuilder();
+        for (CpuSet m : masks) s.append(s.length() == 0 ? "" : " | ").append(m.isEmpty() ? "(none)" : m.toList());
+        return s.toString();
+    }
+
+    // Glue runs in the kit's main code, without JUnit: a failed expectation is an AssertionError.
+    private static void assertEquals(Object want, Object got, String what) {
+        if (!java.util.Objects.equals(want, got))
+            throw new AssertionError(what + "\n  expected: " + want + "\n  actual:   " + got);
+    }
+
+    private static void assertTrue(boolean ok, String what) {
+        if (!ok) throw new AssertionError(what);
+    }
+}

@@ -1,0 +1,341 @@
+Feature: Sibling avoidance in MANA's IRQ setup
+  From 6.9 MANA's irq_setup() gives each IRQ the whole online sibling mask of one core: one IRQ
+  per core per pass over the nearest hop, more passes while the hop's weight allows, then the
+  next hop. mana_gd_setup_irqs() sizes the vectors and decides where the HWC goes.
+  (spec/sibling-spread.md; seed 004 "net: mana: Assigning IRQ affinity on HT cores")
+
+  @SIB-1
+  Rule: SIB-1 Each IRQ gets the whole online sibling mask of one core
+
+    Example: the seed 004 machine, 64 IRQs on node 0
+      Given the machine "mana-2node-32c-smt2" running Linux 6.9
+      When the driver sets up 64 IRQs on node 0
+      Then the IRQs get, in order:
+        | irqs  | cores of |
+        | 0-31  | 0-63     |
+        | 32-63 | 0-63     |
+
+  @SIB-2
+  Rule: SIB-2 Every core of a hop gets an IRQ before any core of it gets a second
+
+    Example: three IRQs on the kernel comment's machine
+      Given the machine:
+        """topo
+        topology 2node-4core-8cpu
+        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
+        smt      2 adjacent
+        available: 2 nodes (0-1)
+        node 0 cpus: 0 1 2 3
+        node 0 size: 4096 MB
+        node 1 cpus: 4 5 6 7
+        node 1 size: 4096 MB
+        node distances:
+        node   0   1
+          0:  10  20
+          1:  20  10
+        """
+      And Linux 6.12
+      When the driver sets up 3 IRQs on node 0
+      Then the IRQs get:
+        | irq | cpus |
+        | 0   | 0-1  |
+        | 1   | 2-3  |
+        | 2   | 0-1  |
+
+  @SIB-3
+  Rule: SIB-3 Hops are used nearest first, and a hop is exhausted before the next
+
+    Example: the kernel comment's example, 8 IRQs on node 1
+      Given the machine:
+        """topo
+        topology 2node-4core-8cpu
+        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
+        smt      2 adjacent
+        available: 2 nodes (0-1)
+        node 0 cpus: 0 1 2 3
+        node 0 size: 4096 MB
+        node 1 cpus: 4 5 6 7
+        node 1 size: 4096 MB
+        node distances:
+        node   0   1
+          0:  10  20
+          1:  20  10
+        """
+      And Linux 6.9
+      When the driver sets up 8 IRQs on node 1
+      Then the IRQs get:
+        | irq | cpus |
+        | 0   | 4-5  |
+        | 1   | 6-7  |
+        | 2   | 4-5  |
+        | 3   | 6-7  |
+        | 4   | 0-1  |
+        | 5   | 2-3  |
+        | 6   | 0-1  |
+        | 7   | 2-3  |
+
+  @SIB-4
+  Rule: SIB-4 Inside a hop, IRQ counts per core differ by at most one
+
+    Example: the seed 004 machine, 40 IRQs: eight cores of node 0 get a second
+      Given the machine "mana-2node-32c-smt2" running Linux 6.12
+      When the driver sets up 40 IRQs on node 0
+      Then the IRQs get, in order:
+        | irqs  | cores of |
+        | 0-31  | 0-63     |
+        | 32-39 | 0-15     |
+
+  @SIB-5
+  Rule: SIB-5 The kernel's plan: cores by lowest online CPU, passes, then the next hop
+
+    Example: the kernel comment's example, 8 IRQs on node 0
+      Given the machine:
+        """topo
+        topology 2node-4core-8cpu
+        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
+        smt      2 adjacent
+        available: 2 nodes (0-1)
+        node 0 cpus: 0 1 2 3
+        node 0 size: 4096 MB
+        node 1 cpus: 4 5 6 7
+        node 1 size: 4096 MB
+        node distances:
+        node   0   1
+          0:  10  20
+          1:  20  10
+        """
+      And Linux 6.9
+      When the driver sets up 8 IRQs on node 0
+      Then the IRQs get:
+        | irq | cpus |
+        | 0   | 0-1  |
+        | 1   | 2-3  |
+        | 2   | 0-1  |
+        | 3   | 2-3  |
+        | 4   | 4-5  |
+        | 5   | 6-7  |
+        | 6   | 4-5  |
+        | 7   | 6-7  |
+
+  @SIB-6
+  Rule: SIB-6 A hop takes IRQs while its weight is positive
+
+    Example: a core with an odd sibling count over-assigns its hop
+      Given the machine:
+        """topo
+        topology odd-core
+        source   research/kernel-semantics.md §4.2 (cores {0,1} and {2}: weight 3, four IRQs)
+        siblings 0-1 2 3 4
+        available: 2 nodes (0-1)
+        node 0 cpus: 0 1 2
+        node 0 size: 4096 MB
+        node 1 cpus: 3 4
+        node 1 size: 4096 MB
+        node distances:
+        node   0   1
+          0:  10  20
+          1:  20  10
+        """
+      And Linux 6.9
+      When the driver sets up 5 IRQs on node 0
+      Then the IRQs get:
+        | irq | cpus |
+        | 0   | 0-1  |
+        | 1   | 2    |
+        | 2   | 0-1  |
+        | 3   | 2    |
+        | 4   | 3    |
+
+  @SIB-7
+  Rule: SIB-7 skip_first_cpu skips the first core of hop 0 once, and counts it
+
+    Example: skip_first_cpu on the kernel comment's machine
+      Given the machine:
+        """topo
+        topology 2node-4core-8cpu
+        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
+        smt      2 adjacent
+        available: 2 nodes (0-1)
+        node 0 cpus: 0 1 2 3
+        node 0 size: 4096 MB
+        node 1 cpus: 4 5 6 7
+        node 1 size: 4096 MB
+        node distances:
+        node   0   1
+          0:  10  20
+          1:  20  10
+        """
+      And Linux 6.17
+      When the driver sets up 4 IRQs on node 0 skipping the first core
+      Then the IRQs get:
+        | irq | cpus |
+        | 0   | 2-3  |
+        | 1   | 0-1  |
+        | 2   | 2-3  |
+        | 3   | 4-5  |
+
+  @SIB-8
+  Rule: SIB-8 What irq_setup leaves untouched
+
+    Example: more IRQs than the hops take
+      Given the machine:
+        """topo
+        topology 2node-4core-8cpu
+        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
+        smt      2 adjacent
+        available: 2 nodes (0-1)
+        node 0 cpus: 0 1 2 3
+        node 0 size: 4096 MB
+        node 1 cpus: 4 5 6 7
+        node 1 size: 4096 MB
+        node distances:
+        node   0   1
+          0:  10  20
+          1:  20  10
+        """
+      And Linux 6.9
+      When the driver sets up 11 IRQs on node 0
+      Then 8 IRQs get an affinity
+
+    Example: no NUMA node is one hop of every online CPU
+      Given the machine:
+        """topo
+        topology 2node-4core-8cpu
+        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
+        smt      2 adjacent
+        available: 2 nodes (0-1)
+        node 0 cpus: 0 1 2 3
+        node 0 size: 4096 MB
+        node 1 cpus: 4 5 6 7
+        node 1 size: 4096 MB
+        node distances:
+        node   0   1
+          0:  10  20
+          1:  20  10
+        """
+      And Linux 6.9
+      When the driver sets up 5 IRQs with no NUMA node
+      Then the IRQs get:
+        | irq | cpus |
+        | 0   | 0-1  |
+        | 1   | 2-3  |
+        | 2   | 4-5  |
+        | 3   | 6-7  |
+        | 4   | 0-1  |
+
+    Example: a CPU-less node
+      Given the machine:
+        """topo
+        topology cpuless-node
+        source   research/kernel-semantics.md §3.3 (no hop for a CPU-less node)
+        smt      2 adjacent
+        available: 2 nodes (0-1)
+        node 0 cpus: 0 1 2 3
+        node 0 size: 4096 MB
+        node 1 cpus:
+        node 1 size: 4096 MB
+        node distances:
+        node   0   1
+          0:  10  20
+          1:  20  10
+        """
+      And Linux 6.12
+      When the driver sets up 4 IRQs on node 1
+      Then no IRQ gets an affinity
+
+  @SIB-9
+  Rule: SIB-9 The HWC shares a core with queue 1 when vectors exceed online CPUs
+
+    Example: vectors = online CPUs + 1: the HWC and queue 1 share core 0
+      Given the machine:
+        """topo
+        topology 2node-4core-8cpu
+        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
+        smt      2 adjacent
+        available: 2 nodes (0-1)
+        node 0 cpus: 0 1 2 3
+        node 0 size: 4096 MB
+        node 1 cpus: 4 5 6 7
+        node 1 size: 4096 MB
+        node distances:
+        node   0   1
+          0:  10  20
+          1:  20  10
+        """
+      And Linux 6.9
+      When MANA sets up its vectors on node 0
+      Then the IRQs get:
+        | irq | cpus |
+        | 0   | 0    |
+        | 1   | 0-1  |
+        | 2   | 2-3  |
+        | 3   | 0-1  |
+        | 4   | 2-3  |
+        | 5   | 4-5  |
+        | 6   | 6-7  |
+        | 7   | 4-5  |
+        | 8   | 6-7  |
+
+    Example: the PCI core grants 4 vectors: the HWC takes the first core
+      Given the machine:
+        """topo
+        topology 2node-4core-8cpu
+        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
+        smt      2 adjacent
+        available: 2 nodes (0-1)
+        node 0 cpus: 0 1 2 3
+        node 0 size: 4096 MB
+        node 1 cpus: 4 5 6 7
+        node 1 size: 4096 MB
+        node distances:
+        node   0   1
+          0:  10  20
+          1:  20  10
+        """
+      And Linux 6.12
+      When MANA sets up its vectors on node 0 with 4 vectors granted
+      Then the IRQs get:
+        | irq | cpus |
+        | 0   | 0-1  |
+        | 1   | 2-3  |
+        | 2   | 0-1  |
+        | 3   | 2-3  |
+
+  @SIB-10
+  Rule: SIB-10 6.17+: dynamic MSI-X sets up the HWC alone, then the queues skip its core
+
+    Example: a device maximum of 5 vectors: the queues keep off the HWC's core
+      Given the machine:
+        """topo
+        topology 2node-4core-8cpu
+        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
+        smt      2 adjacent
+        available: 2 nodes (0-1)
+        node 0 cpus: 0 1 2 3
+        node 0 size: 4096 MB
+        node 1 cpus: 4 5 6 7
+        node 1 size: 4096 MB
+        node distances:
+        node   0   1
+          0:  10  20
+          1:  20  10
+        """
+      And Linux 6.17
+      When MANA sets up its vectors on node 0 with dynamic MSI-X and a device maximum of 5
+      Then the IRQs get:
+        | irq | cpus |
+        | 0   | 0-1  |
+        | 1   | 2-3  |
+        | 2   | 0-1  |
+        | 3   | 2-3  |
+        | 4   | 4-5  |
+
+  @SIB-11
+  Rule: SIB-11 Before 6.9: one CPU per IRQ from cpumask_local_spread
+
+    Example: the seed 004 machine before the change: IRQ k on CPU k
+      Given the machine "mana-2node-32c-smt2" running Linux 6.8
+      When the driver sets up 64 IRQs on node 0
+      Then the IRQs get, in order:
+        | irqs | single CPUs |
+        | 0-63 | 0-63        |
