@@ -49,12 +49,13 @@ public final class ProcessImplementation implements Implementation, AutoCloseabl
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final List<String> command;
-    private final Duration requestTimeout;
+    private Duration requestTimeout;
 
     private Process process;
     private OutputStream stdin;
     private BlockingQueue<String> stdout;
     private final Deque<String> stderrTail = new ArrayDeque<>();
+    private Thread stderrReader;
     private int nextId;
     private int linesRead;
     private String name;
@@ -69,6 +70,11 @@ public final class ProcessImplementation implements Implementation, AutoCloseabl
         if (command.isEmpty()) throw new IllegalArgumentException("process: empty command; expected a program to run");
         this.command = List.copyOf(command);
         this.requestTimeout = requestTimeout;
+    }
+
+    /** Sets the per-request timeout for the requests from now on. */
+    public synchronized void setRequestTimeout(Duration timeout) {
+        this.requestTimeout = timeout;
     }
 
     /** The implementation run by {@code /bin/sh -c commandLine}. */
@@ -254,7 +260,7 @@ public final class ProcessImplementation implements Implementation, AutoCloseabl
             }
             lines.add(EOF);
         });
-        daemon("numaspread-stderr", () -> {
+        stderrReader = daemon("numaspread-stderr", () -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
                 for (String line; (line = r.readLine()) != null; ) {
                     synchronized (stderrTail) {
@@ -287,10 +293,11 @@ public final class ProcessImplementation implements Implementation, AutoCloseabl
         claims = List.copyOf(cs);
     }
 
-    private static void daemon(String name, Runnable r) {
+    private static Thread daemon(String name, Runnable r) {
         Thread t = new Thread(r, name);
         t.setDaemon(true);
         t.start();
+        return t;
     }
 
     private void send(ObjectNode request) throws IOException {
@@ -356,6 +363,14 @@ public final class ProcessImplementation implements Implementation, AutoCloseabl
 
     /** A broken exchange: the process is stopped, and the next request starts it again. */
     private ImplementationFailure dead(String what, String how) {
+        if (process != null && !process.isAlive() && stderrReader != null) {
+            // The last words of a crashed process are the most useful part of the message.
+            try {
+                stderrReader.join(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         String tail = stderr();
         kill();
         return failure(what + ": " + how + (tail.isEmpty() ? "" : "; stderr: " + tail));
