@@ -156,7 +156,7 @@ public final class PlanCommand implements Callable<Integer> {
             if (!List.of("list", "smp_affinity", "table", "json", "cpu_list").contains(format))
                 throw new IllegalArgumentException("--format '" + format + "': expected list, smp_affinity, table, json or cpu_list");
             KernelRelease k = release(kernel);
-            Topology machine = TopoFormat.read(topology);
+            Topology machine = TopoFormat.read(topology).topology();
             if (node != Numa.NUMA_NO_NODE && !machine.hasNode(node))
                 throw new IllegalArgumentException("--node " + node + ": " + topology + " has no node " + node + " (nodes "
                         + CpuSet.of(machine.nodeIds()).toList() + "); expected one of them or -1 (NUMA_NO_NODE)");

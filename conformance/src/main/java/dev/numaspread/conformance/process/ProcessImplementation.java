@@ -226,7 +226,11 @@ public final class ProcessImplementation implements Implementation, AutoCloseabl
         ObjectNode r = JSON.createObjectNode();
         r.put("op", "topology");
         r.put("name", name);
-        r.set("topology", TopologyJson.toJson(machine));
+        try {
+            r.set("topology", JSON.readTree(TopologyJson.write(machine)));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("TopologyJson.write gave text that is not JSON: " + e.getMessage(), e);
+        }
         request(r);
         registered.put(machine, name);
         return name;

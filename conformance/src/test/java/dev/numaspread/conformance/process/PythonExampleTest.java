@@ -81,7 +81,7 @@ class PythonExampleTest {
             }
             if (!KernelRelease.parse(j.get("kernel").asText()).equals(ctx.kernel())) continue;
             runs++;
-            Topology machine = TopoFormat.read(resource(RUNS + run + ".topo"), run + ".topo");
+            Topology machine = TopoFormat.read(resource(RUNS + run + ".topo"), run + ".topo").topology();
             for (Iterator<Map.Entry<String, JsonNode>> it = j.get("local_spread").fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 int node = Integer.parseInt(e.getKey());

@@ -1,0 +1,87 @@
+package dev.numaspread.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code numaspread check-topology} (FMT-10 messages, exit codes). */
+class CheckTopologyCommandTest {
+
+    record Run(int code, String out, String err) {}
+
+    static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cl = new CommandLine(new CheckTopologyCommand());
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        int code = cl.execute(args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    static final Path FIXTURES = Path.of("..", "fixtures", "topologies");
+
+    @Test
+    void FMT_10_describesKunpeng() {
+        Run r = run(FIXTURES.resolve("kunpeng920-4node.topo").toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("kunpeng920-4node: valid (strict mode)\n"), r.out());
+        assertTrue(r.out().contains("  node 2: cpus 48-71 (24 online), 64509 MB\n"), r.out());
+        assertTrue(r.out().contains("distances 5 levels over the nodes with CPUs: 10 16 25 32 33\n"), r.out());
+        assertTrue(r.out().contains("node0-not-representative"), r.out());
+    }
+
+    @Test
+    void FMT_10_everyFixtureExitsZero() throws Exception {
+        try (var s = Files.walk(Path.of("..", "fixtures"))) {
+            for (Path p : s.filter(p -> p.toString().endsWith(".topo")).toList())
+                assertEquals(0, run(p.toString()).code(), p.toString());
+        }
+    }
+
+    @Test
+    void FMT_10_malformedFileExitsOneWithFileLine(@TempDir Path dir) throws Exception {
+        Path bad = dir.resolve("kunpeng.topo");
+        Files.writeString(bad, Files.readString(FIXTURES.resolve("kunpeng920-4node.topo")).replace("  3:  33  32  16  10", "  3:  33  32  16"));
+        Run r = run(bad.toString());
+        assertEquals(1, r.code());
+        assertEquals(bad + ":27: distance row for node 3 has 3 values, the header lists 4 nodes\n", r.err());
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void FMT_10_strictOverridesExpect() {
+        Run r = run("--strict", FIXTURES.resolve("patho-slit-invalid.topo").toString());
+        assertEquals(1, r.code());
+        assertTrue(r.err().contains("patho-slit-invalid.topo:11: distance from node 0 to node 1 is 10; expected 11..255"), r.err());
+        assertEquals(0, run(FIXTURES.resolve("patho-slit-invalid.topo").toString()).code());
+    }
+
+    @Test
+    void FMT_12_jsonOutputReadsBack(@TempDir Path dir) throws Exception {
+        Run r = run("--format", "json", FIXTURES.resolve("power9-v100-gpunodes.topo").toString());
+        assertEquals(0, r.code());
+        Path json = dir.resolve("p9.json");
+        Files.writeString(json, r.out());
+        Run again = run(json.toString());
+        assertEquals(0, again.code(), again.err());
+        assertTrue(again.out().startsWith("power9-v100-gpunodes: valid (lenient mode, expect cpuless-nodes sparse-node-ids)"), again.out());
+    }
+
+    @Test
+    void usageErrorsExitTwo() {
+        assertEquals(2, run().code());
+        assertEquals(2, run("--strict", "--lenient", "x.topo").code());
+        Run help = run("--help");
+        assertEquals(0, help.code());
+        assertTrue(help.out().contains("Exit codes:"), help.out());
+    }
+}

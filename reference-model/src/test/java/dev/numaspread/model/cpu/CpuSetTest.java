@@ -1,0 +1,86 @@
+package dev.numaspread.model.cpu;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** The kernel's list and hex mask forms of a CPU set (spec/formats.md FMT-1 to FMT-4). */
+class CpuSetTest {
+
+    @Test
+    void FMT_1_printsTheKernelListForm() {
+        assertEquals("0-7,128-135", CpuSet.parseList("0 1 2 3 4 5 6 7 128 129 130 131 132 133 134 135").toList());
+        assertEquals("0,4,8,12", CpuSet.of(0, 4, 8, 12).toList());
+        assertEquals("0,2-3", CpuSet.of(0, 2, 3).toList());
+        assertEquals("", CpuSet.EMPTY.toList());
+    }
+
+    @Test
+    void FMT_2_readsEveryListDialect() {
+        CpuSet expected = CpuSet.of(0, 1, 2, 3, 64, 65);
+        assertEquals(expected, CpuSet.parseList("0-3,64-65"));              // kernel %*pbl
+        assertEquals(expected, CpuSet.parseList(" 0 1 2 3 64 65"));          // numactl -H
+        assertEquals(expected, CpuSet.parseList(" 0-3, 64-65 (6)"));         // numactl --cpu-compress
+        assertEquals(expected, CpuSet.parseList("0, 1, 2, 3, 64, 65"));      // blk-mq cpu_list
+        assertEquals(expected, CpuSet.parseList("0-3, 64-65"));              // ABI documentation style
+        assertEquals(CpuSet.of(0, 2, 4, 6), CpuSet.parseList("0-6:2"));      // util-linux stride
+        assertEquals(CpuSet.of(0, 1, 4, 5), CpuSet.parseList("0-7:2/4"));    // kernel used/group
+        assertEquals(CpuSet.range(1, 7), CpuSet.parseList("1-N", 7));        // N = last CPU
+        assertEquals(CpuSet.EMPTY, CpuSet.parseList(""));                    // cpu/offline with nothing offline
+        assertEquals(CpuSet.of(5), CpuSet.parseList("5"));
+    }
+
+    @Test
+    void FMT_2_namesTheBadPiece() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CpuSet.parseList("0-3,x"));
+        assertEquals("cpu list piece 'x' in '0-3,x': 'x' is not a CPU id; expected a list such as 0-7,128-135", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> CpuSet.parseList("7-3"));
+        assertEquals("cpu list piece '7-3' in '7-3': range ends before it starts", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> CpuSet.parseList("0-7:3/2"));
+        assertEquals("cpu list piece '0-7:3/2' in '0-7:3/2': expected used/group with 0 < used <= group", e.getMessage());
+    }
+
+    /** The three examples of the issue, and the width rule behind them. */
+    @Test
+    void FMT_3_printsTheHexMaskAsSmpAffinity() {
+        assertEquals("0f", CpuSet.range(0, 3).toMask(8));
+        assertEquals("00,00000001", CpuSet.of(0).toMask(40));
+        assertEquals("00000000,00000000,00000000,00000000,00010000,00000000,00000000,00000000", CpuSet.of(112).toMask(256));
+        assertEquals("03", CpuSet.range(0, 1).toMask(6));                       // research §2.2: 6 CPUs
+        assertEquals("fffff", CpuSet.range(0, 19).toMask(20));                   // 20 CPUs
+        assertEquals("1111,11111111,11111111", CpuSet.parseList("0-79:4").toMask(80));
+        assertEquals("ffffffff", CpuSet.range(0, 31).toMask(32));
+        assertEquals("0,00000000", CpuSet.EMPTY.toMask(33));
+    }
+
+    /** Seed 000's affinity hints: IRQ 347 on CPU 0, IRQ 339 on CPU 240, of 256 CPUs. */
+    @Test
+    void FMT_3_matchesTheSeedAffinityLines() {
+        assertEquals("00000000,00000000,00000000,00000000,00000000,00000000,00000000,00000001", CpuSet.of(0).toMask(256));
+        assertEquals("00010000,00000000,00000000,00000000,00000000,00000000,00000000,00000000", CpuSet.of(240).toMask(256));
+    }
+
+    @Test
+    void FMT_3_refusesACpuBeyondNrCpuIds() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CpuSet.of(8).toMask(8));
+        assertEquals("cpu 8 does not fit in nr_cpu_ids 8", e.getMessage());
+    }
+
+    @Test
+    void FMT_4_readsHexMasks() {
+        assertEquals(CpuSet.range(0, 3), CpuSet.parseMask("0f"));
+        assertEquals(CpuSet.of(0), CpuSet.parseMask("00,00000001"));
+        assertEquals(CpuSet.of(112), CpuSet.parseMask("00000000,00000000,00000000,00000000,00010000,00000000,00000000,00000000"));
+        assertEquals(CpuSet.range(0, 3), CpuSet.parseMask("0x0000000f"));
+        assertEquals(CpuSet.of(32), CpuSet.parseMask("1,0"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CpuSet.parseMask("0g"));
+        assertEquals("hex mask group '0g' in '0g'; expected 1 to 8 hex digits per comma-separated 32-bit group", e.getMessage());
+    }
+
+    @Test
+    void FMT_4_maskRoundTripsForEveryWidth() {
+        CpuSet s = CpuSet.of(0, 5, 31, 32, 63, 64, 100);
+        for (int nr = 101; nr <= 200; nr++) assertEquals(s, CpuSet.parseMask(s.toMask(nr)), "nr_cpu_ids " + nr);
+    }
+}
