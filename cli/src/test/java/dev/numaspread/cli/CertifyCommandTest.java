@@ -56,8 +56,8 @@ class CertifyCommandTest {
     });
 
     static Certifier certifier() {
-        return new Certifier(RuleRegistry.parse(Map.of("spec/local-spread.md",
-                "### LS-1 Local CPUs come first\nlevel: MUST; kernels: all; sources: test\n")),
+        return new Certifier(RuleRegistry.parse(new java.util.TreeMap<>(Map.of("spec/local-spread.md",
+                "### LS-1 Local CPUs come first\nlevel: MUST; kernels: all; sources: test\n"))),
                 () -> List.of(LOCAL_FIRST), FeatureSuite.none(), () -> LocalDate.of(2026, 6, 1));
     }
 

@@ -113,13 +113,13 @@ public final class Certifier {
             for (String rule : rulesOf(routine, allChecks)) {
                 if (options.rule().isPresent() && !options.rule().get().equals(rule)) continue;
                 if (!listed.add(rule)) continue;
-                Optional<Rule> meta = registry.find(rule);
+                Optional<Rule> meta = registry.byId(rule);
                 results.add(new RuleResult(rule, meta.map(Rule::title).orElse(""), meta.map(m -> m.level().name()).orElse("MUST"),
                         meta.map(Rule::location).orElse(""), Optional.empty(), new Verdict.NotClaimed(routine.id()), List.of(), ""));
             }
         }
         for (Waivers.Waiver w : options.waivers().all())
-            if (!listed.contains(w.rule()) && registry.find(w.rule()).isEmpty())
+            if (!listed.contains(w.rule()) && registry.byId(w.rule()).isEmpty())
                 notes.add(w.location() + ": waiver of " + w.rule() + ", a rule neither the spec nor a check names");
         results.sort(Comparator.comparing((RuleResult r) -> r.verdict() instanceof Verdict.NotClaimed)
                 .thenComparing(r -> r.rule(), this::compareRules)
@@ -140,7 +140,7 @@ public final class Certifier {
 
     private boolean inScope(String rule, KernelRelease kernel, CertifyOptions options) {
         if (options.rule().isPresent() && !options.rule().get().equals(rule)) return false;
-        return registry.find(rule).map(r -> r.appliesTo(kernel)).orElse(true);
+        return registry.byId(rule).map(r -> r.appliesTo(kernel)).orElse(true);
     }
 
     /** Registry order (spec file, line) first; rules the spec does not list after, by prefix then number. */
@@ -279,7 +279,7 @@ public final class Certifier {
 
     private RuleResult result(String rule, KernelRelease kernel, List<Evidence> evidence, Set<String> skipped,
                               CertifyOptions options, LocalDate now, List<String> notes) {
-        Optional<Rule> meta = registry.find(rule);
+        Optional<Rule> meta = registry.byId(rule);
         Verdict v = verdict(evidence, kernel, skipped);
         Optional<Waivers.Waiver> w = options.waivers().of(rule);
         if (w.isPresent()) {

@@ -2,45 +2,60 @@ package dev.numaspread.conformance.rules;
 
 import dev.numaspread.model.kernel.KernelRelease;
 
-import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
- * One rule of the specification: a heading {@code ### LS-3 Local CPUs come first} in
- * {@code spec/<family>.md} and its {@code level: ...; kernels: ...; sources: ...} line.
+ * One rule of the specification, as its heading in {@code spec/*.md} gives it.
  *
- * <p>STUB by the certifier engineer (the kit engineer owns the registry); replaced on merge.
- *
- * @param kernels the releases it holds for, as written: {@code 6.3+}, {@code 4.1-5.8, 5.11-6.2}, {@code all}
- * @param file    the spec file relative to the repository: {@code spec/local-spread.md}
- * @param line    the line of the heading
+ * @param id      the permanent id: {@code LS-3}
+ * @param title   the heading after the id: {@code Local CPUs come first}
+ * @param level   MUST, EXACT or SHOULD
+ * @param kernels the releases it holds in ({@code 6.3+})
+ * @param sources where it comes from: seeds, commits (id and title), kernel runs
+ * @param file    the spec file: {@code spec/local-spread.md}
+ * @param line    the line of the heading (1-based)
+ * @param text    the Markdown below the level line, up to the next heading (statement, why, example)
  */
-public record Rule(String id, String title, Level level, String kernels, List<String> sources, String file, int line) {
+public record Rule(String id, String title, Level level, KernelRange kernels, String sources,
+                   String file, int line, String text) {
 
-    public enum Level { MUST, EXACT, SHOULD }
+    /** A rule id: an upper-case prefix (letters, then letters or digits), a dash, a number from 1. */
+    public static final Pattern ID = Pattern.compile("[A-Z][A-Z0-9]*-[1-9][0-9]*");
+
+    /**
+     * Something a writer meant as a rule id but spelled wrong ({@code ls-3}, {@code LS_3},
+     * {@code LS-03}, {@code LS-3a}): reported, never silently taken for an ordinary word.
+     */
+    static final Pattern ID_LIKE = Pattern.compile("(?i)[a-z][a-z0-9]*[-_][0-9]+[a-z0-9]*");
 
     public Rule {
-        sources = List.copyOf(sources);
+        Objects.requireNonNull(level, "level");
+        Objects.requireNonNull(kernels, "kernels");
+        if (!ID.matcher(id).matches()) throw new IllegalArgumentException("rule id '" + id + "'; expected an id such as LS-3");
     }
 
-    /** True when the rule holds for {@code kernel}: {@code kernels} is {@code all} or names a range holding it. */
-    public boolean appliesTo(KernelRelease kernel) {
-        String k = kernels.strip();
-        if (k.isEmpty() || k.equals("all")) return true;
-        for (String part : k.split(",")) {
-            String p = part.strip();
-            if (p.isEmpty()) continue;
-            if (p.endsWith("+")) {
-                if (kernel.compareTo(KernelRelease.parse(p.substring(0, p.length() - 1))) >= 0) return true;
-            } else if (p.contains("-")) {
-                String[] ab = p.split("-", 2);
-                if (kernel.between(KernelRelease.parse(ab[0]), KernelRelease.parse(ab[1]))) return true;
-            } else if (kernel.equals(KernelRelease.parse(p))) return true;
-        }
-        return false;
+    public static boolean isId(String s) {
+        return ID.matcher(s).matches();
+    }
+
+    static boolean looksLikeId(String s) {
+        return !isId(s) && ID_LIKE.matcher(s).matches();
     }
 
     /** {@code spec/local-spread.md:41}. */
     public String location() {
         return file + ":" + line;
+    }
+
+    /** True when the rule holds in release {@code k}. */
+    public boolean appliesTo(KernelRelease k) {
+        return kernels.includes(k);
+    }
+
+    /** {@code LS-3 Local CPUs come first}. */
+    @Override
+    public String toString() {
+        return id + " " + title;
     }
 }

@@ -1,113 +1,185 @@
 package dev.numaspread.conformance.rules;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.net.JarURLConnection;
-import java.net.URI;
-import java.net.URISyntaxException;
-import java.net.URL;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.numaspread.conformance.bundle.Bundle;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Enumeration;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.jar.JarEntry;
-import java.util.jar.JarFile;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
- * Every rule of {@code spec/*.md}, in file then line order.
+ * Every rule of {@code spec/*.md}, parsed from its heading (format: {@code spec/README.md}).
  *
- * <p>STUB by the certifier engineer: the kit engineer owns the real registry (with the coverage
- * gate); this one parses the same heading + level line and is replaced on merge.
+ * <p>A rule heading is a level-3 heading whose first word is a rule id ({@code ### LS-3 Local CPUs
+ * come first}); the next non-blank line is {@code level: ...; kernels: ...; sources: ...}. Other
+ * level-3 headings are ordinary headings, unless their first word looks like a misspelt id
+ * ({@code ### LS_3 ...}), which is an error. Fenced code blocks are skipped, and so are
+ * {@code spec/README.md} (it documents the format) and {@code spec/glossary.md}.
  */
 public final class RuleRegistry {
 
-    private static final Pattern HEADING = Pattern.compile("###\\s+([A-Z][A-Z0-9]*-\\d+[a-z]?)\\s+(.+)");
-    private static final Pattern LEVEL = Pattern.compile(
-            "level:\\s*(MUST|EXACT|SHOULD)\\s*;\\s*kernels:\\s*([^;]*);\\s*sources:\\s*(.*)");
+    /** The spec files that define no rules. */
+    public static final List<String> NOT_RULE_FILES = List.of("README.md", "glossary.md");
 
-    private final List<Rule> rules;
-    private final Map<String, Rule> byId = new TreeMap<>();
+    static final String LEVEL_LINE = "level: MUST | EXACT | SHOULD; kernels: ...; sources: ...";
+
+    private static final Pattern HEADING = Pattern.compile("^###(?!#)\\s*(.*?)\\s*#*\\s*$");
+    private static final Pattern ANY_HEADING = Pattern.compile("^#{1,6}(\\s.*)?$");
+    private static final Pattern LEVEL = Pattern.compile(
+            "^level:\\s*(.*?)\\s*;\\s*kernels:\\s*(.*?)\\s*;\\s*sources:\\s*(.*?)\\s*$");
+
+    private final List<Rule> rules;                 // spec file order, then line order
+    private final Map<String, Rule> byId;           // sorted by id
 
     private RuleRegistry(List<Rule> rules) {
         this.rules = List.copyOf(rules);
-        for (Rule r : this.rules) byId.put(r.id(), r);
+        TreeMap<String, Rule> m = new TreeMap<>();
+        for (Rule r : rules) m.put(r.id(), r);
+        this.byId = Collections.unmodifiableMap(m);
     }
 
-    /** The rules of the spec files packaged under {@code numaspread/spec/} on the class path; empty when none are. */
+    /** The rules packaged in the conformance jar ({@code numaspread/spec/}). */
     public static RuleRegistry load() {
-        Map<String, String> files = new TreeMap<>();
-        try {
-            Enumeration<URL> roots = RuleRegistry.class.getClassLoader().getResources("numaspread/spec");
-            while (roots.hasMoreElements()) readSpecDir(roots.nextElement(), files);
-        } catch (IOException e) {
-            throw new UncheckedIOException("numaspread/spec: cannot list the spec files: " + e.getMessage(), e);
-        }
+        return load(Bundle.classpath());
+    }
+
+    /** The rules of {@code bundle}'s {@code spec/} folder. */
+    public static RuleRegistry load(Bundle bundle) {
+        SortedMap<String, String> files = new TreeMap<>();
+        for (String name : bundle.list("spec", ".md")) files.put("spec/" + name, bundle.read("spec/" + name));
         return parse(files);
     }
 
-    /** The rules of {@code files}: spec file name ({@code spec/local-spread.md}) to its text. */
-    public static RuleRegistry parse(Map<String, String> files) {
-        List<Rule> out = new ArrayList<>();
-        for (Map.Entry<String, String> f : new TreeMap<>(files).entrySet()) {
-            String[] lines = f.getValue().split("\n", -1);
-            for (int n = 0; n < lines.length; n++) {
-                Matcher h = HEADING.matcher(lines[n].strip());
-                if (!h.matches()) continue;
-                Matcher l = n + 1 < lines.length ? LEVEL.matcher(lines[n + 1].strip()) : null;
-                if (l == null || !l.matches())
-                    throw new IllegalArgumentException(f.getKey() + ":" + (n + 2) + ": found '"
-                            + (n + 1 < lines.length ? lines[n + 1].strip() : "end of file")
-                            + "'; expected 'level: MUST|EXACT|SHOULD; kernels: ...; sources: ...' under rule " + h.group(1));
-                out.add(new Rule(h.group(1), h.group(2).strip(), Rule.Level.valueOf(l.group(1)), l.group(2).strip(),
-                        List.of(l.group(3).strip()), f.getKey(), n + 1));
-            }
-        }
-        return new RuleRegistry(out);
+    /** The rules of a checkout's {@code spec/} folder, {@code specDir}. */
+    public static RuleRegistry fromDirectory(Path specDir) {
+        return load(Bundle.directory(specDir.toAbsolutePath().getParent()));
     }
 
+    /**
+     * The rules of {@code files} (path such as {@code spec/local-spread.md} → text), in path order.
+     *
+     * @throws InvalidSpecException listing every malformed heading, level line and duplicate id
+     */
+    public static RuleRegistry parse(SortedMap<String, String> files) {
+        List<Rule> rules = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        for (Map.Entry<String, String> f : files.entrySet()) {
+            String base = f.getKey().substring(f.getKey().lastIndexOf('/') + 1);
+            if (NOT_RULE_FILES.contains(base)) continue;
+            parseFile(f.getKey(), f.getValue(), rules, problems);
+        }
+        TreeMap<String, Rule> seen = new TreeMap<>();
+        for (Rule r : rules) {
+            Rule first = seen.putIfAbsent(r.id(), r);
+            if (first != null)
+                problems.add(r.location() + ": found rule " + r.id() + " a second time (first at " + first.location()
+                        + "); expected each rule id once: ids are permanent, give a new rule a new number");
+        }
+        if (!problems.isEmpty()) throw new InvalidSpecException(problems);
+        return new RuleRegistry(rules);
+    }
+
+    private static void parseFile(String file, String text, List<Rule> rules, List<String> problems) {
+        String[] lines = text.split("\r?\n", -1);
+        boolean inFence = false;
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i];
+            if (isFence(line)) {
+                inFence = !inFence;
+                continue;
+            }
+            if (inFence) continue;
+            Matcher h = HEADING.matcher(line);
+            if (!h.matches()) continue;
+            String heading = h.group(1);
+            String first = heading.split("\\s+", 2)[0];
+            String where = file + ":" + (i + 1);
+            if (Rule.looksLikeId(first)) {
+                problems.add(where + ": found heading \"" + line.strip() + "\"; expected \"### ID Title\" with an id"
+                        + " such as LS-3 (upper-case letters, a dash, a number from 1)");
+                continue;
+            }
+            if (!Rule.isId(first)) continue;       // an ordinary heading
+            String title = heading.substring(first.length()).strip();
+            if (title.isEmpty()) {
+                problems.add(where + ": found rule " + first + " without a title; expected \"### " + first + " Title\"");
+                continue;
+            }
+            int l = i + 1;
+            while (l < lines.length && lines[l].isBlank()) l++;
+            String levelWhere = file + ":" + (l >= lines.length ? i + 1 : l + 1);
+            if (l >= lines.length || ANY_HEADING.matcher(lines[l]).matches()) {
+                problems.add(levelWhere + ": found " + (l >= lines.length ? "the end of the file" : "\"" + lines[l].strip() + "\"")
+                        + " after the heading of " + first + "; expected the line \"" + LEVEL_LINE + "\"");
+                continue;
+            }
+            Matcher m = LEVEL.matcher(lines[l].strip());
+            if (!m.matches()) {
+                problems.add(levelWhere + ": found \"" + lines[l].strip() + "\" after the heading of " + first
+                        + "; expected the line \"" + LEVEL_LINE + "\"");
+                continue;
+            }
+            Level level;
+            try {
+                level = Level.valueOf(m.group(1));
+            } catch (IllegalArgumentException e) {
+                problems.add(levelWhere + ": found level \"" + m.group(1) + "\" for " + first + "; expected MUST, EXACT or SHOULD");
+                continue;
+            }
+            KernelRange kernels;
+            try {
+                kernels = KernelRange.parse(m.group(2));
+            } catch (IllegalArgumentException e) {
+                problems.add(levelWhere + ": " + first + ": " + e.getMessage());
+                continue;
+            }
+            String sources = m.group(3);
+            if (sources.isEmpty()) {
+                problems.add(levelWhere + ": found no sources for " + first
+                        + "; expected seeds, commits (id and title) or kernel runs, e.g. seed 000, commit 406d394abfcd \"...\"");
+                continue;
+            }
+            int end = l + 1;
+            while (end < lines.length && !ANY_HEADING.matcher(lines[end]).matches()) {
+                if (isFence(lines[end])) {       // a heading inside an example's fence is not a heading
+                    end++;
+                    while (end < lines.length && !isFence(lines[end])) end++;
+                }
+                end++;
+            }
+            end = Math.min(end, lines.length);
+            String body = String.join("\n", java.util.Arrays.asList(lines).subList(l + 1, end)).strip();
+            rules.add(new Rule(first, title, level, kernels, sources, file, i + 1, body));
+        }
+        if (inFence) problems.add(file + ":" + lines.length + ": found the end of the file inside a fenced block; expected a closing ```");
+    }
+
+    private static boolean isFence(String line) {
+        String s = line.stripLeading();
+        return s.startsWith("```") || s.startsWith("~~~");
+    }
+
+    /** The rules in spec file order, then in the order of their headings. */
     public List<Rule> rules() {
         return rules;
     }
 
-    public Optional<Rule> find(String id) {
+    /** The rule with id {@code id}, if the spec has it. */
+    public Optional<Rule> byId(String id) {
         return Optional.ofNullable(byId.get(id));
     }
 
-    private static void readSpecDir(URL url, Map<String, String> files) throws IOException {
-        if (url.getProtocol().equals("file")) {
-            Path dir;
-            try {
-                dir = Path.of(url.toURI());
-            } catch (URISyntaxException e) {
-                throw new IOException(url + ": " + e.getMessage(), e);
-            }
-            try (Stream<Path> s = Files.list(dir)) {
-                for (Path p : s.filter(p -> p.toString().endsWith(".md")).sorted().toList())
-                    files.put("spec/" + p.getFileName(), Files.readString(p, StandardCharsets.UTF_8));
-            }
-        } else if (url.getProtocol().equals("jar")) {
-            JarURLConnection c = (JarURLConnection) url.openConnection();
-            try (JarFile jar = new JarFile(new java.io.File(URI.create(c.getJarFileURL().toString())))) {
-                Enumeration<JarEntry> entries = jar.entries();
-                while (entries.hasMoreElements()) {
-                    JarEntry e = entries.nextElement();
-                    String n = e.getName();
-                    if (n.startsWith("numaspread/spec/") && n.endsWith(".md") && n.indexOf('/', 16) < 0) {
-                        try (InputStream in = jar.getInputStream(e)) {
-                            files.put(n.substring("numaspread/".length()), new String(in.readAllBytes(), StandardCharsets.UTF_8));
-                        }
-                    }
-                }
-            }
-        }
+    public boolean contains(String id) {
+        return byId.containsKey(id);
+    }
+
+    public int size() {
+        return rules.size();
     }
 }

@@ -45,7 +45,7 @@ final class FakeImplementations {
             "");
 
     static RuleRegistry registry() {
-        return RuleRegistry.parse(Map.of("spec/local-spread.md", SPEC, "spec/group-cpus.md", GROUP_SPEC));
+        return RuleRegistry.parse(new java.util.TreeMap<>(Map.of("spec/local-spread.md", SPEC, "spec/group-cpus.md", GROUP_SPEC)));
     }
 
     /** The classic answer on {@link #TWO_NODES}: local CPUs of the node, then the others. */

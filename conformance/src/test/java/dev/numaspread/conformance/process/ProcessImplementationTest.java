@@ -132,8 +132,8 @@ class ProcessImplementationTest {
     });
 
     static Certificate certify(ProcessImplementation p) {
-        RuleRegistry rules = RuleRegistry.parse(Map.of("spec/local-spread.md",
-                "### LS-2 The wrap uses the online count\nlevel: MUST; kernels: all; sources: test\n"));
+        RuleRegistry rules = RuleRegistry.parse(new java.util.TreeMap<>(Map.of("spec/local-spread.md",
+                "### LS-2 The wrap uses the online count\nlevel: MUST; kernels: all; sources: test\n")));
         return new Certifier(rules, () -> List.of(WRAP), FeatureSuite.none(), () -> LocalDate.of(2026, 6, 1))
                 .certify(p, CertifyOptions.defaults("process:fake").withSettings(new Settings(5, 1, Duration.ofSeconds(5))));
     }

@@ -98,8 +98,8 @@ class PythonExampleTest {
 
     @Test
     void pythonExamplePassesTheKernelRunsThroughTheDriver() {
-        RuleRegistry rules = RuleRegistry.parse(Map.of("spec/local-spread.md",
-                "### KR-1 The kernel runs are reproduced\nlevel: EXACT; kernels: all; sources: kernel-runs/\n"));
+        RuleRegistry rules = RuleRegistry.parse(new java.util.TreeMap<>(Map.of("spec/local-spread.md",
+                "### KR-1 The kernel runs are reproduced\nlevel: EXACT; kernels: all; sources: kernel-runs/\n")));
         try (ProcessImplementation p = ProcessImplementation.ofShell("python3 " + SCRIPT, Duration.ofSeconds(30))) {
             assertEquals(List.of(Claim.of("local-spread", "6.1"), Claim.of("local-spread", "6.12")), p.claims());
             Certificate c = new Certifier(rules, () -> List.of(KERNEL_RUNS), FeatureSuite.none(), () -> LocalDate.of(2026, 6, 1))

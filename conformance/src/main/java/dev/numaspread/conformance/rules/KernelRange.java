@@ -1,0 +1,82 @@
+package dev.numaspread.conformance.rules;
+
+import dev.numaspread.model.kernel.KernelRelease;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The kernel releases a rule holds in, as the {@code kernels:} field writes them: {@code all},
+ * {@code none} (an unmerged proposal), {@code 6.3+}, {@code 6.7}, {@code 4.1-6.2}, or a comma
+ * separated list of these ({@code 4.1-5.8, 5.11-6.2}); a parenthesised note may follow
+ * ({@code 6.3+ (hop rings)}).
+ */
+public final class KernelRange {
+
+    private static final Pattern PART = Pattern.compile("(\\d+\\.\\d+)(\\+|-(\\d+\\.\\d+))?");
+    private static final Pattern NOTE = Pattern.compile("^(.*?)\\s*\\(.*\\)\\s*$");
+
+    /** One interval of releases, both ends included; {@code to} is absent for "and later". */
+    private record Span(KernelRelease from, KernelRelease to) {
+        boolean includes(KernelRelease k) {
+            return k.compareTo(from) >= 0 && (to == null || k.compareTo(to) <= 0);
+        }
+    }
+
+    private final String text;
+    private final List<Span> spans;
+    private final boolean all;
+
+    private KernelRange(String text, List<Span> spans, boolean all) {
+        this.text = text;
+        this.spans = List.copyOf(spans);
+        this.all = all;
+    }
+
+    /**
+     * The range that {@code text} writes.
+     *
+     * @throws IllegalArgumentException "found ...; expected all, none, X.Y, X.Y+ or X.Y-A.B ..."
+     */
+    public static KernelRange parse(String text) {
+        String t = text.strip();
+        Matcher note = NOTE.matcher(t);
+        String ranges = note.matches() ? note.group(1) : t;
+        if (ranges.equals("all")) return new KernelRange(t, List.of(), true);
+        if (ranges.equals("none")) return new KernelRange(t, List.of(), false);
+        List<Span> spans = new ArrayList<>();
+        for (String part : ranges.split(",", -1)) {
+            Matcher m = PART.matcher(part.strip());
+            if (!m.matches())
+                throw new IllegalArgumentException("found \"" + part.strip() + "\" in kernels \"" + t
+                        + "\"; expected all, none, X.Y, X.Y+ or X.Y-A.B, separated by commas");
+            KernelRelease from = KernelRelease.parse(m.group(1));
+            KernelRelease to = m.group(2) == null ? from : m.group(3) == null ? null : KernelRelease.parse(m.group(3));
+            if (to != null && to.compareTo(from) < 0)
+                throw new IllegalArgumentException("found \"" + part.strip() + "\" in kernels \"" + t
+                        + "\", a range that ends before it starts; expected X.Y-A.B with X.Y <= A.B");
+            spans.add(new Span(from, to));
+        }
+        return new KernelRange(t, spans, false);
+    }
+
+    /** True when the rule holds in release {@code k}. */
+    public boolean includes(KernelRelease k) {
+        if (all) return true;
+        for (Span s : spans) if (s.includes(k)) return true;
+        return false;
+    }
+
+    /** True for {@code none}: a rule of a proposal that no release merged. */
+    public boolean isNone() {
+        return !all && spans.isEmpty();
+    }
+
+    /** The text as written in the spec. */
+    @Override
+    public String toString() {
+        return text;
+    }
+}

@@ -1,0 +1,99 @@
+package dev.numaspread.conformance.rules;
+
+import dev.numaspread.conformance.bundle.Bundle;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.tools.ToolProvider;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * The zero-test guard {@code .ci/ExpectedTests.java} (run by the parent pom in the verify phase),
+ * compiled here and fed made-up Surefire reports, so each way of failing is seen to fail (RULE-4:
+ * "the build fails when the gate did not run").
+ */
+class ExpectedTestsGuardTest {
+
+    @TempDir
+    static Path classes;
+    private static Method check;
+
+    @BeforeAll
+    static void compileTheGuard() throws Exception {
+        Path root = Bundle.findCheckout(Path.of("").toAbsolutePath()).orElseThrow();
+        int rc = ToolProvider.getSystemJavaCompiler().run(null, null, null,
+                "-d", classes.toString(), root.resolve(".ci/ExpectedTests.java").toString());
+        assertEquals(0, rc, "javac .ci/ExpectedTests.java");
+        ClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, ExpectedTestsGuardTest.class.getClassLoader());
+        check = loader.loadClass("ExpectedTests").getMethod("check", Path.class, String.class, Path.class, List.class);
+    }
+
+    private static final String MANIFEST = """
+            # module    engine         tests of           at least
+            kit         junit-jupiter  *                  2
+            kit         cucumber       x.RunCucumberTest  3   # every scenario
+            kit         coverage-gate  x.GateTest         1
+            """;
+
+    private static void report(Path dir, String suite, int tests, int skipped) throws Exception {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("TEST-" + suite + ".xml"), "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                + "<testsuite name=\"" + suite + "\" tests=\"" + tests + "\" errors=\"0\" skipped=\"" + skipped + "\" failures=\"0\"></testsuite>\n");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> problems(Path manifest, String module, Path reports, List<String> log) throws Exception {
+        return (List<String>) check.invoke(null, manifest, module, reports, log);
+    }
+
+    @Proves("RULE-4")
+    @Test
+    void RULE_4_passesWhenEveryEngineRanEnough(@TempDir Path dir) throws Exception {
+        Path manifest = Files.writeString(dir.resolve("expected-tests"), MANIFEST);
+        Path reports = dir.resolve("reports");
+        report(reports, "x.AlphaTest", 1, 0);
+        report(reports, "x.BetaTest", 1, 0);
+        report(reports, "x.RunCucumberTest", 3, 0);
+        report(reports, "x.GateTest", 1, 0);
+        List<String> log = new ArrayList<>();
+        assertEquals(List.of(), problems(manifest, "kit", reports, log));
+        assertEquals(List.of(
+                "kit: junit-jupiter ran 2 tests in its test classes other than x.RunCucumberTest, x.GateTest (at least 2)",
+                "kit: cucumber ran 3 tests in x.RunCucumberTest (at least 3)",
+                "kit: coverage-gate ran 1 test in x.GateTest (at least 1)"), log);
+    }
+
+    @Proves("RULE-4")
+    @Test
+    void RULE_4_failsWhenTheGateOrAnEngineDidNotRun(@TempDir Path dir) throws Exception {
+        Path manifest = Files.writeString(dir.resolve("expected-tests"), MANIFEST);
+        Path reports = dir.resolve("reports");
+        report(reports, "x.AlphaTest", 5, 0);
+        report(reports, "x.RunCucumberTest", 3, 1);     // a skipped scenario did not run
+        assertEquals(List.of(
+                manifest + ":3: kit: cucumber ran 2 tests in x.RunCucumberTest; expected at least 3",
+                manifest + ":4: kit: coverage-gate ran 0 tests in x.GateTest; expected at least 1"
+                        + " (was the engine or the class filtered out, or did discovery find nothing?)"),
+                problems(manifest, "kit", reports, new ArrayList<>()));
+    }
+
+    @Proves("RULE-4")
+    @Test
+    void RULE_4_failsWhenNoTestRanAtAll(@TempDir Path dir) throws Exception {
+        Path manifest = Files.writeString(dir.resolve("expected-tests"), MANIFEST);
+        List<String> p = problems(manifest, "kit", dir.resolve("no-reports"), new ArrayList<>());
+        assertEquals(3, p.size());
+        assertEquals(manifest + ":2: kit: junit-jupiter ran 0 tests in its test classes other than x.RunCucumberTest, x.GateTest;"
+                + " expected at least 2 (was the engine or the class filtered out, or did discovery find nothing?)", p.get(0));
+        assertEquals(List.of(), problems(manifest, "other-module", dir.resolve("no-reports"), new ArrayList<>()));
+    }
+}
