@@ -92,7 +92,7 @@ public final class GuardedImplementation implements Implementation {
     @Override
     public List<CpuSet> hopMasks(KernelRelease kernel, Topology machine, int node) {
         return call(Routine.HOP_MASKS, kernel, "hopMasks(node=" + node + ")", () -> delegate.hopMasks(kernel, machine, node),
-                r -> r.contains(null) ? "a null mask" : null, Objects::equals, GuardedImplementation::lists);
+                r -> r.stream().anyMatch(Objects::isNull) ? "a null mask" : null, Objects::equals, GuardedImplementation::lists);
     }
 
     @Override
@@ -169,7 +169,12 @@ public final class GuardedImplementation implements Implementation {
         if (first.value() == null && first.bug() == null)
             throw new ImplementationFailure(callText + " for kernel " + kernel + " returned null; expected a value");
         if (first.value() != null) {
-            String problem = shapeProblem.apply(first.value());
+            String problem;
+            try {
+                problem = shapeProblem.apply(first.value());
+            } catch (RuntimeException e) {
+                throw new ImplementationFailure(callText + " for kernel " + kernel + " returned a value the kit cannot read: " + e, e);
+            }
             if (problem != null)
                 throw new ImplementationFailure(callText + " for kernel " + kernel + " returned " + problem + "; expected the SPI's shape");
         }

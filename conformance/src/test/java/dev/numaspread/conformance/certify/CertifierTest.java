@@ -193,6 +193,26 @@ class CertifierTest {
     }
 
     @Test
+    void guardPassesImmutableListsAndRejectsNullMasks() {
+        dev.numaspread.conformance.spi.Implementation masks = new Spread() {
+            @Override public List<dev.numaspread.conformance.spi.Claim> claims() {
+                return List.of(dev.numaspread.conformance.spi.Claim.of("hop-masks", "6.12"));
+            }
+            @Override public List<dev.numaspread.model.cpu.CpuSet> hopMasks(KernelRelease k, dev.numaspread.model.topology.Topology m, int node) {
+                return node == 0 ? List.of(dev.numaspread.model.cpu.CpuSet.parseList("0-1"))
+                        : java.util.Arrays.asList(dev.numaspread.model.cpu.CpuSet.parseList("2-3"), null);
+            }
+        };
+        GuardedImplementation g = new GuardedImplementation(masks, masks.claims(), Duration.ofSeconds(5), true);
+        assertEquals(List.of(dev.numaspread.model.cpu.CpuSet.parseList("0-1")), g.hopMasks(KernelRelease.of(6, 12), TWO_NODES, 0));
+        ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> g.hopMasks(KernelRelease.of(6, 12), TWO_NODES, 1));
+        assertEquals("hopMasks(node=1) for kernel 6.12 returned a null mask; expected the SPI's shape", e.getMessage());
+        NotClaimedCall n = assertThrows(NotClaimedCall.class, () -> g.localSpread(KernelRelease.of(6, 12), TWO_NODES, 0, 1));
+        assertEquals("not claimed: local-spread for kernel 6.12", n.getMessage());
+        g.close();
+    }
+
+    @Test
     void processReplayQuotesTheCommand() {
         CertifyOptions o = CertifyOptions.defaults("process:python3 spread.py").withSettings(new Settings(5, 0x1f, Duration.ofSeconds(1)));
         assertEquals("numaspread certify --impl 'process:python3 spread.py' --kernel 6.12 --tries 5 --seed 0x1f --rule LS-3",
