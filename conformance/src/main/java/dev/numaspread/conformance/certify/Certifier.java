@@ -130,11 +130,19 @@ public final class Certifier {
 
     // ------------------------------------------------------------ scope
 
+    /**
+     * The rules of {@code routine}: those its checks name, then those of {@code spec/<routine>.md}
+     * and {@code features/<routine>.feature} that no check gives to another routine (a spec file
+     * may hold the rules of a neighbouring routine, as local-spread.md holds the 2020 proposal's).
+     */
     private Set<String> rulesOf(Routine routine, List<Check> allChecks) {
         Set<String> out = new LinkedHashSet<>();
-        for (Check c : allChecks) if (c.routine() == routine) out.add(c.rule());
-        for (Rule r : registry.rules()) if (r.file().replaceAll(".*/", "").equals(routine.id() + ".md")) out.add(r.id());
-        out.addAll(features.ruleTagsOf(routine.id()));
+        Set<String> elsewhere = new LinkedHashSet<>();
+        for (Check c : allChecks) (c.routine() == routine ? out : elsewhere).add(c.rule());
+        elsewhere.removeAll(out);
+        for (Rule r : registry.rules())
+            if (r.file().replaceAll(".*/", "").equals(routine.id() + ".md") && !elsewhere.contains(r.id())) out.add(r.id());
+        for (String tag : features.ruleTagsOf(routine.id())) if (!elsewhere.contains(tag)) out.add(tag);
         return out;
     }
 

@@ -48,8 +48,8 @@ class CertifierTest {
         Certificate c = certifier(List.of(LOCAL_FIRST, WRAP)).certify(new Spread(), options());
         assertEquals("NOT-VERIFIED", result(c, "LS-4").verdict().label());
         assertEquals(1, c.exitCode());
-        // LS-4 is a SHOULD rule: the level only looks at MUST and EXACT rules.
-        assertEquals("exact", c.levelReached());
+        // Every MUST rule passed; LS-5, an EXACT rule, is NOT-VERIFIED, so the level stays at contract.
+        assertEquals("contract", c.levelReached());
     }
 
     @Test
@@ -105,6 +105,16 @@ class CertifierTest {
         assertEquals(new Verdict.NotClaimed("group-cpus"), grp.verdict());
         assertEquals(Optional.empty(), grp.kernel());
         assertTrue(grp.isAccepted());
+    }
+
+    @Test
+    void ruleOfASpecFileCheckedForAnotherRoutineBelongsToThatRoutine() {
+        Certificate c = certifier(List.of(LOCAL_FIRST, NEAREST_NODE)).certify(new Spread(), options());
+        assertEquals(new Verdict.NotClaimed("local-spread-nearest-node"), result(c, "LS-5").verdict());
+        assertEquals(1, c.results().stream().filter(r -> r.rule().equals("LS-5")).count());
+        // Without a check naming it elsewhere, the spec file decides: LS-5 is local-spread's and nothing proves it.
+        Certificate bare = certifier(List.of(LOCAL_FIRST)).certify(new Spread(), options());
+        assertEquals("NOT-VERIFIED", result(bare, "LS-5").verdict().label());
     }
 
     @Test

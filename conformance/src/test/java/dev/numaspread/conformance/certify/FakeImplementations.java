@@ -37,6 +37,9 @@ final class FakeImplementations {
             "",
             "### LS-4 Something nothing checks",
             "level: SHOULD; kernels: all; sources: test",
+            "",
+            "### LS-5 The 2020 proposal goes node by node",
+            "level: EXACT; kernels: all; sources: test",
             "");
 
     static final String GROUP_SPEC = String.join("\n",
@@ -84,6 +87,10 @@ final class FakeImplementations {
     static final Check CRASHING = Check.of("LS-3", Routine.LOCAL_SPREAD, "LS_3_crashes", ctx -> {
         throw new IllegalStateException("boom <b>");
     });
+
+    /** LS-5 check: a rule of spec/local-spread.md that belongs to the nearest-node proposal. */
+    static final Check NEAREST_NODE = Check.of("LS-5", Routine.LOCAL_SPREAD_NEAREST_NODE, "LS_5_nodeByNode", ctx ->
+            ctx.implementation().localSpreadNearestNode(ctx.kernel(), TWO_NODES, 1, 2));
 
     /** GRP-1 check: group-cpus is not claimed by {@link Spread}. */
     static final Check GROUPS = Check.of("GRP-1", Routine.GROUP_CPUS, "GRP_1_everyCpuInOneGroup", ctx ->
