@@ -139,6 +139,17 @@ class ProcessImplementationTest {
     }
 
     @Test
+    void programThatCannotStartIsANoteAndExitOne() {
+        try (ProcessImplementation p = new ProcessImplementation(List.of("/nonexistent/spread"), Duration.ofSeconds(5))) {
+            Certificate c = certify(p);
+            assertEquals(1, c.exitCode());
+            assertEquals(1, c.notes().size());
+            assertTrue(c.notes().get(0).startsWith("the implementation could not state its name and claims: process /nonexistent/spread: cannot start: "),
+                    c.notes().get(0));
+        }
+    }
+
+    @Test
     void certifierPassesAGoodProcess() {
         try (ProcessImplementation p = fake("good", 20_000)) {
             Certificate c = certify(p);
