@@ -39,11 +39,13 @@ public final class TopologyDescription {
         out.add("nodes     " + t.nodes().size() + " (" + CpuSet.of(t.nodeIds()).toList() + ")");
         for (Node n : t.nodes()) {
             CpuSet on = t.onlineCpusOf(n.id());
-            CpuSet off = n.cpus().andNot(t.online());
+            CpuSet off = n.cpus().and(t.present()).andNot(t.online());
+            CpuSet absent = n.cpus().andNot(t.present());
             StringBuilder sb = new StringBuilder("  node " + n.id() + ": ");
             if (n.cpus().isEmpty()) sb.append("no CPUs");
             else sb.append("cpus ").append(on.isEmpty() ? "none online" : on.toList()).append(" (").append(on.size()).append(" online");
             if (!off.isEmpty()) sb.append(", offline ").append(off.toList());
+            if (!absent.isEmpty()) sb.append(", not present ").append(absent.toList());
             if (!n.cpus().isEmpty()) sb.append(')');
             if (t.isCpuless(n.id())) sb.append(", CPU-less");
             if (!n.hasMemory()) sb.append(", memory-less");
