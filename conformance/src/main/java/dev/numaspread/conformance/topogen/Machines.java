@@ -6,7 +6,11 @@ import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.Numa;
 import dev.numaspread.model.topology.CpuPackage;
 import dev.numaspread.model.topology.Node;
+import dev.numaspread.model.topology.TopoDocument;
+import dev.numaspread.model.topology.TopoFormat;
 import dev.numaspread.model.topology.Topology;
+import dev.numaspread.model.topology.TopologyValidation;
+import dev.numaspread.model.topology.TopologyWarning;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -95,7 +99,8 @@ public final class Machines {
      * @param maxNodes    most nodes, CPU-less ones included
      * @param minCpuNodes least nodes with CPUs (a CPU-less node is drawn only while slots for them remain)
      * @param smt         whether cores have siblings
-     * @param symmetric   true: never an asymmetric or non-metric distance table (the tiers stay symmetric)
+     * @param symmetric   true: d(a,b) = d(b,a) always (no asymmetric pair, no deliberately broken
+     *                    triangle; random levels may still be non-metric)
      * @param allPresent  true: possible = present, no CPU waits for hotplug
      */
     public record Options(int maxCpus, int maxNodes, int minCpuNodes, Smt smt, boolean symmetric, boolean allPresent) {
@@ -528,33 +533,16 @@ public final class Machines {
     // ---------------------------------------------------------------- describing
 
     /**
-     * The machine in {@code numactl -H} layout plus the {@code .topo} state lines, for failure
-     * reports (until the formats' {@code TopoFormat.write} lands, which prints the same facts).
+     * The canonical {@code .topo} text of {@code t} ({@code TopoFormat.write}), for failure reports:
+     * a user pastes it into fixtures/topologies/ and reads it back to the same machine. A machine
+     * that needs lenient validation gets an {@code expect} line naming the kernel rules it breaks,
+     * so the file loads as the generator meant it.
      */
-    public static String describe(Topology t) {
-        StringBuilder sb = new StringBuilder();
-        sb.append("available: ").append(t.nodes().size()).append(" nodes (")
-                .append(CpuSet.of(t.nodeIds()).toList()).append(")\n");
-        for (Node n : t.nodes()) {
-            sb.append("node ").append(n.id()).append(" cpus:");
-            for (int cpu : n.cpus().and(t.online()).toArray()) sb.append(' ').append(cpu);
-            sb.append('\n');
-            sb.append("node ").append(n.id()).append(" size: ").append(n.hasMemory() ? Math.max(0, n.sizeMiB()) : 0).append(" MB\n");
-        }
-        sb.append("node distances:\n").append(t.distances()).append('\n');
-        sb.append("possible ").append(t.possible().toList()).append('\n');
-        sb.append("present ").append(t.present().toList()).append('\n');
-        sb.append("online ").append(t.online().toList()).append('\n');
-        List<String> groups = new ArrayList<>();
-        for (CpuSet g : t.smtSiblings()) if (g.size() > 1) groups.add(g.toList());
-        sb.append(groups.isEmpty() ? "smt none" : "siblings " + String.join(" ", groups)).append('\n');
-        for (Node n : t.nodes()) {
-            CpuSet offline = n.cpus().andNot(t.online());
-            if (!n.cpus().isEmpty() && !offline.isEmpty())
-                sb.append("node-of ").append(n.id()).append(' ').append(n.cpus().toList()).append('\n');
-        }
-        for (CpuPackage p : t.packages()) sb.append("package ").append(p.id()).append(" cpus ").append(p.cpus().toList()).append('\n');
-        for (CpuSet cl : t.clusters()) sb.append("cluster ").append(cl.toList()).append('\n');
-        return sb.toString();
+    public static String topoText(Topology t) {
+        if (!MachineClass.needsLenientValidation(t)) return TopoFormat.write(t);
+        List<TopologyWarning> warnings = TopologyValidation.validate(t, TopologyValidation.Mode.LENIENT);
+        TreeSet<String> expect = new TreeSet<>();
+        for (TopologyWarning w : warnings) if (TopologyValidation.KERNEL_RULE_CODES.contains(w.code())) expect.add(w.code());
+        return TopoFormat.write(new TopoDocument(t, List.of(), expect, warnings));
     }
 }
