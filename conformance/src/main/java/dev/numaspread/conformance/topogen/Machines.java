@@ -4,7 +4,6 @@ import dev.numaspread.conformance.gen.Choices;
 import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.Numa;
-import dev.numaspread.model.topology.CpuPackage;
 import dev.numaspread.model.topology.Node;
 import dev.numaspread.model.topology.TopoDocument;
 import dev.numaspread.model.topology.TopoFormat;
@@ -28,7 +27,10 @@ import java.util.TreeSet;
  * small (at most {@link #DEFAULT_MAX_CPUS} possible CPUs unless asked) so properties stay fast.
  * Every machine these three give keeps the kernel's value rules (diagonal 10, off-diagonal
  * 11..255) and so passes strict validation; {@link #invalidDistances()} gives machines whose
- * tables the kernel rejects, tagged {@code expect lenient} in their source.
+ * tables the kernel rejects, tagged {@code expect lenient} in their source. A check whose rule
+ * needs a narrower draw (two nodes with CPUs, SMT, every CPU present, a smaller machine for speed)
+ * asks {@link #realistic(Options)} for it by name. {@link #topoText(Topology)} prints a machine as
+ * the {@code .topo} text failure reports show.
  *
  * <h2>Draw order, and why it shrinks well</h2>
  * Structure first, then node list, distances, state:
