@@ -2,6 +2,7 @@ package dev.numaspread.conformance.checks;
 
 import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.conformance.spi.Routine;
+import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.group.BlkMqMap;
 import dev.numaspread.model.group.IrqAffinity;
@@ -37,16 +38,28 @@ public final class BlkMqChecks implements CheckFamily {
                 Check.of("MQ-10", Routine.IRQ_AFFINITY_MASKS, "MQ_10_interruptSetsAreTheKernels", BlkMqChecks::exactSets));
     }
 
+    /**
+     * Seed 002's shape for MQ-4: two nodes with CPUs and no SMT, so the legacy map's "CPU id modulo
+     * 2" is all that decides; every CPU present (not-present CPUs are dealt round-robin over the
+     * nodes, which would give each node one parity) and at least 2 CPUs per node with consecutive
+     * ids, so each of the 2 queues gets CPUs of both nodes.
+     */
+    static Gen<Topology> seed002Shape() {
+        return Machines.realistic(Machines.Options.DEFAULT.withMaxNodes(2).withAtLeastCpuNodes(2).withSmt(Machines.Smt.NEVER).withAllPresent()
+                .withMaxCpus(16))
+                .filter(m -> m.nodes().stream().allMatch(n -> n.cpus().size() >= 2));
+    }
+
     /** A machine, a queue count from 1 to its possible CPUs, and an offset 0..3. */
     record MapCase(Topology machine, int nrQueues, int queueOffset) {}
 
     static Gen<MapCase> mapCases(int extraQueues) {
-        return GroupingMachines.machines().flatMap(m -> c -> new MapCase(m,
+        return GroupCpusChecks.MACHINES.flatMap(m -> c -> new MapCase(m,
                 c.choose(1, m.possible().size() + extraQueues), c.choose(0, 3)));
     }
 
     static String callText(Topology m, int nrQueues, int offset) {
-        return "blkMqMapQueues(nrQueues=" + nrQueues + ", queueOffset=" + offset + ") on " + GroupingMachines.describe(m);
+        return "blkMqMapQueues(nrQueues=" + nrQueues + ", queueOffset=" + offset + ") on " + GroupCpusChecks.describe(m);
     }
 
     /** {@code cpu:queue} pairs of the possible CPUs, as the CLI prints them. */
@@ -119,7 +132,7 @@ public final class BlkMqChecks implements CheckFamily {
 
     static void legacyMixesNodes(CheckContext ctx) {
         if (!ctx.kernel().before(6, 3)) return;
-        ctx.forAll(GroupingMachines.twoNodesNoSmt(), m -> {
+        ctx.forAll(seed002Shape(), m -> {
             int[] map = ctx.implementation().blkMqMapQueues(ctx.kernel(), m, 2, 0);
             for (int q = 0; q < 2; q++) {
                 CpuSet.Builder cpus = CpuSet.builder();
@@ -165,7 +178,7 @@ public final class BlkMqChecks implements CheckFamily {
 
     static void masksReused(CheckContext ctx) {
         if (ctx.kernel().before(6, 17)) return;
-        ctx.forAll(GroupingMachines.machines().flatMap(m -> c -> new MapCase(m, m.possible().size() + c.choose(1, 3), 0)), c -> {
+        ctx.forAll(GroupCpusChecks.MACHINES.flatMap(m -> c -> new MapCase(m, m.possible().size() + c.choose(1, 3), 0)), c -> {
             Topology m = c.machine();
             String want = outcome(() -> BlkMqMap.blkMqMapQueues(ctx.kernel(), m, c.nrQueues(), 0), m);
             String got = outcome(() -> ctx.implementation().blkMqMapQueues(ctx.kernel(), m, c.nrQueues(), 0), m);
@@ -179,12 +192,12 @@ public final class BlkMqChecks implements CheckFamily {
     record IrqCase(Topology machine, int nvecs, int pre, int post, List<Integer> sets) {
         String call() {
             return "irqCreateAffinityMasks(nvecs=" + nvecs + ", pre=" + pre + ", post=" + post + ", sets=" + sets + ") on "
-                    + GroupingMachines.describe(machine);
+                    + GroupCpusChecks.describe(machine);
         }
     }
 
     static Gen<IrqCase> irqCases() {
-        return GroupingMachines.machines().flatMap(m -> c -> {
+        return GroupCpusChecks.MACHINES.flatMap(m -> c -> {
             int pre = c.choose(0, 2), post = c.choose(0, 2);
             int affvecs = c.choose(1, m.possible().size() + 3);
             List<Integer> sets = new ArrayList<>();

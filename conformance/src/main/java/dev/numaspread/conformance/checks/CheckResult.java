@@ -16,6 +16,14 @@ public sealed interface CheckResult permits CheckResult.Passed, CheckResult.Fail
         public Failed(Violation violation, long seed, int tries) {
             this(violation, seed, tries, Shrunk.NONE);
         }
+
+        /**
+         * The {@code .topo} text of the machine the violation was observed on (the shrunk one for a
+         * property), for the report and for fixtures/topologies/; empty when the violation names none.
+         */
+        public java.util.Optional<String> topo() {
+            return violation.machine().map(dev.numaspread.conformance.topogen.Machines::topoText);
+        }
     }
 
     /**
@@ -30,7 +38,8 @@ public sealed interface CheckResult permits CheckResult.Passed, CheckResult.Fail
     }
 
     /**
-     * The shrunk input of a property failure: its text ({@code .topo}-like for a machine),
+     * The shrunk input of a property failure: its text (the {@code .topo} text of its machine, see
+     * {@code Machines.topoText}),
      * the choice indices that replay it ({@code Gen.replay}), the kept shrink edits and the
      * property runs the shrinker spent.
      */

@@ -85,17 +85,23 @@ public final class CheckRunner {
             } else if (r instanceof PropertyResult.Failed<T> f) {
                 tries += f.tries();
                 failureSeed = f.seed();
-                shrunk = new CheckResult.Shrunk(describe(f.input()), f.choices().indicesText(), f.shrinkSteps(), f.shrinkCalls());
                 Throwable t = f.failure();
+                shrunk = new CheckResult.Shrunk(describe(f.input(), t), f.choices().indicesText(), f.shrinkSteps(), f.shrinkCalls());
                 if (t instanceof RuntimeException e) throw e;
                 if (t instanceof Error e) throw e;
                 throw new IllegalStateException("model invariant of forAll broken: body threw " + t, t);
             }
         }
 
-        // Machines.describe prints numactl's layout; TopoFormat.write (formats) can replace it once it lands.
-        private static String describe(Object input) {
-            return input instanceof Topology t ? Machines.describe(t) : String.valueOf(input);
+        /**
+         * The shrunk input as a user can reuse it: the {@code .topo} text of the machine (the input
+         * itself, or the one the violation names when the input also holds a node or a count,
+         * which the violation's call text shows), else the input's text.
+         */
+        private static String describe(Object input, Throwable failure) {
+            if (input instanceof Topology t) return Machines.topoText(t);
+            if (failure instanceof Violation v && v.machine().isPresent()) return Machines.topoText(v.machine().get());
+            return String.valueOf(input);
         }
     }
 }

@@ -1,9 +1,9 @@
 package dev.numaspread.conformance.checks;
 
-import dev.numaspread.conformance.checks.SmallNumaMachines.Case;
 import dev.numaspread.conformance.checks.SpreadText.Outcome;
 import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.conformance.spi.Routine;
+import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
@@ -22,6 +22,21 @@ import static dev.numaspread.conformance.checks.SpreadText.plan;
 
 /** The checks of spec/local-spread.md: contract rules as invariants, exact rules against the model, and the seeds' machines. */
 public final class LocalSpreadChecks implements CheckFamily {
+
+    /** A machine and a node of it, or NUMA_NO_NODE, to ask about. */
+    record Case(Topology machine, int node) {}
+
+    /**
+     * The machines of the local-spread, NUMA and mlx5 checks: realistic machines (asymmetric,
+     * non-metric and CPU-less nodes included) of at most 8 nodes and 32 CPUs. The bound is for
+     * speed only: the exact checks plan 2 x possible + 1 queues on every try.
+     */
+    static final Gen<Topology> MACHINES = Machines.realistic(Machines.Options.DEFAULT.withMaxNodes(8).withMaxCpus(32));
+
+    /** A machine and a node of it; NUMA_NO_NODE about one draw in eight. */
+    static Gen<Case> cases() {
+        return MACHINES.flatMap(m -> Machines.nodeOrNoNode(m).map(node -> new Case(m, node)));
+    }
 
     static final KernelRelease V5_9 = KernelRelease.of(5, 9), V5_10 = KernelRelease.of(5, 10);
 
@@ -44,7 +59,7 @@ public final class LocalSpreadChecks implements CheckFamily {
 
     @Override
     public List<Check> checks() {
-        Gen<Case> gen = SmallNumaMachines.cases();
+        Gen<Case> gen = cases();
         return List.of(
             Check.of("LS-1", Routine.LOCAL_SPREAD, "LS_1_offlineCpusAreNeverReturned", ctx -> {
                 if (housekeeping(ctx.kernel())) return;
@@ -151,7 +166,7 @@ public final class LocalSpreadChecks implements CheckFamily {
                        java.util.function.Predicate<Case> which, String hint) {
         return Check.of(rule, Routine.LOCAL_SPREAD, name, ctx -> {
             if (!kernels.test(ctx.kernel())) return;
-            ctx.forAll(SmallNumaMachines.cases(), c -> {
+            ctx.forAll(cases(), c -> {
                 if (!which.test(c)) return;
                 int count = 2 * c.machine().possible().size() + 1;
                 Outcome want = Outcome.of(() -> LocalSpread.plan(ctx.kernel(), c.machine(), c.node(), count), SpreadText::plan);

@@ -1,6 +1,6 @@
 package dev.numaspread.conformance.checks;
 
-import dev.numaspread.conformance.checks.SmallNumaMachines.Case;
+import dev.numaspread.conformance.checks.LocalSpreadChecks.Case;
 import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.cpu.CpuSet;
@@ -22,7 +22,7 @@ public final class Mlx5Checks implements CheckFamily {
 
     static Gen<Vectors> vectors() {
         return c -> {
-            Case k = SmallNumaMachines.cases().generate(c);
+            Case k = LocalSpreadChecks.cases().generate(c);
             int online = k.machine().numOnlineCpus();
             return new Vectors(k.machine(), k.node(), c.choose(1, 2 * online + 1));
         };

@@ -1,9 +1,10 @@
 package dev.numaspread.conformance.checks;
 
-import dev.numaspread.conformance.checks.SmallNumaMachines.Case;
+import dev.numaspread.conformance.checks.LocalSpreadChecks.Case;
 import dev.numaspread.conformance.checks.SpreadText.Outcome;
 import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.conformance.spi.Routine;
+import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.kernel.Numa;
@@ -29,16 +30,16 @@ public final class NumaChecks implements CheckFamily {
 
     static Gen<Query> queries() {
         return c -> {
-            Case k = SmallNumaMachines.cases().generate(c);
-            CpuSet cpus = SmallNumaMachines.subset(k.machine(), c);
+            Case k = LocalSpreadChecks.cases().generate(c);
+            CpuSet cpus = Machines.cpuSubsets(k.machine()).generate(c);
             return new Query(k.machine(), k.node(), cpus, c.choose(0, k.machine().possible().size()));
         };
     }
 
     @Override
     public List<Check> checks() {
-        Gen<Topology> machines = SmallNumaMachines.machines();
-        Gen<Case> cases = SmallNumaMachines.cases();
+        Gen<Topology> machines = LocalSpreadChecks.MACHINES;
+        Gen<Case> cases = LocalSpreadChecks.cases();
         Gen<Query> queries = queries();
         return List.of(
             levels("LVL-1", "LVL_1_levelsAreDistinctDistancesOfCpuNodes", k -> k.atLeast(5, 18), "only nodes with CPUs, both directions, ascending?"),
@@ -78,7 +79,8 @@ public final class NumaChecks implements CheckFamily {
             exactHops("HOP-4", "HOP_4_hopMasksFollowTheNodesRow", c -> c.node() >= 0),
             Check.of("HOP-5", Routine.NUMA_CLOSEST, "HOP_5_closestIsNearestAndLowest", ctx -> ctx.forAll(queries, q -> {
                 Topology m = q.machine();
-                int from = q.cpus().isEmpty() ? 0 : q.n() % m.possible().size();
+                // Possible CPU ids may have holes: the n-th possible CPU, not CPU n.
+                int from = q.cpus().isEmpty() ? m.possible().first() : m.possible().nth(q.n() % m.possible().size());
                 int want = NumaClosest.numaClosest(ctx.kernel(), m, q.cpus(), from);
                 int got = ctx.implementation().numaClosest(ctx.kernel(), m, q.cpus(), from);
                 boolean same = want >= m.nrCpuIds() ? got >= m.nrCpuIds() : got == want;
@@ -134,9 +136,9 @@ public final class NumaChecks implements CheckFamily {
 
     /** Machines, and for LVL-4 machines where one distance may be 5 or 256. */
     static Gen<Topology> outOfRange(String rule) {
-        if (!rule.equals("LVL-4")) return SmallNumaMachines.machines();
+        if (!rule.equals("LVL-4")) return LocalSpreadChecks.MACHINES;
         return c -> {
-            Topology m = SmallNumaMachines.machines().generate(c);
+            Topology m = LocalSpreadChecks.MACHINES.generate(c);
             int[] ids = m.nodeIds();
             if (ids.length < 2) return m;
             int bad = c.choose(0, 1) == 0 ? 256 : 5;
@@ -151,7 +153,7 @@ public final class NumaChecks implements CheckFamily {
     }
 
     static Check exactHops(String rule, String name, java.util.function.Predicate<Case> which) {
-        return Check.of(rule, Routine.HOP_MASKS, name, ctx -> ctx.forAll(SmallNumaMachines.cases(), c -> {
+        return Check.of(rule, Routine.HOP_MASKS, name, ctx -> ctx.forAll(LocalSpreadChecks.cases(), c -> {
             if (!which.test(c)) return;
             List<CpuSet> want = NumaHops.forEachNumaHopMask(ctx.kernel(), c.machine(), c.node());
             List<CpuSet> got = ctx.implementation().hopMasks(ctx.kernel(), c.machine(), c.node());

@@ -3,6 +3,7 @@ package dev.numaspread.conformance.checks;
 import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.spi.Routine;
+import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.kernel.KernelRelease;
@@ -63,36 +64,13 @@ public final class SiblingSpreadChecks implements CheckFamily {
     }
 
     /**
-     * Small machines with SMT: 1-3 nodes, 1-4 cores per node, SMT 1 or 2 (sometimes one core with a
-     * single thread), distances 10 / 20 / 30, now and then an offline CPU. Simplest: one node, one
-     * single-thread core, all online.
+     * The machines of the MANA checks: realistic machines of at most 3 nodes and 16 CPUs, SMT
+     * 1/2/4 with adjacent or split numbering, offline CPUs (a core with one online thread among
+     * cores with two, as half-offline SMT gives) and asymmetric tables. The bound is for speed:
+     * each try boots a {@link Machine}.
      */
     static Gen<Topology> smtMachines() {
-        return c -> {
-            int nodes = c.choose(1, 3);
-            int width = c.choose(1, 2);
-            boolean oddCore = c.chance(25);
-            TopologyBuilder b = TopologyBuilder.machine("generated").source("SiblingSpreadChecks.smtMachines");
-            List<String> siblings = new ArrayList<>();
-            int cpu = 0;
-            for (int n = 0; n < nodes; n++) {
-                int first = cpu;
-                int cores = c.choose(1, 4);
-                for (int k = 0; k < cores; k++) {
-                    int w = oddCore && n == 0 && k == 0 ? 1 : width;
-                    siblings.add(w == 1 ? String.valueOf(cpu) : cpu + "-" + (cpu + w - 1));
-                    cpu += w;
-                }
-                b.node(n, CpuSet.range(first, cpu - 1));
-            }
-            int[][] rows = new int[nodes][nodes];
-            for (int i = 0; i < nodes; i++)
-                for (int j = i; j < nodes; j++) rows[i][j] = rows[j][i] = i == j ? 10 : 10 * c.choose(2, 3);
-            b.distances(rows).siblings(siblings.toArray(String[]::new));
-            CpuSet all = CpuSet.range(0, cpu - 1);
-            if (cpu > 1 && c.chance(30)) b.online(all.without(c.choose(0, cpu - 1)));
-            return b.build();
-        };
+        return Machines.realistic(Machines.Options.DEFAULT.withMaxNodes(3).withMaxCpus(16));
     }
 
     /** A machine, a node of it (or NUMA_NO_NODE) and an IRQ count up to twice the online CPUs plus two. */

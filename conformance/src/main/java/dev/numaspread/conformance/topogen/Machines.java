@@ -4,9 +4,12 @@ import dev.numaspread.conformance.gen.Choices;
 import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.Numa;
-import dev.numaspread.model.topology.CpuPackage;
 import dev.numaspread.model.topology.Node;
+import dev.numaspread.model.topology.TopoDocument;
+import dev.numaspread.model.topology.TopoFormat;
 import dev.numaspread.model.topology.Topology;
+import dev.numaspread.model.topology.TopologyValidation;
+import dev.numaspread.model.topology.TopologyWarning;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -24,7 +27,10 @@ import java.util.TreeSet;
  * small (at most {@link #DEFAULT_MAX_CPUS} possible CPUs unless asked) so properties stay fast.
  * Every machine these three give keeps the kernel's value rules (diagonal 10, off-diagonal
  * 11..255) and so passes strict validation; {@link #invalidDistances()} gives machines whose
- * tables the kernel rejects, tagged {@code expect lenient} in their source.
+ * tables the kernel rejects, tagged {@code expect lenient} in their source. A check whose rule
+ * needs a narrower draw (two nodes with CPUs, SMT, every CPU present, a smaller machine for speed)
+ * asks {@link #realistic(Options)} for it by name. {@link #topoText(Topology)} prints a machine as
+ * the {@code .topo} text failure reports show.
  *
  * <h2>Draw order, and why it shrinks well</h2>
  * Structure first, then node list, distances, state:
@@ -66,8 +72,61 @@ public final class Machines {
 
     /** Realistic machines of at most {@code maxCpus} possible CPUs. */
     public static Gen<Topology> realistic(int maxCpus) {
-        requireMax(maxCpus);
-        return c -> drawRealistic(c, maxCpus);
+        return realistic(Options.DEFAULT.withMaxCpus(maxCpus));
+    }
+
+    /**
+     * Realistic machines narrowed by {@code options}: for a check whose rule needs a property the
+     * default draw lacks (SMT, two nodes) or whose cost grows with the machine.
+     */
+    public static Gen<Topology> realistic(Options options) {
+        return c -> drawRealistic(c, options);
+    }
+
+    /** Whether a realistic machine has SMT. */
+    public enum Smt {
+        /** SMT 1, 2 or 4 as drawn. */
+        ANY,
+        /** Every core has 2 or 4 threads (the SMT-1 choice, the simplest, gives 2). */
+        ALWAYS,
+        /** One thread per core. */
+        NEVER
+    }
+
+    /**
+     * Named narrowings of {@link #realistic(Options)}; every combination keeps the all-zero draw the
+     * simplest machine that satisfies it. Start from {@link #DEFAULT} and chain the {@code with}s.
+     *
+     * @param maxCpus     most possible CPUs
+     * @param maxNodes    most nodes, CPU-less ones included
+     * @param minCpuNodes least nodes with CPUs (a CPU-less node is drawn only while slots for them remain)
+     * @param smt         whether cores have siblings
+     * @param symmetric   true: d(a,b) = d(b,a) always (no asymmetric pair, no deliberately broken
+     *                    triangle; random levels may still be non-metric)
+     * @param allPresent  true: possible = present, no CPU waits for hotplug
+     */
+    public record Options(int maxCpus, int maxNodes, int minCpuNodes, Smt smt, boolean symmetric, boolean allPresent) {
+        /** What {@link #realistic()} draws. */
+        public static final Options DEFAULT = new Options(DEFAULT_MAX_CPUS, MAX_NODES, 1, Smt.ANY, false, false);
+
+        public Options {
+            requireMax(maxCpus);
+            if (maxNodes < 1 || maxNodes > MAX_NODES)
+                throw new IllegalArgumentException("maxNodes " + maxNodes + "; expected 1.." + MAX_NODES);
+            if (minCpuNodes < 1 || minCpuNodes > maxNodes)
+                throw new IllegalArgumentException("minCpuNodes " + minCpuNodes + "; expected 1..maxNodes (" + maxNodes + ")");
+            int threads = smt == Smt.ALWAYS ? 2 : 1;
+            if (minCpuNodes * threads > maxCpus)
+                throw new IllegalArgumentException("minCpuNodes " + minCpuNodes + " with SMT " + smt + " need "
+                        + minCpuNodes * threads + " CPUs; expected maxCpus (" + maxCpus + ") at least that");
+        }
+
+        public Options withMaxCpus(int n) { return new Options(n, maxNodes, minCpuNodes, smt, symmetric, allPresent); }
+        public Options withMaxNodes(int n) { return new Options(maxCpus, n, Math.min(minCpuNodes, n), smt, symmetric, allPresent); }
+        public Options withAtLeastCpuNodes(int n) { return new Options(maxCpus, Math.max(maxNodes, n), n, smt, symmetric, allPresent); }
+        public Options withSmt(Smt s) { return new Options(maxCpus, maxNodes, minCpuNodes, s, symmetric, allPresent); }
+        public Options withSymmetricDistances() { return new Options(maxCpus, maxNodes, minCpuNodes, smt, true, allPresent); }
+        public Options withAllPresent() { return new Options(maxCpus, maxNodes, minCpuNodes, smt, symmetric, true); }
     }
 
     /** The pathological machines of research/topology-anchors.md §6(c), at most {@value #DEFAULT_MAX_CPUS} CPUs. */
@@ -93,7 +152,7 @@ public final class Machines {
         return c -> {
             c.startSpan("machine");
             try {
-                return kind.generate(c) == 0 ? drawRealistic(c, maxCpus) : EdgeCases.draw(c, maxCpus);
+                return kind.generate(c) == 0 ? drawRealistic(c, Options.DEFAULT.withMaxCpus(maxCpus)) : EdgeCases.draw(c, maxCpus);
             } finally {
                 c.endSpan();
             }
@@ -125,17 +184,23 @@ public final class Machines {
     private static final Gen<Integer> NODE_KIND = Gen.weighted(78, 12, 3, 7);   // plain, own cores, memory-less, CPU-less
     private static final Gen<Integer> WANTED = Gen.weighted(25, 35, 18, 14, 8);   // 1, 2, 3-4, 5-8, 9-16
 
-    static Topology drawRealistic(Choices c, int maxCpus) {
+    static Topology drawRealistic(Choices c, Options o) {
+        int maxCpus = o.maxCpus();
+        int minCpuNodes = o.minCpuNodes();
         MachinePlan plan = new MachinePlan();
         c.startSpan("hardware");
         plan.smt = SMT_WIDTHS[SMT.generate(c)];
-        if (plan.smt > maxCpus) plan.smt = 1;
+        if (o.smt() == Smt.NEVER) plan.smt = 1;
+        if (o.smt() == Smt.ALWAYS && plan.smt == 1) plan.smt = 2;
+        if (plan.smt * minCpuNodes > maxCpus) plan.smt = o.smt() == Smt.ALWAYS ? 2 : 1;   // Options checked 2 fits
         plan.split = plan.smt > 1 && c.chance(55);
         // The state modes come before the core count: a machine with more present CPUs is then
         // simpler than one with fewer present and extra possible (or offline) CPUs.
         int possibleMode = POSSIBLE_MODE.generate(c);
+        if (o.allPresent()) possibleMode = 0;
         MachinePlan.Offline offlineMode = OFFLINE[OFFLINE_MODE.generate(c)];
-        int coreCap = Math.max(1, maxCpus / plan.smt);
+        // A node may take no more than its share of the CPUs when several nodes must have some.
+        int coreCap = Math.max(1, maxCpus / (plan.smt * minCpuNodes));
         int cores = drawCores(c, coreCap);
         int npp = NODES_PER_PACKAGE[NPP.generate(c)];
         int idScheme = ID_SCHEME.generate(c);
@@ -146,19 +211,22 @@ public final class Machines {
         int budget = maxCpus;
         int cpuNodes = 0;
         List<Integer> gaps = new ArrayList<>();
-        for (int k = 0; k < MAX_NODES; k++) {
+        for (int k = 0; k < o.maxNodes(); k++) {
             c.startSpan("node");
             try {
-                if (k > 0 && !c.chance(k < wanted ? 97 : 3)) break;
+                if (k > 0 && cpuNodes >= minCpuNodes && !c.chance(k < wanted ? 97 : 3)) break;
                 // One choice says what kind of node; kind 0, the plain CPU node, reads no more
                 // choices, so no other node is encoded shorter (shortlex would prefer it).
                 int kind = NODE_KIND.generate(c);
+                // Until enough nodes have CPUs, no node may be CPU-less, nor left without room.
+                int mustStill = Math.max(0, minCpuNodes - cpuNodes - 1) * plan.smt;
+                if (kind == NODE_CPULESS && (cpuNodes < minCpuNodes && o.maxNodes() - k <= minCpuNodes - cpuNodes)) kind = 0;
                 MachinePlan.NodePlan node;
                 if (kind == NODE_CPULESS) {
                     node = new MachinePlan.NodePlan(0, Math.max(0, cpuNodes - 1) / npp);
                 } else {
                     int own = kind == NODE_OWN_CORES ? 1 + c.choose(0, coreCap - 1) : cores;
-                    own = Math.min(own, budget / plan.smt);
+                    own = Math.min(own, (budget - mustStill) / plan.smt);
                     if (own == 0) break;
                     node = new MachinePlan.NodePlan(own, cpuNodes / npp);
                     node.memory = kind != NODE_MEMORYLESS;
@@ -178,7 +246,7 @@ public final class Machines {
             first.memory = true;
         }
         assignIds(plan, idScheme, gaps);
-        drawDistances(c, plan, true);
+        drawDistances(c, plan, !o.symmetric());
         drawState(c, plan, maxCpus, possibleMode, offlineMode);
         return plan.build(REALISTIC);
     }
@@ -467,33 +535,16 @@ public final class Machines {
     // ---------------------------------------------------------------- describing
 
     /**
-     * The machine in {@code numactl -H} layout plus the {@code .topo} state lines, for failure
-     * reports (until the formats' {@code TopoFormat.write} lands, which prints the same facts).
+     * The canonical {@code .topo} text of {@code t} ({@code TopoFormat.write}), for failure reports:
+     * a user pastes it into fixtures/topologies/ and reads it back to the same machine. A machine
+     * that needs lenient validation gets an {@code expect} line naming the kernel rules it breaks,
+     * so the file loads as the generator meant it.
      */
-    public static String describe(Topology t) {
-        StringBuilder sb = new StringBuilder();
-        sb.append("available: ").append(t.nodes().size()).append(" nodes (")
-                .append(CpuSet.of(t.nodeIds()).toList()).append(")\n");
-        for (Node n : t.nodes()) {
-            sb.append("node ").append(n.id()).append(" cpus:");
-            for (int cpu : n.cpus().and(t.online()).toArray()) sb.append(' ').append(cpu);
-            sb.append('\n');
-            sb.append("node ").append(n.id()).append(" size: ").append(n.hasMemory() ? Math.max(0, n.sizeMiB()) : 0).append(" MB\n");
-        }
-        sb.append("node distances:\n").append(t.distances()).append('\n');
-        sb.append("possible ").append(t.possible().toList()).append('\n');
-        sb.append("present ").append(t.present().toList()).append('\n');
-        sb.append("online ").append(t.online().toList()).append('\n');
-        List<String> groups = new ArrayList<>();
-        for (CpuSet g : t.smtSiblings()) if (g.size() > 1) groups.add(g.toList());
-        sb.append(groups.isEmpty() ? "smt none" : "siblings " + String.join(" ", groups)).append('\n');
-        for (Node n : t.nodes()) {
-            CpuSet offline = n.cpus().andNot(t.online());
-            if (!n.cpus().isEmpty() && !offline.isEmpty())
-                sb.append("node-of ").append(n.id()).append(' ').append(n.cpus().toList()).append('\n');
-        }
-        for (CpuPackage p : t.packages()) sb.append("package ").append(p.id()).append(" cpus ").append(p.cpus().toList()).append('\n');
-        for (CpuSet cl : t.clusters()) sb.append("cluster ").append(cl.toList()).append('\n');
-        return sb.toString();
+    public static String topoText(Topology t) {
+        if (!MachineClass.needsLenientValidation(t)) return TopoFormat.write(t);
+        List<TopologyWarning> warnings = TopologyValidation.validate(t, TopologyValidation.Mode.LENIENT);
+        TreeSet<String> expect = new TreeSet<>();
+        for (TopologyWarning w : warnings) if (TopologyValidation.KERNEL_RULE_CODES.contains(w.code())) expect.add(w.code());
+        return TopoFormat.write(new TopoDocument(t, List.of(), expect, warnings));
     }
 }

@@ -6,11 +6,14 @@ import dev.numaspread.conformance.spi.ReferenceModel;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.topology.TopoFormat;
+import dev.numaspread.model.topology.Topology;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,6 +40,27 @@ class CheckRunnerTest {
         assertEquals(3, f.violation().machine().orElseThrow().numOnlineCpus());
         assertTrue(f.shrunk().input().contains("online 0-2"), f.shrunk().input());
         assertTrue(f.shrunk().steps() > 0);
+    }
+
+    /** A machine and a node, as most checks draw them: the report's text is still the machine's .topo. */
+    record MachineAndNode(Topology machine, int node) {}
+
+    @Test
+    void shrunkCounterexample_isTopoText_thatReadsBackToTheViolationsMachine() {
+        Gen<MachineAndNode> gen = Machines.any().flatMap(m -> Machines.nodeOrNoNode(m).map(n -> new MachineAndNode(m, n)));
+        CheckResult r = run(ctx -> ctx.forAll(gen, c -> {
+            Topology m = c.machine();
+            if (m.nodes().size() >= 2 && m.smtSiblings().stream().anyMatch(g -> g.size() > 1))
+                throw Violation.of("TEST-2", "nodes()", "one node or no SMT", m.nodes().size() + " nodes with SMT").on(m);
+        }));
+        CheckResult.Failed f = assertInstanceOf(CheckResult.Failed.class, r);
+        Topology m = f.violation().machine().orElseThrow();
+        assertEquals(f.topo().orElseThrow(), f.shrunk().input());
+        assertEquals(m, TopoFormat.read(f.shrunk().input(), "counterexample.topo").topology(), f.shrunk().input());
+        // Shrunk by hand: two nodes, one SMT-2 core each, is the least that breaks the property.
+        assertEquals(2, m.nodes().size(), f.shrunk().input());
+        assertTrue(m.possible().size() <= 4, f.shrunk().input());
+        assertFalse(f.shrunk().choices().isEmpty());
     }
 
     @Test

@@ -2,12 +2,19 @@ package dev.numaspread.conformance.topogen;
 
 import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.topology.InvalidTopologyException;
+import dev.numaspread.model.topology.TopoFormat;
 import dev.numaspread.model.topology.Topology;
+import dev.numaspread.model.topology.TopologyValidation;
+import dev.numaspread.model.topology.TopologyValidation.Mode;
+import dev.numaspread.model.topology.TopologyWarning;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,14 +40,22 @@ class MachinesTest {
         assertOneNodeOneCpu(Machines.edgeCases().simplest());
     }
 
-    /** Strict validation: the structural rules (the constructor) and the kernel's value rules. */
+    /**
+     * Validates {@code m} as its class asks: strict for normal machines (a broken kernel rule
+     * throws), lenient for those tagged {@code expect lenient}; the warnings.
+     */
+    static List<TopologyWarning> validate(Topology m) {
+        return TopologyValidation.validate(m, MachineClass.needsLenientValidation(m) ? Mode.LENIENT : Mode.STRICT);
+    }
+
+    /** Strict validation: the structural rules (the constructor) and the kernel's value rules (TopologyValidation). */
     @Test
     void everyGeneratedMachine_passesStrictValidation_withinTheCpuLimit() {
         for (long seed = 0; seed < 600; seed++) {
             Topology m = Machines.any().sample(seed);
             long s = seed;
-            assertEquals(List.of(), KernelValueRules.violations(m), () -> "seed " + s + ":\n" + Machines.describe(m));
             assertFalse(MachineClass.needsLenientValidation(m));
+            assertDoesNotThrow(() -> validate(m), () -> "seed " + s + ":\n" + Machines.topoText(m));
             assertTrue(m.possible().size() <= Machines.DEFAULT_MAX_CPUS, "seed " + seed);
             assertTrue(m.nodes().size() <= Machines.MAX_NODES, "seed " + seed);
         }
@@ -52,7 +67,8 @@ class MachinesTest {
         for (long seed = 0; seed < 400; seed++) {
             Topology m = Machines.edgeCases().sample(seed);
             long s = seed;
-            assertEquals(List.of(), KernelValueRules.violations(m), () -> "seed " + s + ":\n" + Machines.describe(m));
+            assertFalse(MachineClass.needsLenientValidation(m));
+            assertDoesNotThrow(() -> validate(m), () -> "seed " + s + ":\n" + Machines.topoText(m));
             seen.add(m.source());
         }
         for (String family : EdgeCases.FAMILIES)
@@ -64,7 +80,8 @@ class MachinesTest {
         for (long seed = 0; seed < 200; seed++) {
             Topology m = Machines.invalidDistances().sample(seed);
             assertTrue(MachineClass.needsLenientValidation(m), m.source());
-            assertFalse(KernelValueRules.violations(m).isEmpty(), m::toString);
+            assertThrows(InvalidTopologyException.class, () -> TopologyValidation.validate(m, Mode.STRICT), m::toString);
+            assertTrue(validate(m).stream().anyMatch(w -> w.code().equals(TopologyValidation.SLIT_INVALID)), m::toString);
         }
     }
 
@@ -108,5 +125,41 @@ class MachinesTest {
         assertEquals(0, Machines.nodeWithOnlineCpus(m).simplest());
         assertEquals(CpuSet.EMPTY, Machines.cpuSubsets(m).simplest());
         assertEquals(1, Machines.groupCounts(m).simplest());
+    }
+
+    /** FMT-11 for generated machines: the report's .topo text reads back to the same machine, lenient ones included. */
+    @Test
+    void topoText_readsBackToTheSameMachine() {
+        for (long seed = 0; seed < 25; seed++) {
+            for (Topology m : List.of(Machines.any().sample(seed), Machines.invalidDistances().sample(seed))) {
+                String text = Machines.topoText(m);
+                assertEquals(m, TopoFormat.read(text, "generated.topo").topology(), text);
+            }
+        }
+    }
+
+    @Test
+    void options_narrowTheDraw() {
+        Machines.Options two = Machines.Options.DEFAULT.withMaxNodes(3).withAtLeastCpuNodes(2).withMaxCpus(12);
+        Machines.Options smt = Machines.Options.DEFAULT.withSmt(Machines.Smt.ALWAYS).withMaxCpus(8);
+        Machines.Options plain = Machines.Options.DEFAULT.withSmt(Machines.Smt.NEVER).withSymmetricDistances().withAllPresent();
+        for (long seed = 0; seed < 200; seed++) {
+            Topology a = Machines.realistic(two).sample(seed);
+            long cpuNodes = a.nodes().stream().filter(n -> !n.cpus().isEmpty()).count();
+            assertTrue(cpuNodes >= 2 && a.nodes().size() <= 3 && a.possible().size() <= 12, () -> Machines.topoText(a));
+            Topology b = Machines.realistic(smt).sample(seed);
+            assertTrue(b.possible().size() <= 8 && b.smtSiblings().stream().anyMatch(g -> g.size() >= 2), () -> Machines.topoText(b));
+            Topology c = Machines.realistic(plain).sample(seed);
+            assertTrue(c.smtSiblings().stream().allMatch(g -> g.size() == 1), () -> Machines.topoText(c));
+            assertTrue(c.distances().isSymmetric(), () -> Machines.topoText(c));
+            assertEquals(c.possible(), c.present(), () -> Machines.topoText(c));
+        }
+        for (Machines.Options o : List.of(two, smt, plain)) {
+            Topology simplest = Machines.realistic(o).simplest();
+            assertDoesNotThrow(() -> validate(simplest));
+        }
+        assertEquals(2, Machines.realistic(two).simplest().nodes().size());
+        assertEquals(List.of(CpuSet.of(0, 1)), Machines.realistic(smt).simplest().smtSiblings());
+        assertThrows(IllegalArgumentException.class, () -> Machines.Options.DEFAULT.withSmt(Machines.Smt.ALWAYS).withAtLeastCpuNodes(3).withMaxCpus(5));
     }
 }

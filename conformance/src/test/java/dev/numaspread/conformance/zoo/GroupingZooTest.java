@@ -64,6 +64,21 @@ class GroupingZooTest {
     @Test @Proves("MQ-5") void MQ_5_rejects_nullFallbackToQueueZero() { assertRejectedBy(new NullFallbackToQueueZero(), "6.16", "MQ-5"); }
     @Test @Proves("MQ-10") void MQ_10_rejects_setsAdvanceBySize() { assertRejectedBy(new SetsAdvanceBySize(), "6.17", "MQ-10"); }
 
+    /**
+     * The shrinker's counterexample for split siblings is small: by hand, one node of two SMT-2
+     * cores numbered apart ({0,2} {1,3}) and 2 groups already shows it; allow some slack.
+     */
+    @Test
+    @Proves("GRP-5")
+    void GRP_5_counterexampleOfSiblingsSplitIsSmall() {
+        CheckResult r = CheckRunner.run(check("GRP-5"), new SiblingsSplit(), KernelRelease.parse("6.12"), SETTINGS);
+        CheckResult.Failed f = assertInstanceOf(CheckResult.Failed.class, r);
+        Topology m = f.violation().machine().orElseThrow();
+        assertTrue(m.nodes().size() <= 2 && m.possible().size() <= 8,
+                "shrunk counterexample has " + m.nodes().size() + " nodes and " + m.possible().size() + " CPUs; want <= 2 and <= 8:\n"
+                        + f.topo().orElseThrow());
+    }
+
     // M14 (cpus_read_lock taken inside group_cpus_evenly) changes lock order, not the groups, so no
     // grouping check can see it: ManaZooTest.HP_6_rejects_groupCpusTakesHotplugLock catches it through
     // the hotplug explorer (HP-6).

@@ -10,6 +10,7 @@ import dev.numaspread.conformance.spi.Claim;
 import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.spi.ReferenceModel;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.topology.TopoFormat;
 import dev.numaspread.model.topology.Topology;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -19,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -94,6 +96,9 @@ class LocalSpreadZooTest {
         Topology m = f.violation().machine().orElseThrow();
         assertTrue(m.nodes().size() <= 3 && m.possible().size() <= 8,
                 "shrunk counterexample has " + m.nodes().size() + " nodes and " + m.possible().size() + " CPUs; want <= 3 and <= 8");
+        // The report's .topo text is the machine: pasted into fixtures/topologies/ it reads back the same.
+        assertEquals(m, TopoFormat.read(f.topo().orElseThrow(), "counterexample.topo").topology(), f.topo().orElseThrow());
+        assertEquals(f.topo().orElseThrow(), f.shrunk().input());
     }
 
     @TestFactory

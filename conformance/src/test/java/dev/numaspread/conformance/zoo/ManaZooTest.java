@@ -12,6 +12,7 @@ import dev.numaspread.conformance.spi.Claim;
 import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.spi.ReferenceModel;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.topology.Topology;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -21,6 +22,7 @@ import java.util.List;
 import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -71,6 +73,21 @@ class ManaZooTest {
     @Test
     void SIB_1_rejects_singleCpuInsteadOfSiblingMask() {
         assertRejectedBy(new SingleCpuInsteadOfSiblingMask(), "6.9", "SIB-1", "topology_sibling_cpumask");
+    }
+
+    /**
+     * The shrinker's counterexample for a single CPU instead of the sibling mask is small: by hand,
+     * one node, one core of two online threads and one IRQ shows it; allow some slack.
+     */
+    @Proves("SIB-1")
+    @Test
+    void SIB_1_counterexampleOfSingleCpuIsSmall() {
+        CheckResult.Failed f = failures(new SingleCpuInsteadOfSiblingMask(), KernelRelease.parse("6.9"), "SIB-1").get("SIB-1");
+        assertNotNull(f, "SingleCpuInsteadOfSiblingMask should fail SIB-1");
+        Topology m = f.violation().machine().orElseThrow();
+        assertTrue(m.nodes().size() <= 2 && m.possible().size() <= 4,
+                "shrunk counterexample has " + m.nodes().size() + " nodes and " + m.possible().size() + " CPUs; want <= 2 and <= 4:\n"
+                        + f.topo().orElseThrow());
     }
 
     @Proves("SIB-9")
