@@ -169,3 +169,12 @@ Feature: Group CPUs evenly
         """
       When the CPUs are grouped into 0 groups
       Then the result is NULL
+
+    Example: zero groups on Linux 6.12, which has the fix from the stable series
+      Given Linux 6.12
+      And the machine:
+        """topo
+        node 0 cpus: 0 1 2 3
+        """
+      When the CPUs are grouped into 0 groups
+      Then the result is NULL

@@ -1,24 +1,324 @@
 package dev.numaspread.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.numaspread.conformance.spi.Implementation;
+import dev.numaspread.conformance.spi.ReferenceModel;
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.kernel.KernelBug;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.kernel.Numa;
+import dev.numaspread.model.topology.TopoFormat;
+import dev.numaspread.model.topology.Topology;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
- * STUB of the kit branch, to be replaced by the branch that owns {@code numaspread plan}: it
- * only registers the command and its one-line description.
+ * {@code numaspread plan}: what a routine of a kernel release gives on a machine, printed in the
+ * kernel's own formats so it can be diffed against {@code /proc/irq/N/smp_affinity} or
+ * {@code /sys/block/DEV/mq/N/cpu_list}. The routine runs through the SPI on the reference model.
+ * Exit 0; 1 when the release's kernel would fail (a modelled BUG()/oops); 2 for a usage error.
  */
-@Command(name = "plan", mixinStandardHelpOptions = true, description = "Prints the plan a routine makes on a machine (which CPU each queue or IRQ gets).")
+@Command(name = "plan", mixinStandardHelpOptions = true,
+        description = "Print what a routine of a kernel release gives on a machine, in the kernel's formats.")
 public final class PlanCommand implements Callable<Integer> {
 
-    @Parameters(arity = "0..*", paramLabel = "ARGS", description = "Arguments (the command is being built).")
-    List<String> args = List.of();
+    @Spec CommandSpec spec;
+
+    @Option(names = "--routine", required = true, paramLabel = "R", description = "routine id: ${COMPLETION-CANDIDATES}",
+            completionCandidates = RoutineNames.class)
+    String routine;
+
+    @Option(names = "--kernel", required = true, paramLabel = "X.Y", description = "kernel release, e.g. 6.12")
+    String kernel;
+
+    @Option(names = "--topology", required = true, paramLabel = "FILE", description = "the machine, a .topo file")
+    Path topology;
+
+    @Option(names = "--node", defaultValue = "-1", paramLabel = "N", description = "the device's node; -1 is NUMA_NO_NODE")
+    int node;
+
+    @Option(names = "--count", defaultValue = "1", paramLabel = "K", description = "queues, vectors or groups")
+    int count;
+
+    @Option(names = "--offset", defaultValue = "0", paramLabel = "O", description = "blk-mq: first queue number")
+    int offset;
+
+    @Option(names = "--granted", paramLabel = "N", description = "MANA: MSI-X vectors granted (for irq-setup/mana-setup-irqs)")
+    Integer granted;
+
+    @Option(names = "--cpus", paramLabel = "LIST", description = "numa-closest: the CPU set searched")
+    String cpus;
+
+    @Option(names = "--cpu", paramLabel = "CPU", description = "numa-closest: the CPU to be close to")
+    Integer cpu;
+
+    @Option(names = "--format", defaultValue = "list", paramLabel = "F",
+            description = "list | smp_affinity | table | json | cpu_list (default: ${DEFAULT-VALUE})")
+    String format;
+
+    @Option(names = "--first-irq", paramLabel = "IRQ", description = "smp_affinity: prefix line k with 'IRQ+k: '")
+    Integer firstIrq;
+
+    private final Implementation impl;
+
+    public PlanCommand() {
+        this(new ReferenceModel());
+    }
+
+    /** A plan command that asks {@code impl} instead of the reference model (tests). */
+    PlanCommand(Implementation impl) {
+        this.impl = impl;
+    }
+
+    // ------------------------------------------------------------ routines
+
+    /** What a routine gave: one CPU set per line (queues, hop masks, groups), or a CPU → queue map. */
+    sealed interface Plan permits Lines, QueueMap {}
+
+    /** One CPU set per queue (or mask, or group); {@code header} names a line in table and json. */
+    record Lines(String header, List<CpuSet> sets) implements Plan {}
+
+    /** {@code blk_mq_map_queues()}: the queue of each CPU id, -1 for an id that is not possible. */
+    record QueueMap(int[] queueOfCpu) implements Plan {}
+
+    /** The arguments a routine may use. */
+    record Request(KernelRelease kernel, Topology machine, int node, int count, int offset, Optional<Integer> granted,
+                   Optional<CpuSet> cpus, Optional<Integer> cpu) {}
+
+    /** One routine of the plan command. */
+    @FunctionalInterface
+    interface PlanRoutine {
+        Plan plan(Implementation impl, Request r);
+    }
+
+    /**
+     * The routines {@code plan} knows, by id. Extension point: {@code irq-setup} and
+     * {@code mana-setup-irqs} take a {@code Machine} (hotplug state) and are added here once the
+     * SPI offers them, using {@code --granted}.
+     */
+    static final Map<String, PlanRoutine> ROUTINES = new LinkedHashMap<>();
+
+    static {
+        ROUTINES.put("local-spread", (impl, r) -> queues(impl.localSpread(r.kernel(), r.machine(), r.node(), r.count()), r));
+        ROUTINES.put("local-spread-nearest-node",
+                (impl, r) -> queues(impl.localSpreadNearestNode(r.kernel(), r.machine(), r.node(), r.count()), r));
+        ROUTINES.put("mlx5-numa-distance", (impl, r) -> queues(impl.mlx5NumaDistance(r.kernel(), r.machine(), r.node(), r.count()), r));
+        ROUTINES.put("mlx5-comp-irqs", (impl, r) -> queues(impl.mlx5CompIrqs(r.kernel(), r.machine(), r.node(), r.count()), r));
+        ROUTINES.put("hop-masks", (impl, r) -> new Lines("hop", impl.hopMasks(r.kernel(), r.machine(), r.node())));
+        ROUTINES.put("numa-closest", (impl, r) -> {
+            CpuSet set = r.cpus().orElseThrow(() -> new IllegalArgumentException("--routine numa-closest: needs --cpus LIST and --cpu CPU"));
+            int c = r.cpu().orElseThrow(() -> new IllegalArgumentException("--routine numa-closest: needs --cpus LIST and --cpu CPU"));
+            return queues(new int[]{impl.numaClosest(r.kernel(), r.machine(), set, c)}, r);
+        });
+        ROUTINES.put("group-cpus", (impl, r) -> new Lines("group", impl.groupCpusEvenly(r.kernel(), r.machine(), r.count())
+                .orElseThrow(() -> new KernelBug("NULL", "group_cpus_evenly(" + r.count() + ") returned NULL"))));
+        ROUTINES.put("blk-mq-map", (impl, r) -> new QueueMap(impl.blkMqMapQueues(r.kernel(), r.machine(), r.count(), r.offset())));
+    }
+
+    /** Routine ids for picocli's help. */
+    static final class RoutineNames extends ArrayList<String> {
+        RoutineNames() {
+            super(ROUTINES.keySet());
+        }
+    }
+
+    private static Lines queues(int[] cpus, Request r) {
+        List<CpuSet> sets = new ArrayList<>();
+        for (int c : cpus) sets.add(c >= 0 && c < r.machine().nrCpuIds() ? CpuSet.of(c) : CpuSet.EMPTY);
+        return new Lines("queue", sets);
+    }
+
+    // ------------------------------------------------------------ command
 
     @Override
     public Integer call() {
-        System.err.println("numaspread plan: not built yet in this branch");
-        return Main.CHECK_FAILED;
+        PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
+        Request request;
+        PlanRoutine routineImpl = ROUTINES.get(routine);
+        try {
+            if (routineImpl == null)
+                throw new IllegalArgumentException("--routine '" + routine + "': unknown routine; expected one of "
+                        + String.join(", ", ROUTINES.keySet()));
+            if (!List.of("list", "smp_affinity", "table", "json", "cpu_list").contains(format))
+                throw new IllegalArgumentException("--format '" + format + "': expected list, smp_affinity, table, json or cpu_list");
+            KernelRelease k = release(kernel);
+            Topology machine = TopoFormat.read(topology).topology();
+            if (node != Numa.NUMA_NO_NODE && !machine.hasNode(node))
+                throw new IllegalArgumentException("--node " + node + ": " + topology + " has no node " + node + " (nodes "
+                        + CpuSet.of(machine.nodeIds()).toList() + "); expected one of them or -1 (NUMA_NO_NODE)");
+            if (count < 1) throw new IllegalArgumentException("--count " + count + ": expected at least 1");
+            request = new Request(k, machine, node, count, offset, Optional.ofNullable(granted),
+                    Optional.ofNullable(cpus).map(CpuSet::parseList), Optional.ofNullable(cpu));
+        } catch (RuntimeException e) {
+            err.println("numaspread plan: " + e.getMessage());
+            return 2;
+        }
+        Plan plan;
+        try {
+            plan = routineImpl.plan(impl, request);
+        } catch (KernelBug e) {
+            err.println("numaspread plan: Linux " + request.kernel() + " would fail here: " + e.getMessage());
+            return 1;
+        } catch (UnsupportedOperationException e) {
+            err.println("numaspread plan: --routine " + routine + " --kernel " + request.kernel()
+                    + ": the reference model does not model it yet");
+            return 2;
+        } catch (IllegalArgumentException e) {
+            err.println("numaspread plan: " + e.getMessage());
+            return 2;
+        }
+        out.print(render(plan, request));
+        out.flush();
+        return 0;
+    }
+
+    /**
+     * Reads {@code text} as a release the project models ({@link KernelRelease#OLDEST} to {@link KernelRelease#NEWEST}).
+     *
+     * @throws IllegalArgumentException {@code --kernel '7.9': ...}
+     */
+    static KernelRelease release(String text) {
+        KernelRelease k;
+        try {
+            k = KernelRelease.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--kernel: " + e.getMessage());
+        }
+        if (!k.between(KernelRelease.OLDEST, KernelRelease.NEWEST))
+            throw new IllegalArgumentException("--kernel '" + text + "': unknown release; expected " + KernelRelease.OLDEST
+                    + " to " + KernelRelease.NEWEST);
+        return k;
+    }
+
+    // ------------------------------------------------------------ formats
+
+    String render(Plan plan, Request r) {
+        return plan instanceof Lines l ? renderLines(l, r) : renderMap((QueueMap) plan, r);
+    }
+
+    private String renderLines(Lines l, Request r) {
+        StringBuilder sb = new StringBuilder();
+        Topology m = r.machine();
+        switch (format) {
+            case "list" -> l.sets().forEach(s -> sb.append(s.toList()).append('\n'));
+            case "cpu_list" -> l.sets().forEach(s -> sb.append(cpuList(s)).append('\n'));
+            case "smp_affinity" -> {
+                for (int q = 0; q < l.sets().size(); q++) {
+                    if (firstIrq != null) sb.append(firstIrq + q).append(": ");
+                    sb.append(l.sets().get(q).toMask(m.nrCpuIds())).append('\n');
+                }
+            }
+            case "table" -> {
+                sb.append(String.format("%-6s %-12s %-5s %-8s %s%n", l.header(), "cpu", "node", "distance", "core"));
+                for (int q = 0; q < l.sets().size(); q++) {
+                    CpuSet s = l.sets().get(q);
+                    sb.append(String.format("%-6d %-12s %-5s %-8s %s%n", q, s.isEmpty() ? "none" : s.toList(), nodesOf(s, m),
+                            distanceOf(s, m, r.node()), s.size() == 1 ? m.siblingsOf(s.first()).toList() : "-"));
+                }
+            }
+            case "json" -> {
+                ObjectNode o = header(r);
+                ArrayNode a = o.putArray(l.header() + "s");
+                for (int q = 0; q < l.sets().size(); q++)
+                    a.addObject().put(l.header(), q).put("cpus", l.sets().get(q).toList())
+                            .put("mask", l.sets().get(q).toMask(m.nrCpuIds()));
+                sb.append(json(o));
+            }
+            default -> throw new IllegalStateException("format " + format + " passed validation");
+        }
+        return sb.toString();
+    }
+
+    private String renderMap(QueueMap map, Request r) {
+        Topology m = r.machine();
+        int[] q = map.queueOfCpu();
+        // Queue k's CPUs, for the per-queue forms; queues run offset .. offset+count-1.
+        List<CpuSet> perQueue = new ArrayList<>();
+        for (int k = 0; k < r.count(); k++) {
+            CpuSet.Builder b = CpuSet.builder();
+            for (int c = 0; c < q.length; c++) if (q[c] == r.offset() + k) b.add(c);
+            perQueue.add(b.build());
+        }
+        StringBuilder sb = new StringBuilder();
+        switch (format) {
+            case "list" -> {
+                for (int c = 0; c < q.length; c++) if (q[c] >= 0) sb.append(c).append(' ').append(q[c]).append('\n');
+            }
+            case "table" -> {
+                sb.append(String.format("%-5s %-6s %s%n", "cpu", "queue", "node"));
+                for (int c = 0; c < q.length; c++)
+                    if (q[c] >= 0) sb.append(String.format("%-5d %-6d %d%n", c, q[c], m.nodeOf(c)));
+            }
+            case "cpu_list" -> perQueue.forEach(s -> sb.append(cpuList(s)).append('\n'));
+            case "smp_affinity" -> {
+                for (int k = 0; k < perQueue.size(); k++) {
+                    if (firstIrq != null) sb.append(firstIrq + k).append(": ");
+                    sb.append(perQueue.get(k).toMask(m.nrCpuIds())).append('\n');
+                }
+            }
+            case "json" -> {
+                ObjectNode o = header(r);
+                o.put("offset", r.offset());
+                ArrayNode a = o.putArray("map");
+                for (int v : q) a.add(v);
+                sb.append(json(o));
+            }
+            default -> throw new IllegalStateException("format " + format + " passed validation");
+        }
+        return sb.toString();
+    }
+
+    /** As {@code /sys/block/DEV/mq/N/cpu_list} prints it: every CPU, comma and space separated. */
+    static String cpuList(CpuSet s) {
+        StringBuilder sb = new StringBuilder();
+        for (int c : s.toArray()) sb.append(sb.length() == 0 ? "" : ", ").append(c);
+        return sb.toString();
+    }
+
+    private static String nodesOf(CpuSet s, Topology m) {
+        if (s.isEmpty()) return "-";
+        return CpuSet.ofStream(s.stream().map(m::nodeOf)).toList();
+    }
+
+    private static String distanceOf(CpuSet s, Topology m, int node) {
+        if (s.isEmpty() || node == Numa.NUMA_NO_NODE) return "-";
+        CpuSet nodes = CpuSet.ofStream(s.stream().map(m::nodeOf));
+        if (nodes.size() != 1) return "-";
+        return String.valueOf(m.distance(node, nodes.first()));
+    }
+
+    private ObjectNode header(Request r) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("routine", routine);
+        o.put("kernel", r.kernel().toString());
+        o.put("topology", r.machine().name());
+        o.put("node", r.node());
+        o.put("count", r.count());
+        o.put("nrCpuIds", r.machine().nrCpuIds());
+        return o;
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private static String json(ObjectNode o) {
+        try {
+            return JSON.writeValueAsString(o) + "\n";
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

@@ -214,7 +214,8 @@ public final class GroupCpusChecks implements CheckFamily {
     }
 
     static void zeroGroups(CheckContext ctx) {
-        if (ctx.kernel().before(6, 16)) return;   // GRP-9 holds from 6.16; GRP-10 covers the crash before
+        // GRP-9 holds from 6.16 and in 6.12.y (stable backport); GRP-10 covers the crash elsewhere.
+        if (ctx.kernel().before(6, 16) && !ctx.kernel().equals(KernelRelease.of(6, 12))) return;
         ctx.forAll(GroupingMachines.machines(), m -> {
             Optional<List<CpuSet>> r;
             try {

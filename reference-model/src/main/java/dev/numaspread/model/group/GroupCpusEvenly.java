@@ -25,7 +25,7 @@ import java.util.Optional;
  * into lib/"); the same code was the private {@code irq_build_affinity_masks} since 5.3
  * (b1a5a73e64e9 "genirq/affinity: Spread vectors on node according to nr_cpu ratio"), and the
  * kernel runs show 6.1.192 carrying {@code group_cpus_evenly} as a stable backport, so 6.1 is
- * modelled too. {@code numgrps == 0} crashes before 6.16 and returns NULL from 6.16
+ * modelled too. {@code numgrps == 0} crashes before 6.16 and returns NULL from 6.16 and in 6.12.y
  * (df831e977394 "lib/group_cpus: fix NULL pointer dereference from group_cpus_evenly()").
  * From ≈6.17 the kernel also reports {@code nummasks} (b6139a6abf67 "lib/group_cpus: Let
  * group_cpu_evenly() return the number of initialized masks"); see {@link Grouping#nummasks()}.
@@ -45,7 +45,7 @@ public final class GroupCpusEvenly {
      * The groups of {@code group_cpus_evenly(numgrps)} in group order ({@code numgrps} sets, empty
      * sets where the kernel leaves a group empty), or empty for the kernel's NULL.
      *
-     * @throws KernelBug for {@code numgrps == 0} before 6.16 (ZERO_SIZE_PTR dereferenced)
+     * @throws KernelBug for {@code numgrps == 0} before 6.16, 6.12 excepted (ZERO_SIZE_PTR dereferenced)
      * @throws IllegalArgumentException for a negative {@code numgrps} or a release without the routine
      */
     public static Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Topology machine, int numgrps) {
@@ -61,7 +61,9 @@ public final class GroupCpusEvenly {
         if (numgrps < 0)
             throw new IllegalArgumentException("groupCpusEvenly: numgrps " + numgrps + "; expected 0 or more");
         if (numgrps == 0) {
-            if (kernel.atLeast(6, 16)) return Optional.empty();
+            // The fix reached 6.16 and the 6.12.y stable series (research §6.2); a 6.12 profile is
+            // a current 6.12.y (the kernel runs are 6.12.117), so it has the fix too.
+            if (kernel.atLeast(6, 16) || kernel.equals(KernelRelease.of(6, 12))) return Optional.empty();
             throw new KernelBug("oops", "group_cpus_evenly(0) in " + kernel + ": kcalloc(0) gives ZERO_SIZE_PTR and the"
                     + " grouping writes through it; fixed in 6.16 by df831e977394 \"lib/group_cpus: fix NULL pointer"
                     + " dereference from group_cpus_evenly()\"");

@@ -109,13 +109,20 @@ class GroupCpusEvenlyTest {
 
     @Test
     void GRP_9_zeroGroupsCrashBefore616() {
-        KernelBug bug = assertThrows(KernelBug.class, () -> GroupCpusEvenly.groupCpusEvenly(V6_12, twoNodesSmt2(), 0));
+        KernelBug bug = assertThrows(KernelBug.class,
+                () -> GroupCpusEvenly.groupCpusEvenly(KernelRelease.of(6, 15), twoNodesSmt2(), 0));
         assertTrue(bug.getMessage().contains("df831e977394"), bug.getMessage());
     }
 
     @Test
     void GRP_9_zeroGroupsAreNullFrom616() {
         assertEquals(Optional.empty(), GroupCpusEvenly.groupCpusEvenly(V6_16, twoNodesSmt2(), 0));
+    }
+
+    /** df831e977394 went to the 6.12.y stable series; the 6.12 profile is 6.12.117. */
+    @Test
+    void GRP_9_zeroGroupsAreNullIn612Stable() {
+        assertEquals(Optional.empty(), GroupCpusEvenly.groupCpusEvenly(V6_12, twoNodesSmt2(), 0));
     }
 
     /** A CPU-less node with the highest id takes part in the sort and changes the tie order (kernel run d). */

@@ -1,0 +1,114 @@
+package dev.numaspread.cli;
+
+import dev.numaspread.conformance.certify.Certifier;
+import dev.numaspread.conformance.certify.FeatureSuite;
+import dev.numaspread.conformance.checks.Check;
+import dev.numaspread.conformance.checks.Violation;
+import dev.numaspread.conformance.rules.RuleRegistry;
+import dev.numaspread.conformance.spi.Claim;
+import dev.numaspread.conformance.spi.Implementation;
+import dev.numaspread.conformance.spi.Routine;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.topology.Topology;
+import dev.numaspread.model.topology.TopologyBuilder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+class CertifyCommandTest {
+
+    static final Topology TWO_NODES = TopologyBuilder.machine("two-nodes").node(0, "0-1").node(1, "2-3")
+            .distances(new int[]{10, 20}, new int[]{20, 10}).build();
+
+    /** Claims local-spread 6.1; answers node 1 with 2,3,0,1. */
+    public static class Good implements Implementation {
+        @Override public String name() { return "good"; }
+        @Override public List<Claim> claims() { return List.of(Claim.of("local-spread", "6.1")); }
+        @Override public int[] localSpread(KernelRelease kernel, Topology machine, int node, int count) {
+            int[] order = node == 1 ? new int[]{2, 3, 0, 1} : new int[]{0, 1, 2, 3};
+            int[] out = new int[count];
+            for (int i = 0; i < count; i++) out[i] = order[i % 4];
+            return out;
+        }
+    }
+
+    /** Visits nodes by id. */
+    public static class ById extends Good {
+        @Override public int[] localSpread(KernelRelease kernel, Topology machine, int node, int count) {
+            return super.localSpread(kernel, machine, 0, count);
+        }
+    }
+
+    static final Check LOCAL_FIRST = Check.of("LS-1", Routine.LOCAL_SPREAD, "LS_1_localCpusComeFirst", ctx -> {
+        int cpu = ctx.implementation().localSpread(ctx.kernel(), TWO_NODES, 1, 1)[0];
+        if (TWO_NODES.nodeOf(cpu) != 1)
+            throw Violation.of("LS-1", "localSpread(i=0, node=1)", "a CPU of node 1", "cpu " + cpu).on(TWO_NODES);
+    });
+
+    static Certifier certifier() {
+        return new Certifier(RuleRegistry.parse(new java.util.TreeMap<>(Map.of("spec/local-spread.md",
+                "### LS-1 Local CPUs come first\nlevel: MUST; kernels: all; sources: test\n"))),
+                () -> List.of(LOCAL_FIRST), FeatureSuite.none(), () -> LocalDate.of(2026, 6, 1));
+    }
+
+    record Run(int exit, String out, String err) {}
+
+    static Run certify(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        CommandLine cl = new CommandLine(new CertifyCommand(CertifyCommandTest::certifier));
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        return new Run(cl.execute(args), out.toString(), err.toString());
+    }
+
+    @Test
+    void passingImplementationExitsZeroAndWritesTheReport(@TempDir Path dir) {
+        Run r = certify("--impl", "java:" + Good.class.getName(), "--report", dir.toString(), "--tries", "3", "--seed", "0x1f");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("PASS LS-1 Local CPUs come first (MUST; kernel 6.1) tries 1 seed 0x1f\n"), r.out());
+        for (String f : List.of("report.json", "report.md", "report.html", "junit.xml")) assertTrue(Files.exists(dir.resolve(f)), f);
+    }
+
+    @Test
+    void failingImplementationExitsOneAndPrintsTheReplay(@TempDir Path dir) {
+        Run r = certify("--impl", "java:" + ById.class.getName(), "--report", dir.toString(), "--tries", "3", "--seed", "31");
+        assertEquals(1, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("  replay    numaspread certify --impl 'java:dev.numaspread.cli.CertifyCommandTest$ById'"
+                + " --kernel 6.1 --tries 3 --seed 0x1f --rule LS-1\n"), r.out());
+        for (String line : dev.numaspread.model.topology.TopoFormat.write(TWO_NODES).strip().split("\n"))
+            assertTrue(r.out().contains("\n            " + line + "\n"), "shrunk machine line '" + line + "' in\n" + r.out());
+    }
+
+    @Test
+    void withoutImplCertifiesTheBundledExample(@TempDir Path dir) {
+        Run r = certify("--tries", "20", "--report", dir.toString());
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("kernel-style example"), r.out());
+        assertTrue(r.out().contains("PASS LS-"), r.out());
+        assertFalse(r.out().contains("FAIL "), r.out());
+    }
+
+    @Test
+    void unknownImplIsAUsageError() {
+        Run r = certify("--impl", "acme");
+        assertEquals(2, r.exit());
+        assertEquals("numaspread certify: --impl 'acme': unknown implementation; expected model, example, java:CLASS or process:'CMD'\n", r.err());
+    }
+
+    @Test
+    void unknownKernelIsAUsageError() {
+        Run r = certify("--impl", "model", "--kernel", "9.9");
+        assertEquals(2, r.exit());
+        assertEquals("numaspread certify: --kernel '9.9': unknown release; expected 4.1 to 6.18\n", r.err());
+    }
+}

@@ -1,0 +1,66 @@
+package dev.numaspread.conformance.certify;
+
+import dev.numaspread.conformance.checks.Settings;
+import dev.numaspread.conformance.spi.Claim;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The outcome of certifying one implementation: one result per rule and claimed release, and
+ * one NOT-CLAIMED result per rule of an unclaimed routine.
+ *
+ * @param notes what the reader must know besides the rules: expired waivers, a claim no rule
+ *              covers, a feature run that could not start
+ */
+public record Certificate(String implementation, String implSpec, List<Claim> claims, String suiteVersion,
+                          Settings settings, Instant started, Instant finished, List<RuleResult> results,
+                          List<String> notes) {
+
+    public Certificate {
+        claims = List.copyOf(claims);
+        results = List.copyOf(results);
+        notes = List.copyOf(notes);
+    }
+
+    /** The version of the kit that judged; stamped in every report. */
+    public static String kitVersion() {
+        String v = Certificate.class.getPackage().getImplementationVersion();
+        return v == null ? "0.1.0-SNAPSHOT" : v;
+    }
+
+    /** The results for claimed releases (everything but NOT-CLAIMED). */
+    public List<RuleResult> claimed() {
+        return results.stream().filter(r -> !(r.verdict() instanceof Verdict.NotClaimed)).toList();
+    }
+
+    /**
+     * 0 when the implementation claims something, at least one claimed rule was judged, and every
+     * claimed rule is PASS or WAIVED; 1 otherwise (a FAIL, ERROR, UNEXPECTED-PASS or NOT-VERIFIED).
+     */
+    public int exitCode() {
+        List<RuleResult> c = claimed();
+        if (claims.isEmpty() || c.isEmpty()) return 1;
+        return c.stream().allMatch(RuleResult::isAccepted) ? 0 : 1;
+    }
+
+    /**
+     * {@code exact} when every claimed MUST and EXACT rule passed, {@code contract} when every MUST
+     * rule passed, {@code none} otherwise (also when nothing was judged).
+     */
+    public String levelReached() {
+        List<RuleResult> c = claimed();
+        if (c.isEmpty()) return "none";
+        boolean must = c.stream().filter(r -> r.level().equals("MUST")).allMatch(r -> r.verdict() instanceof Verdict.Pass);
+        boolean exact = c.stream().filter(r -> r.level().equals("EXACT")).allMatch(r -> r.verdict() instanceof Verdict.Pass);
+        return must && exact ? "exact" : must ? "contract" : "none";
+    }
+
+    /** How many results carry each label, in the order of {@link Verdict}'s permits. */
+    public java.util.Map<String, Integer> counts() {
+        java.util.Map<String, Integer> m = new java.util.LinkedHashMap<>();
+        for (String l : List.of("PASS", "FAIL", "ERROR", "NOT-CLAIMED", "WAIVED", "UNEXPECTED-PASS", "NOT-VERIFIED")) m.put(l, 0);
+        for (RuleResult r : results) m.merge(r.verdict().label(), 1, Integer::sum);
+        return m;
+    }
+}

@@ -1,0 +1,329 @@
+package dev.numaspread.conformance.certify;
+
+import dev.numaspread.conformance.checks.AllChecks;
+import dev.numaspread.conformance.checks.Check;
+import dev.numaspread.conformance.checks.CheckResult;
+import dev.numaspread.conformance.checks.CheckRunner;
+import dev.numaspread.conformance.checks.Violation;
+import dev.numaspread.conformance.rules.Rule;
+import dev.numaspread.conformance.rules.RuleRegistry;
+import dev.numaspread.conformance.spi.Claim;
+import dev.numaspread.conformance.spi.Implementation;
+import dev.numaspread.conformance.spi.Routine;
+import dev.numaspread.conformance.steps.ImplementationUnderTest;
+import dev.numaspread.model.kernel.KernelRelease;
+import io.cucumber.core.options.CommandlineOptionsParser;
+import io.cucumber.core.options.RuntimeOptions;
+import io.cucumber.plugin.event.Status;
+
+import java.io.OutputStream;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+
+/**
+ * Certifies an implementation: for every claim (routine + release) it runs every check of that
+ * routine and every scenario tagged with one of its rules, against the implementation wrapped in
+ * a {@link GuardedImplementation}, and turns what they showed into one {@link Verdict} per rule
+ * and release. Rules of routines the implementation does not claim are listed as NOT-CLAIMED.
+ *
+ * <p>Which rules belong to a routine: the rules its checks name, the rules of
+ * {@code spec/<routine>.md}, and the rules tagged in {@code features/<routine>.feature}. A rule
+ * whose kernel range (from the spec) excludes the claimed release is not judged for it.
+ */
+public final class Certifier {
+
+    private final RuleRegistry registry;
+    private final Supplier<List<Check>> checks;
+    private final FeatureSuite features;
+    private final Supplier<LocalDate> today;
+
+    public Certifier(RuleRegistry registry, Supplier<List<Check>> checks, FeatureSuite features, Supplier<LocalDate> today) {
+        this.registry = registry;
+        this.checks = checks;
+        this.features = features;
+        this.today = today;
+    }
+
+    /** The certifier of the kit: the spec on the class path, {@link AllChecks#all()}, the packaged features. */
+    public static Certifier standard() {
+        return new Certifier(RuleRegistry.load(), AllChecks::all, FeatureSuite.standard(), LocalDate::now);
+    }
+
+    /** The certificate of {@code impl} under {@code options}. */
+    public Certificate certify(Implementation impl, CertifyOptions options) {
+        Instant started = Instant.now();
+        List<String> notes = new ArrayList<>();
+        String name;
+        List<Claim> allClaims;
+        try {
+            name = impl.name();
+            allClaims = List.copyOf(impl.claims());
+        } catch (RuntimeException e) {
+            notes.add("the implementation could not state its name and claims: " + e.getMessage());
+            return new Certificate("?", options.implSpec(), List.of(), Certificate.kitVersion(), options.settings(),
+                    started, Instant.now(), List.of(), notes);
+        }
+        List<Claim> claims = allClaims.stream()
+                .filter(c -> options.kernel().map(k -> k.equals(c.kernel())).orElse(true)).distinct().toList();
+        if (allClaims.isEmpty()) notes.add("the implementation claims no routine");
+        else if (claims.isEmpty())
+            notes.add("the implementation claims no routine for kernel " + options.kernel().map(Object::toString).orElse("?")
+                    + "; it claims " + allClaims.stream().map(Claim::toString).toList());
+
+        List<Check> allChecks = checks.get();
+        // (rule, kernel) -> evidence, in the order rules are first met; sorted at the end.
+        Map<String, Map<KernelRelease, List<Evidence>>> scope = new LinkedHashMap<>();
+        Map<String, Set<String>> skippedBecause = new TreeMap<>();
+        for (Claim c : claims)
+            for (String rule : rulesOf(c.routine(), allChecks))
+                if (inScope(rule, c.kernel(), options))
+                    scope.computeIfAbsent(rule, r -> new TreeMap<>()).computeIfAbsent(c.kernel(), k -> new ArrayList<>());
+
+        GuardedImplementation guard = new GuardedImplementation(impl, claims, options.callTimeout(), options.repeatCalls());
+        try {
+            runChecks(guard, claims, allChecks, options, scope, skippedBecause);
+            runFeatures(guard, scope, notes);
+        } finally {
+            guard.close();
+        }
+
+        List<RuleResult> results = new ArrayList<>();
+        LocalDate now = today.get();
+        for (Map.Entry<String, Map<KernelRelease, List<Evidence>>> r : scope.entrySet())
+            for (Map.Entry<KernelRelease, List<Evidence>> k : r.getValue().entrySet())
+                results.add(result(r.getKey(), k.getKey(), k.getValue(), skippedBecause.getOrDefault(r.getKey(), Set.of()),
+                        options, now, notes));
+
+        Set<Routine> claimedRoutines = new LinkedHashSet<>();
+        for (Claim c : allClaims) claimedRoutines.add(c.routine());
+        Set<String> listed = new LinkedHashSet<>(scope.keySet());
+        for (Routine routine : Routine.values()) {
+            if (claimedRoutines.contains(routine) && options.kernel().isEmpty()) continue;
+            if (claims.stream().anyMatch(c -> c.routine() == routine)) continue;
+            for (String rule : rulesOf(routine, allChecks)) {
+                if (options.rule().isPresent() && !options.rule().get().equals(rule)) continue;
+                if (!listed.add(rule)) continue;
+                Optional<Rule> meta = registry.byId(rule);
+                results.add(new RuleResult(rule, meta.map(Rule::title).orElse(""), meta.map(m -> m.level().name()).orElse("MUST"),
+                        meta.map(Rule::location).orElse(""), Optional.empty(), new Verdict.NotClaimed(routine.id()), List.of(), ""));
+            }
+        }
+        for (Waivers.Waiver w : options.waivers().all())
+            if (!listed.contains(w.rule()) && registry.byId(w.rule()).isEmpty())
+                notes.add(w.location() + ": waiver of " + w.rule() + ", a rule neither the spec nor a check names");
+        results.sort(Comparator.comparing((RuleResult r) -> r.verdict() instanceof Verdict.NotClaimed)
+                .thenComparing(r -> r.rule(), this::compareRules)
+                .thenComparing(r -> r.kernel().orElse(KernelRelease.OLDEST)));
+        return new Certificate(name, options.implSpec(), claims, Certificate.kitVersion(), options.settings(), started,
+                Instant.now(), results, notes);
+    }
+
+    // ------------------------------------------------------------ scope
+
+    /**
+     * The rules of {@code routine}: those its checks name, then those of {@code spec/<routine>.md}
+     * and {@code features/<routine>.feature} that no check gives to another routine (a spec file
+     * may hold the rules of a neighbouring routine, as local-spread.md holds the 2020 proposal's).
+     */
+    private Set<String> rulesOf(Routine routine, List<Check> allChecks) {
+        Set<String> out = new LinkedHashSet<>();
+        Set<String> elsewhere = new LinkedHashSet<>();
+        for (Check c : allChecks) (c.routine() == routine ? out : elsewhere).add(c.rule());
+        elsewhere.removeAll(out);
+        for (Rule r : registry.rules())
+            if (r.file().replaceAll(".*/", "").equals(routine.id() + ".md") && !elsewhere.contains(r.id())) out.add(r.id());
+        for (String tag : features.ruleTagsOf(routine.id())) if (!elsewhere.contains(tag)) out.add(tag);
+        return out;
+    }
+
+    private boolean inScope(String rule, KernelRelease kernel, CertifyOptions options) {
+        if (options.rule().isPresent() && !options.rule().get().equals(rule)) return false;
+        return registry.byId(rule).map(r -> r.appliesTo(kernel)).orElse(true);
+    }
+
+    /** Registry order (spec file, line) first; rules the spec does not list after, by prefix then number. */
+    private int compareRules(String a, String b) {
+        int ia = index(a), ib = index(b);
+        if (ia != ib) return Integer.compare(ia, ib);
+        String pa = a.replaceAll("-.*", ""), pb = b.replaceAll("-.*", "");
+        if (!pa.equals(pb)) return pa.compareTo(pb);
+        return Integer.compare(number(a), number(b));
+    }
+
+    private int index(String rule) {
+        List<Rule> all = registry.rules();
+        for (int i = 0; i < all.size(); i++) if (all.get(i).id().equals(rule)) return i;
+        return Integer.MAX_VALUE;
+    }
+
+    private static int number(String rule) {
+        String n = rule.replaceAll("^[A-Z0-9]*-", "").replaceAll("[^0-9].*", "");
+        return n.isEmpty() ? 0 : Integer.parseInt(n);
+    }
+
+    // ------------------------------------------------------------ checks
+
+    private void runChecks(GuardedImplementation guard, List<Claim> claims, List<Check> allChecks, CertifyOptions options,
+                           Map<String, Map<KernelRelease, List<Evidence>>> scope, Map<String, Set<String>> skippedBecause) {
+        for (Claim claim : claims) {
+            for (Check check : allChecks) {
+                if (check.routine() != claim.routine()) continue;
+                List<Evidence> into = scope.getOrDefault(check.rule(), Map.of()).get(claim.kernel());
+                if (into == null) continue;
+                String source = "check " + check.name();
+                CheckResult r = CheckRunner.run(check, guard, claim.kernel(), options.settings());
+                if (r instanceof CheckResult.Passed p) into.add(Evidence.passed(source, p.tries()));
+                else if (r instanceof CheckResult.Failed f) into.add(Evidence.failed(source, f.tries(), Counterexample.of(f.violation())));
+                else if (r instanceof CheckResult.Errored e) {
+                    Optional<NotClaimedCall> notClaimed = find(e.cause(), NotClaimedCall.class);
+                    if (notClaimed.isPresent()) {
+                        skippedBecause.computeIfAbsent(check.rule(), k -> new LinkedHashSet<>())
+                                .add(check.name() + " calls " + notClaimed.get().claim().routine().id()
+                                        + " for kernel " + notClaimed.get().claim().kernel() + ", which is not claimed");
+                        continue;
+                    }
+                    into.add(Evidence.errored(source, reason(e.cause())));
+                }
+            }
+        }
+    }
+
+    private static String reason(Throwable t) {
+        Optional<ImplementationFailure> f = find(t, ImplementationFailure.class);
+        if (f.isPresent()) return f.get().getMessage();
+        return "the check threw " + t.getClass().getName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
+    }
+
+    private static <T extends Throwable> Optional<T> find(Throwable t, Class<T> type) {
+        for (Throwable c = t; c != null; c = c.getCause()) if (type.isInstance(c)) return Optional.of(type.cast(c));
+        return Optional.empty();
+    }
+
+    // ------------------------------------------------------------ features
+
+    private void runFeatures(GuardedImplementation guard, Map<String, Map<KernelRelease, List<Evidence>>> scope, List<String> notes) {
+        if (scope.isEmpty() || features.featureRoot().isEmpty()) return;
+        if (!features.isPresent()) {
+            notes.add(features.featureRoot().get() + ": no features on the class path; scenarios were not run");
+            return;
+        }
+        List<String> args = new ArrayList<>();
+        for (String g : features.gluePackages()) {
+            args.add("--glue");
+            args.add(g);
+        }
+        args.add("--tags");
+        args.add(String.join(" or ", scope.keySet().stream().map(r -> "@" + r).toList()));
+        args.add("--monochrome");
+        args.add("classpath:" + features.featureRoot().get());
+        RuntimeOptions runtimeOptions = new CommandlineOptionsParser(OutputStream.nullOutputStream())
+                .parse(args.toArray(String[]::new)).setNoSummary().setPublishQuiet(true).build();
+        ScenarioCollector collector = new ScenarioCollector(guard);
+        ImplementationUnderTest.install(guard);
+        try {
+            io.cucumber.core.runtime.Runtime.builder()
+                    .withRuntimeOptions(runtimeOptions)
+                    .withClassLoader(FeatureSuite::loader)
+                    .withAdditionalPlugins(collector)
+                    .build()
+                    .run();
+        } catch (RuntimeException e) {
+            notes.add("the feature run could not complete: " + e);
+            for (Map<KernelRelease, List<Evidence>> byKernel : scope.values())
+                for (List<Evidence> ev : byKernel.values()) ev.add(Evidence.errored("features", "the feature run could not complete: " + e));
+        } finally {
+            ImplementationUnderTest.reset();
+        }
+        for (ScenarioCollector.Scenario s : collector.scenarios()) addScenario(s, scope);
+    }
+
+    private static void addScenario(ScenarioCollector.Scenario s, Map<String, Map<KernelRelease, List<Evidence>>> scope) {
+        if (s.status() == Status.SKIPPED || s.status() == Status.UNUSED) return;
+        if (s.error().flatMap(e -> find(e, NotClaimedCall.class)).isPresent()) return;
+        String source = "scenario " + s.location() + " \"" + s.name() + "\"";
+        Evidence evidence = switch (s.status()) {
+            case PASSED -> Evidence.passed(source, 1);
+            case FAILED -> scenarioFailure(source, s);
+            default -> Evidence.errored(source, "the scenario cannot run: a step is " + s.status().name().toLowerCase()
+                    + "; expected glue for every step (a kit bug, not the implementation's)");
+        };
+        Set<KernelRelease> exercised = new LinkedHashSet<>();
+        for (Claim c : s.exercised()) exercised.add(c.kernel());
+        for (String tag : s.tags()) {
+            Map<KernelRelease, List<Evidence>> byKernel = scope.get(tag);
+            if (byKernel == null) continue;
+            for (Map.Entry<KernelRelease, List<Evidence>> k : byKernel.entrySet()) {
+                // A scenario that never reached the implementation proves nothing about it; one that
+                // failed before reaching it still shows, so the gap is seen.
+                boolean applies = exercised.isEmpty() ? s.status() != Status.PASSED : exercised.contains(k.getKey());
+                if (applies) k.getValue().add(evidence);
+            }
+        }
+    }
+
+    private static Evidence scenarioFailure(String source, ScenarioCollector.Scenario s) {
+        Throwable e = s.error().orElse(new AssertionError("no error reported"));
+        Optional<ImplementationFailure> f = find(e, ImplementationFailure.class);
+        if (f.isPresent()) return Evidence.errored(source, f.get().getMessage());
+        Optional<Violation> v = find(e, Violation.class);
+        if (v.isPresent()) return Evidence.failed(source, 1, Counterexample.of(v.get()));
+        if (e instanceof AssertionError)
+            return Evidence.failed(source, 1, new Counterexample("scenario " + s.location() + " \"" + s.name() + "\"",
+                    "what the scenario states", String.valueOf(e.getMessage()).strip(), "", Optional.empty()));
+        return Evidence.errored(source, "the scenario threw " + e.getClass().getName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+    }
+
+    // ------------------------------------------------------------ verdicts
+
+    private RuleResult result(String rule, KernelRelease kernel, List<Evidence> evidence, Set<String> skipped,
+                              CertifyOptions options, LocalDate now, List<String> notes) {
+        Optional<Rule> meta = registry.byId(rule);
+        Verdict v = verdict(evidence, kernel, skipped);
+        Optional<Waivers.Waiver> w = options.waivers().of(rule);
+        if (w.isPresent()) {
+            if (w.get().expires().isBefore(now)) {
+                String note = w.get().location() + ": waiver of " + rule + " expired on " + w.get().expires() + "; the rule is judged as usual";
+                if (!notes.contains(note)) notes.add(note);
+            } else if (v instanceof Verdict.Pass p) v = new Verdict.UnexpectedPass(w.get(), p.tries());
+            else if (v instanceof Verdict.Fail || v instanceof Verdict.Error) v = new Verdict.Waived(w.get(), v);
+        }
+        return new RuleResult(rule, meta.map(Rule::title).orElse(""), meta.map(m -> m.level().name()).orElse("MUST"),
+                meta.map(Rule::location).orElse(""), Optional.of(kernel), v, evidence, replay(options, kernel, rule));
+    }
+
+    static Verdict verdict(List<Evidence> evidence, KernelRelease kernel, Set<String> skipped) {
+        if (evidence.isEmpty())
+            return new Verdict.NotVerified("no check or scenario of this rule ran for kernel " + kernel
+                    + (skipped.isEmpty() ? "" : " (" + String.join("; ", skipped) + ")"));
+        int tries = evidence.stream().mapToInt(Evidence::tries).sum();
+        // A check's counterexample (shrunk, with its machine) explains more than a scenario's assertion.
+        Optional<Evidence> failed = evidence.stream().filter(e -> e.outcome() == Evidence.Outcome.FAILED)
+                .min(Comparator.comparing(e -> e.counterexample().flatMap(Counterexample::machine).isEmpty()));
+        if (failed.isPresent()) return new Verdict.Fail(failed.get().counterexample().orElseThrow(), tries, failed.get().source());
+        Optional<Evidence> errored = evidence.stream().filter(e -> e.outcome() == Evidence.Outcome.ERRORED).findFirst();
+        if (errored.isPresent()) return new Verdict.Error(errored.get().reason(), errored.get().source());
+        return new Verdict.Pass(tries);
+    }
+
+    /** The command that replays {@code rule} for {@code kernel} with the same seed and tries. */
+    public static String replay(CertifyOptions options, KernelRelease kernel, String rule) {
+        return "numaspread certify --impl " + shellWord(options.implSpec()) + " --kernel " + kernel
+                + " --tries " + options.settings().tries() + " --seed 0x" + Long.toHexString(options.settings().seed())
+                + " --rule " + rule;
+    }
+
+    private static String shellWord(String s) {
+        if (s.matches("[A-Za-z0-9_:./=@+-]+")) return s;
+        return "'" + s.replace("'", "'\\''") + "'";
+    }
+}

@@ -1,0 +1,233 @@
+package dev.numaspread.conformance.certify;
+
+import dev.numaspread.conformance.checks.Violation;
+import dev.numaspread.conformance.spi.Claim;
+import dev.numaspread.conformance.spi.Implementation;
+import dev.numaspread.conformance.spi.Routine;
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.kernel.KernelBug;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.topology.Topology;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BiPredicate;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The implementation under certification as checks and scenarios see it: every call is limited
+ * to the claims, timed out after {@code callTimeout}, made twice and compared (a pure function
+ * answers the same), and checked for the SPI's shape. A crash, a hang, garbage, a different
+ * second answer or an unsupported claimed routine become {@link ImplementationFailure}; a
+ * modelled {@link KernelBug} passes through, because it is an answer the rules judge.
+ */
+public final class GuardedImplementation implements Implementation {
+
+    private final Implementation delegate;
+    private final Set<Claim> claims;
+    private final Duration callTimeout;
+    private final boolean repeatCalls;
+    private final Set<Claim> called = new LinkedHashSet<>();
+    private ExecutorService worker;
+
+    public GuardedImplementation(Implementation delegate, List<Claim> claims, Duration callTimeout, boolean repeatCalls) {
+        this.delegate = Objects.requireNonNull(delegate);
+        this.claims = new LinkedHashSet<>(claims);
+        this.callTimeout = callTimeout;
+        this.repeatCalls = repeatCalls;
+    }
+
+    @Override public String name() { return delegate.name(); }
+
+    @Override public List<Claim> claims() { return List.copyOf(claims); }
+
+    /** The claims the calls since the last drain exercised, in first-call order; clears the log. */
+    public synchronized List<Claim> drainCalls() {
+        List<Claim> out = new ArrayList<>(called);
+        called.clear();
+        return out;
+    }
+
+    /** Stops the worker thread; a call after this starts a new one. */
+    public synchronized void close() {
+        if (worker != null) worker.shutdownNow();
+        worker = null;
+    }
+
+    // ------------------------------------------------------------ the routines
+
+    @Override
+    public int[] localSpread(KernelRelease kernel, Topology machine, int node, int count) {
+        return call(Routine.LOCAL_SPREAD, kernel, "localSpread(node=" + node + ", count=" + count + ")",
+                () -> delegate.localSpread(kernel, machine, node, count), r -> lengthIs(r, count, "CPUs for count " + count),
+                Arrays::equals, Arrays::toString);
+    }
+
+    @Override
+    public int[] localSpreadNearestNode(KernelRelease kernel, Topology machine, int node, int count) {
+        return call(Routine.LOCAL_SPREAD_NEAREST_NODE, kernel, "localSpreadNearestNode(node=" + node + ", count=" + count + ")",
+                () -> delegate.localSpreadNearestNode(kernel, machine, node, count), r -> lengthIs(r, count, "CPUs for count " + count),
+                Arrays::equals, Arrays::toString);
+    }
+
+    @Override
+    public int[] numaLevels(KernelRelease kernel, Topology machine) {
+        return call(Routine.NUMA_LEVELS, kernel, "numaLevels()", () -> delegate.numaLevels(kernel, machine),
+                r -> null, Arrays::equals, Arrays::toString);
+    }
+
+    @Override
+    public List<CpuSet> hopMasks(KernelRelease kernel, Topology machine, int node) {
+        return call(Routine.HOP_MASKS, kernel, "hopMasks(node=" + node + ")", () -> delegate.hopMasks(kernel, machine, node),
+                r -> r.stream().anyMatch(Objects::isNull) ? "a null mask" : null, Objects::equals, GuardedImplementation::lists);
+    }
+
+    @Override
+    public int numaClosest(KernelRelease kernel, Topology machine, CpuSet cpus, int cpu) {
+        return call(Routine.NUMA_CLOSEST, kernel, "numaClosest(cpus=" + cpus.toList() + ", cpu=" + cpu + ")",
+                () -> delegate.numaClosest(kernel, machine, cpus, cpu), r -> null, Objects::equals, String::valueOf);
+    }
+
+    @Override
+    public int numaNth(KernelRelease kernel, Topology machine, CpuSet cpus, int n, int node) {
+        return call(Routine.NUMA_NTH, kernel, "numaNth(cpus=" + cpus.toList() + ", n=" + n + ", node=" + node + ")",
+                () -> delegate.numaNth(kernel, machine, cpus, n, node), r -> null, Objects::equals, String::valueOf);
+    }
+
+    @Override
+    public int numaNearestNode(KernelRelease kernel, Topology machine, int node) {
+        return call(Routine.NUMA_NEAREST_NODE, kernel, "numaNearestNode(node=" + node + ")",
+                () -> delegate.numaNearestNode(kernel, machine, node), r -> null, Objects::equals, String::valueOf);
+    }
+
+    @Override
+    public int[] mlx5NumaDistance(KernelRelease kernel, Topology machine, int node, int count) {
+        return call(Routine.MLX5_NUMA_DISTANCE, kernel, "mlx5NumaDistance(node=" + node + ", count=" + count + ")",
+                () -> delegate.mlx5NumaDistance(kernel, machine, node, count), r -> lengthIs(r, count, "CPUs for count " + count),
+                Arrays::equals, Arrays::toString);
+    }
+
+    @Override
+    public int[] mlx5CompIrqs(KernelRelease kernel, Topology machine, int node, int count) {
+        return call(Routine.MLX5_COMP_IRQS, kernel, "mlx5CompIrqs(node=" + node + ", count=" + count + ")",
+                () -> delegate.mlx5CompIrqs(kernel, machine, node, count), r -> lengthIs(r, count, "CPUs for count " + count),
+                Arrays::equals, Arrays::toString);
+    }
+
+    @Override
+    public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Topology machine, int numgrps) {
+        return call(Routine.GROUP_CPUS, kernel, "groupCpusEvenly(numgrps=" + numgrps + ")",
+                () -> delegate.groupCpusEvenly(kernel, machine, numgrps),
+                r -> r.isPresent() && r.get().size() != numgrps ? r.get().size() + " groups for numgrps " + numgrps : null,
+                Objects::equals, r -> r.map(GuardedImplementation::lists).orElse("NULL"));
+    }
+
+    @Override
+    public int[] blkMqMapQueues(KernelRelease kernel, Topology machine, int nrQueues, int queueOffset) {
+        return call(Routine.BLK_MQ_MAP, kernel, "blkMqMapQueues(nrQueues=" + nrQueues + ", queueOffset=" + queueOffset + ")",
+                () -> delegate.blkMqMapQueues(kernel, machine, nrQueues, queueOffset),
+                r -> lengthIs(r, machine.nrCpuIds(), "entries for nr_cpu_ids " + machine.nrCpuIds()),
+                Arrays::equals, Arrays::toString);
+    }
+
+    // ------------------------------------------------------------ the guard
+
+    private static String lengthIs(int[] r, int n, String what) {
+        return r.length == n ? null : r.length + " " + what;
+    }
+
+    private static String lists(List<CpuSet> sets) {
+        StringBuilder sb = new StringBuilder("[");
+        for (CpuSet s : sets) sb.append(sb.length() > 1 ? " | " : "").append(s == null ? "null" : s.toList());
+        return sb.append(']').toString();
+    }
+
+    /** The outcome of one call: a value or a modelled kernel bug. */
+    private record Outcome<T>(T value, KernelBug bug) {}
+
+    private <T> T call(Routine routine, KernelRelease kernel, String callText, Supplier<T> body,
+                       Function<T, String> shapeProblem, BiPredicate<T, T> same, Function<T, String> show) {
+        Claim claim = new Claim(routine, kernel);
+        if (!claims.contains(claim)) throw new NotClaimedCall(claim);
+        synchronized (this) {
+            called.add(claim);
+        }
+        Outcome<T> first = timed(claim, callText, body);
+        if (first.value() == null && first.bug() == null)
+            throw new ImplementationFailure(callText + " for kernel " + kernel + " returned null; expected a value");
+        if (first.value() != null) {
+            String problem;
+            try {
+                problem = shapeProblem.apply(first.value());
+            } catch (RuntimeException e) {
+                throw new ImplementationFailure(callText + " for kernel " + kernel + " returned a value the kit cannot read: " + e, e);
+            }
+            if (problem != null)
+                throw new ImplementationFailure(callText + " for kernel " + kernel + " returned " + problem + "; expected the SPI's shape");
+        }
+        if (repeatCalls) {
+            Outcome<T> second = timed(claim, callText, body);
+            boolean agree = first.bug() != null ? second.bug() != null && second.bug().kind().equals(first.bug().kind())
+                    : second.value() != null && same.test(first.value(), second.value());
+            if (!agree)
+                throw new ImplementationFailure(callText + " for kernel " + kernel + " is nondeterministic: first "
+                        + describe(first, show) + ", then " + describe(second, show) + "; expected the same answer twice");
+        }
+        if (first.bug() != null) throw first.bug();
+        return first.value();
+    }
+
+    private static <T> String describe(Outcome<T> o, Function<T, String> show) {
+        return o.bug() != null ? "KernelBug " + o.bug().kind() : o.value() == null ? "null" : show.apply(o.value());
+    }
+
+    private <T> Outcome<T> timed(Claim claim, String callText, Supplier<T> body) {
+        Future<T> f;
+        synchronized (this) {
+            if (worker == null) worker = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "numaspread-call");
+                t.setDaemon(true);
+                return t;
+            });
+            f = worker.submit(body::get);
+        }
+        String where = callText + " for kernel " + claim.kernel();
+        try {
+            return new Outcome<>(f.get(callTimeout.toMillis(), TimeUnit.MILLISECONDS), null);
+        } catch (TimeoutException e) {
+            f.cancel(true);
+            // The worker may never come back; abandon it so the next call gets a fresh thread.
+            synchronized (this) {
+                worker.shutdownNow();
+                worker = null;
+            }
+            throw new ImplementationFailure(where + " did not return within " + callTimeout.toMillis() + " ms; expected an answer (per-call timeout)");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ImplementationFailure(where + " was interrupted", e);
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof KernelBug bug) return new Outcome<>(null, bug);
+            if (c instanceof NotClaimedCall n) throw n;
+            if (c instanceof Violation v) throw v;
+            if (c instanceof ImplementationFailure fail) throw new ImplementationFailure(where + ": " + fail.getMessage(), fail);
+            if (c instanceof UnsupportedOperationException)
+                throw new ImplementationFailure("the implementation claims " + claim.routine().id() + " for kernel " + claim.kernel()
+                        + " but " + callText + " threw UnsupportedOperationException" + (c.getMessage() == null ? "" : ": " + c.getMessage()), c);
+            throw new ImplementationFailure(where + " crashed: " + c, c);
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package dev.numaspread.conformance.certify;
+
+import dev.numaspread.model.kernel.KernelRelease;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The verdict on one rule for one claimed release (no release for NOT-CLAIMED), with the evidence
+ * behind it and the command that replays it.
+ *
+ * @param level    {@code MUST}, {@code EXACT} or {@code SHOULD}; {@code MUST} for a rule the spec does not list
+ * @param location {@code spec/local-spread.md:41}, or empty when the spec does not list the rule
+ */
+public record RuleResult(String rule, String title, String level, String location, Optional<KernelRelease> kernel,
+                         Verdict verdict, List<Evidence> evidence, String replay) {
+
+    public RuleResult {
+        evidence = List.copyOf(evidence);
+    }
+
+    /** True for the verdicts that keep the exit code at 0. */
+    public boolean isAccepted() {
+        return verdict instanceof Verdict.Pass || verdict instanceof Verdict.Waived || verdict instanceof Verdict.NotClaimed;
+    }
+
+    /** Tries behind the verdict: property tries plus scenarios. */
+    public int tries() {
+        return evidence.stream().mapToInt(Evidence::tries).sum();
+    }
+}

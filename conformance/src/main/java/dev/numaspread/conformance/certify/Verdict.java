@@ -1,0 +1,47 @@
+package dev.numaspread.conformance.certify;
+
+/**
+ * What certification concluded about one rule for one claimed release. Closed: a report prints
+ * exactly these labels, and only {@link Pass} and {@link Waived} keep the exit code at 0.
+ */
+public sealed interface Verdict permits Verdict.Pass, Verdict.Fail, Verdict.Error, Verdict.NotClaimed,
+        Verdict.Waived, Verdict.UnexpectedPass, Verdict.NotVerified {
+
+    /** The label reports print: {@code PASS}, {@code FAIL}, {@code NOT-CLAIMED}, ... */
+    String label();
+
+    /** Every check and scenario of the rule held; {@code tries} counts property tries plus scenarios. */
+    record Pass(int tries) implements Verdict {
+        public String label() { return "PASS"; }
+    }
+
+    /** The rule did not hold: the smallest counterexample found, from {@code source} (a check or a scenario). */
+    record Fail(Counterexample counterexample, int tries, String source) implements Verdict {
+        public String label() { return "FAIL"; }
+    }
+
+    /** The implementation crashed, hung, lied about its claims or answered nondeterministically: {@code reason}. */
+    record Error(String reason, String source) implements Verdict {
+        public String label() { return "ERROR"; }
+    }
+
+    /** The implementation does not claim the rule's routine: {@code routine}. */
+    record NotClaimed(String routine) implements Verdict {
+        public String label() { return "NOT-CLAIMED"; }
+    }
+
+    /** The rule failed or errored, and a waiver accepts that; {@code underlying} is the Fail or Error. */
+    record Waived(Waivers.Waiver waiver, Verdict underlying) implements Verdict {
+        public String label() { return "WAIVED"; }
+    }
+
+    /** A waived rule passed: remove the waiver. Not a pass for the exit code, as in test262 runners. */
+    record UnexpectedPass(Waivers.Waiver waiver, int tries) implements Verdict {
+        public String label() { return "UNEXPECTED-PASS"; }
+    }
+
+    /** No check or scenario of the rule could run for this implementation: {@code reason}. Never a pass. */
+    record NotVerified(String reason) implements Verdict {
+        public String label() { return "NOT-VERIFIED"; }
+    }
+}

@@ -1,0 +1,92 @@
+package dev.numaspread.conformance.certify;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Rules an implementation is allowed to fail, each until an expiry date and for a reason. File
+ * format, one waiver per line, {@code #} starts a comment:
+ * <pre>
+ * LS-3  2026-12-31  nodes are visited by id until acme 2.0
+ * </pre>
+ * A waived rule that fails is WAIVED; one that passes is UNEXPECTED-PASS; an expired waiver is
+ * ignored (the rule is judged as usual) and the certificate says so.
+ */
+public final class Waivers {
+
+    /** One waiver; {@code location} is {@code file:line}. */
+    public record Waiver(String rule, LocalDate expires, String reason, String location) {}
+
+    private static final Pattern LINE = Pattern.compile("([A-Z][A-Z0-9]*-\\d+[a-z]?)\\s+(\\S+)\\s+(.+)");
+
+    private final Map<String, Waiver> byRule;
+
+    private Waivers(Map<String, Waiver> byRule) {
+        this.byRule = byRule;
+    }
+
+    public static Waivers none() {
+        return new Waivers(new TreeMap<>());
+    }
+
+    public static Waivers read(Path file) {
+        try {
+            return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": cannot read the waivers: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The waivers of {@code text}.
+     *
+     * @throws IllegalArgumentException {@code file:line: found ...; expected RULE-ID YYYY-MM-DD reason}
+     */
+    public static Waivers parse(String text, String fileName) {
+        Map<String, Waiver> out = new TreeMap<>();
+        String[] lines = text.split("\n", -1);
+        for (int n = 0; n < lines.length; n++) {
+            String line = lines[n];
+            int hash = line.indexOf('#');
+            if (hash >= 0) line = line.substring(0, hash);
+            line = line.strip();
+            if (line.isEmpty()) continue;
+            String where = fileName + ":" + (n + 1);
+            Matcher m = LINE.matcher(line);
+            if (!m.matches())
+                throw new IllegalArgumentException(where + ": found '" + line + "'; expected RULE-ID YYYY-MM-DD reason");
+            LocalDate expires;
+            try {
+                expires = LocalDate.parse(m.group(2));
+            } catch (DateTimeParseException e) {
+                throw new IllegalArgumentException(where + ": found expiry '" + m.group(2) + "'; expected a date YYYY-MM-DD");
+            }
+            Waiver previous = out.put(m.group(1), new Waiver(m.group(1), expires, m.group(3).strip(), where));
+            if (previous != null)
+                throw new IllegalArgumentException(where + ": found a second waiver of " + m.group(1)
+                        + " (first at " + previous.location() + "); expected one waiver per rule");
+        }
+        return new Waivers(out);
+    }
+
+    /** The waiver of {@code rule}, whether expired or not. */
+    public Optional<Waiver> of(String rule) {
+        return Optional.ofNullable(byRule.get(rule));
+    }
+
+    public List<Waiver> all() {
+        return new ArrayList<>(byRule.values());
+    }
+}

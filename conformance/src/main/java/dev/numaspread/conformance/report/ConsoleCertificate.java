@@ -1,0 +1,104 @@
+package dev.numaspread.conformance.report;
+
+import dev.numaspread.conformance.certify.Certificate;
+import dev.numaspread.conformance.certify.Counterexample;
+import dev.numaspread.conformance.certify.RuleResult;
+import dev.numaspread.conformance.certify.Verdict;
+import dev.numaspread.conformance.spi.Claim;
+
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The certificate as the console prints it (STYLE §9): one line per rule, and for a failure or
+ * an error a block with the rule's spec line, the call, the expected and the actual answer, the
+ * hint, the seed, the shrunk machine as {@code .topo} and the command that replays it.
+ */
+public final class ConsoleCertificate {
+    private ConsoleCertificate() {}
+
+    static final String INDENT = "            ";
+
+    public static String render(Certificate c) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("numaspread certify: implementation \"").append(c.implementation()).append("\" (")
+                .append(c.implSpec()).append("), claims ")
+                .append(c.claims().isEmpty() ? "none" : c.claims().stream().map(Claim::toString).collect(Collectors.joining(", ")))
+                .append("; kit ").append(c.suiteVersion()).append('\n');
+        for (RuleResult r : c.results()) sb.append(render(c, r));
+        for (String n : c.notes()) sb.append("note: ").append(n).append('\n');
+        sb.append(summary(c)).append('\n');
+        return sb.toString();
+    }
+
+    /** {@code 12 PASS, 1 FAIL, 3 NOT-CLAIMED; level reached: contract; exit 1}. */
+    public static String summary(Certificate c) {
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<String, Integer> e : c.counts().entrySet()) {
+            if (e.getValue() == 0) continue;
+            sb.append(sb.length() == 0 ? "" : ", ").append(e.getValue()).append(' ').append(e.getKey());
+        }
+        if (sb.length() == 0) sb.append("no rule judged");
+        return sb.append("; level reached: ").append(c.levelReached()).append("; exit ").append(c.exitCode()).toString();
+    }
+
+    /** The line (and block) of one result. */
+    public static String render(Certificate c, RuleResult r) {
+        StringBuilder sb = new StringBuilder();
+        Verdict v = r.verdict();
+        sb.append(v.label()).append(' ').append(r.rule());
+        if (!r.title().isEmpty()) sb.append(' ').append(r.title());
+        sb.append(" (").append(r.level());
+        r.kernel().ifPresent(k -> sb.append("; kernel ").append(k));
+        if (v instanceof Verdict.Fail || v instanceof Verdict.Error || v instanceof Verdict.Waived)
+            sb.append("; implementation \"").append(c.implementation()).append('"');
+        sb.append(')');
+        String seed = "0x" + Long.toHexString(c.settings().seed());
+        if (v instanceof Verdict.Pass p) {
+            sb.append(" tries ").append(p.tries()).append(" seed ").append(seed).append('\n');
+        } else if (v instanceof Verdict.NotClaimed n) {
+            sb.append(" routine ").append(n.routine()).append(" not claimed\n");
+        } else if (v instanceof Verdict.NotVerified nv) {
+            sb.append('\n');
+            line(sb, "reason", nv.reason());
+        } else if (v instanceof Verdict.UnexpectedPass u) {
+            sb.append(" tries ").append(u.tries()).append(" seed ").append(seed).append('\n');
+            line(sb, "waiver", u.waiver().location() + " (until " + u.waiver().expires() + "): " + u.waiver().reason());
+            line(sb, "hint", "the rule passes now: remove the waiver");
+        } else {
+            sb.append('\n');
+            Verdict shown = v;
+            if (v instanceof Verdict.Waived w) {
+                line(sb, "waiver", w.waiver().location() + " (until " + w.waiver().expires() + "): " + w.waiver().reason());
+                shown = w.underlying();
+            }
+            if (!r.location().isEmpty()) line(sb, "rule", r.location());
+            if (shown instanceof Verdict.Fail f) {
+                Counterexample x = f.counterexample();
+                line(sb, "from", f.source());
+                line(sb, "call", x.call());
+                line(sb, "expected", x.expected());
+                line(sb, "actual", x.actual());
+                if (!x.hint().isEmpty()) line(sb, "hint", x.hint());
+                if (x.machine().isPresent()) {
+                    line(sb, "seed", seed + "; shrunk machine (paste into fixtures/topologies/):");
+                    for (String m : x.machine().get().strip().split("\n")) sb.append(INDENT).append(m).append('\n');
+                } else line(sb, "seed", seed);
+            } else if (shown instanceof Verdict.Error e) {
+                line(sb, "from", e.source());
+                line(sb, "reason", e.reason());
+                line(sb, "seed", seed);
+            }
+            line(sb, "replay", r.replay());
+        }
+        return sb.toString();
+    }
+
+    private static void line(StringBuilder sb, String key, String value) {
+        String[] lines = value.strip().split("\n");
+        sb.append("  ").append(key);
+        for (int k = key.length(); k < 10; k++) sb.append(' ');
+        sb.append(lines[0]).append('\n');
+        for (int i = 1; i < lines.length; i++) sb.append(INDENT).append(lines[i]).append('\n');
+    }
+}

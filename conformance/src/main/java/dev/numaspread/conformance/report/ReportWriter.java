@@ -1,0 +1,253 @@
+package dev.numaspread.conformance.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.numaspread.conformance.certify.Certificate;
+import dev.numaspread.conformance.certify.Counterexample;
+import dev.numaspread.conformance.certify.Evidence;
+import dev.numaspread.conformance.certify.RuleResult;
+import dev.numaspread.conformance.certify.Verdict;
+import dev.numaspread.conformance.spi.Claim;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * Writes a certificate as {@code report.json} (the data), {@code report.md} and a self-contained
+ * {@code report.html} (for people; every string escaped) and {@code junit.xml} (for CI: one test
+ * case per rule and release).
+ */
+public final class ReportWriter {
+    private ReportWriter() {}
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** Writes the four files into {@code dir} (created when missing) and returns their paths. */
+    public static java.util.List<Path> writeAll(Certificate c, Path dir) {
+        try {
+            Files.createDirectories(dir);
+            Path json = dir.resolve("report.json"), md = dir.resolve("report.md"), html = dir.resolve("report.html"),
+                    junit = dir.resolve("junit.xml");
+            Files.writeString(json, json(c), StandardCharsets.UTF_8);
+            Files.writeString(md, markdown(c), StandardCharsets.UTF_8);
+            Files.writeString(html, html(c), StandardCharsets.UTF_8);
+            Files.writeString(junit, junit(c), StandardCharsets.UTF_8);
+            return java.util.List.of(json, md, html, junit);
+        } catch (IOException e) {
+            throw new UncheckedIOException(dir + ": cannot write the report: " + e.getMessage(), e);
+        }
+    }
+
+    // ------------------------------------------------------------ JSON
+
+    public static ObjectNode jsonTree(Certificate c) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("suiteVersion", c.suiteVersion());
+        o.put("implementation", c.implementation());
+        o.put("implSpec", c.implSpec());
+        ArrayNode claims = o.putArray("claims");
+        for (Claim k : c.claims()) claims.addObject().put("routine", k.routine().id()).put("kernel", k.kernel().toString());
+        ObjectNode s = o.putObject("settings");
+        s.put("tries", c.settings().tries());
+        s.put("seed", "0x" + Long.toHexString(c.settings().seed()));
+        s.put("budgetSeconds", c.settings().budget().toSeconds());
+        o.put("started", c.started().toString());
+        o.put("finished", c.finished().toString());
+        o.put("levelReached", c.levelReached());
+        o.put("exitCode", c.exitCode());
+        ObjectNode counts = o.putObject("counts");
+        for (Map.Entry<String, Integer> e : c.counts().entrySet()) counts.put(e.getKey(), e.getValue());
+        ArrayNode rules = o.putArray("rules");
+        for (RuleResult r : c.results()) {
+            ObjectNode j = rules.addObject();
+            j.put("id", r.rule());
+            j.put("title", r.title());
+            j.put("level", r.level());
+            j.put("spec", r.location());
+            if (r.kernel().isPresent()) j.put("kernel", r.kernel().get().toString()); else j.putNull("kernel");
+            j.put("verdict", r.verdict().label());
+            j.put("tries", r.tries());
+            j.put("seed", "0x" + Long.toHexString(c.settings().seed()));
+            verdictDetail(j, r.verdict());
+            if (!r.replay().isEmpty()) j.put("replay", r.replay());
+            ArrayNode ev = j.putArray("evidence");
+            for (Evidence e : r.evidence()) {
+                ObjectNode x = ev.addObject();
+                x.put("source", e.source());
+                x.put("outcome", e.outcome().name());
+                x.put("tries", e.tries());
+                if (!e.reason().isEmpty()) x.put("reason", e.reason());
+            }
+        }
+        ArrayNode notes = o.putArray("notes");
+        c.notes().forEach(notes::add);
+        return o;
+    }
+
+    private static void verdictDetail(ObjectNode j, Verdict v) {
+        if (v instanceof Verdict.Fail f) {
+            j.put("source", f.source());
+            counterexample(j.putObject("counterexample"), f.counterexample());
+        } else if (v instanceof Verdict.Error e) {
+            j.put("source", e.source());
+            j.put("reason", e.reason());
+        } else if (v instanceof Verdict.NotVerified n) j.put("reason", n.reason());
+        else if (v instanceof Verdict.NotClaimed n) j.put("routine", n.routine());
+        else if (v instanceof Verdict.Waived w) {
+            waiver(j.putObject("waiver"), w.waiver());
+            j.put("underlying", w.underlying().label());
+            verdictDetail(j, w.underlying());
+        } else if (v instanceof Verdict.UnexpectedPass u) waiver(j.putObject("waiver"), u.waiver());
+    }
+
+    private static void waiver(ObjectNode o, dev.numaspread.conformance.certify.Waivers.Waiver w) {
+        o.put("expires", w.expires().toString());
+        o.put("reason", w.reason());
+        o.put("location", w.location());
+    }
+
+    private static void counterexample(ObjectNode o, Counterexample x) {
+        o.put("call", x.call());
+        o.put("expected", x.expected());
+        o.put("actual", x.actual());
+        o.put("hint", x.hint());
+        if (x.machine().isPresent()) o.put("machine", x.machine().get()); else o.putNull("machine");
+    }
+
+    public static String json(Certificate c) {
+        try {
+            return JSON.writeValueAsString(jsonTree(c)) + "\n";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    // ------------------------------------------------------------ Markdown
+
+    public static String markdown(Certificate c) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("# numaspread certificate: ").append(md(c.implementation())).append("\n\n");
+        sb.append("- implementation: `").append(c.implSpec().replace("`", "'")).append("`\n");
+        sb.append("- claims: ").append(c.claims().isEmpty() ? "none" : md(c.claims().toString())).append('\n');
+        sb.append("- kit: ").append(md(c.suiteVersion())).append("; tries ").append(c.settings().tries())
+                .append("; seed 0x").append(Long.toHexString(c.settings().seed())).append('\n');
+        sb.append("- run: ").append(c.started()).append(" to ").append(c.finished()).append('\n');
+        sb.append("- level reached: **").append(c.levelReached()).append("**; exit code ").append(c.exitCode()).append("\n\n");
+        sb.append("| verdict | rule | title | level | kernel | tries |\n|---|---|---|---|---|---|\n");
+        for (RuleResult r : c.results())
+            sb.append("| ").append(r.verdict().label()).append(" | ").append(md(r.rule())).append(" | ").append(md(r.title()))
+                    .append(" | ").append(r.level()).append(" | ").append(r.kernel().map(Object::toString).orElse("")).append(" | ")
+                    .append(r.tries()).append(" |\n");
+        for (RuleResult r : c.results()) {
+            if (r.isAccepted() && !(r.verdict() instanceof Verdict.Waived)) continue;
+            sb.append("\n## ").append(r.verdict().label()).append(' ').append(md(r.rule())).append(' ').append(md(r.title()))
+                    .append("\n\n```\n").append(ConsoleCertificate.render(c, r).replace("```", "'''")).append("```\n");
+        }
+        if (!c.notes().isEmpty()) {
+            sb.append("\n## Notes\n\n");
+            for (String n : c.notes()) sb.append("- ").append(md(n)).append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static String md(String s) {
+        return s.replace("\\", "\\\\").replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;").replace("\n", " ");
+    }
+
+    // ------------------------------------------------------------ HTML
+
+    /** A self-contained page: inline style, no script, every string from the run escaped. */
+    public static String html(Certificate c) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>numaspread certificate: ")
+                .append(esc(c.implementation())).append("</title>\n<style>body{font-family:sans-serif;margin:2em}"
+                        + "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left}"
+                        + "pre{background:#f6f6f6;padding:.5em}.PASS{color:#060}.FAIL,.ERROR,.UNEXPECTED-PASS{color:#a00}"
+                        + ".NOT-VERIFIED,.WAIVED{color:#a60}.NOT-CLAIMED{color:#666}</style></head><body>\n");
+        sb.append("<h1>numaspread certificate: ").append(esc(c.implementation())).append("</h1>\n<ul>");
+        sb.append("<li>implementation: <code>").append(esc(c.implSpec())).append("</code></li>");
+        sb.append("<li>claims: ").append(esc(c.claims().isEmpty() ? "none" : c.claims().toString())).append("</li>");
+        sb.append("<li>kit ").append(esc(c.suiteVersion())).append("; tries ").append(c.settings().tries()).append("; seed 0x")
+                .append(Long.toHexString(c.settings().seed())).append("</li>");
+        sb.append("<li>run ").append(esc(c.started().toString())).append(" to ").append(esc(c.finished().toString())).append("</li>");
+        sb.append("<li>level reached: <b>").append(esc(c.levelReached())).append("</b>; exit code ").append(c.exitCode()).append("</li></ul>\n");
+        sb.append("<table><tr><th>verdict</th><th>rule</th><th>title</th><th>level</th><th>kernel</th><th>tries</th></tr>\n");
+        for (RuleResult r : c.results())
+            sb.append("<tr><td class=\"").append(esc(r.verdict().label())).append("\">").append(esc(r.verdict().label()))
+                    .append("</td><td>").append(esc(r.rule())).append("</td><td>").append(esc(r.title())).append("</td><td>")
+                    .append(esc(r.level())).append("</td><td>").append(esc(r.kernel().map(Object::toString).orElse("")))
+                    .append("</td><td>").append(r.tries()).append("</td></tr>\n");
+        sb.append("</table>\n");
+        for (RuleResult r : c.results()) {
+            if (r.isAccepted() && !(r.verdict() instanceof Verdict.Waived)) continue;
+            sb.append("<h2>").append(esc(r.verdict().label() + " " + r.rule() + " " + r.title())).append("</h2>\n<pre>")
+                    .append(esc(ConsoleCertificate.render(c, r))).append("</pre>\n");
+        }
+        if (!c.notes().isEmpty()) {
+            sb.append("<h2>Notes</h2><ul>");
+            for (String n : c.notes()) sb.append("<li>").append(esc(n)).append("</li>");
+            sb.append("</ul>\n");
+        }
+        return sb.append("</body></html>\n").toString();
+    }
+
+    /** {@code s} with the five HTML/XML special characters escaped. */
+    public static String esc(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            switch (ch) {
+                case '&' -> sb.append("&amp;");
+                case '<' -> sb.append("&lt;");
+                case '>' -> sb.append("&gt;");
+                case '"' -> sb.append("&quot;");
+                case '\'' -> sb.append("&#39;");
+                default -> {
+                    // XML 1.0 forbids most control characters even escaped; show them, never emit them.
+                    if (ch < 0x20 && ch != '\n' && ch != '\t' && ch != '\r') sb.append("\\u").append(String.format("%04x", (int) ch));
+                    else sb.append(ch);
+                }
+            }
+        }
+        return sb.toString();
+    }
+
+    // ------------------------------------------------------------ JUnit XML
+
+    /** One {@code testcase} per result: FAIL as failure, ERROR/UNEXPECTED-PASS/NOT-VERIFIED as error, NOT-CLAIMED as skipped. */
+    public static String junit(Certificate c) {
+        Map<String, Integer> n = c.counts();
+        int failures = n.get("FAIL");
+        int errors = n.get("ERROR") + n.get("UNEXPECTED-PASS") + n.get("NOT-VERIFIED");
+        int skipped = n.get("NOT-CLAIMED") + n.get("WAIVED");
+        double seconds = Duration.between(c.started(), c.finished()).toMillis() / 1000.0;
+        StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        sb.append("<testsuite name=\"numaspread certify ").append(esc(c.implementation())).append("\" tests=\"")
+                .append(c.results().size()).append("\" failures=\"").append(failures).append("\" errors=\"").append(errors)
+                .append("\" skipped=\"").append(skipped).append("\" time=\"").append(seconds).append("\" timestamp=\"")
+                .append(esc(c.started().toString())).append("\">\n");
+        for (RuleResult r : c.results()) {
+            String name = r.rule() + (r.title().isEmpty() ? "" : " " + r.title()) + r.kernel().map(k -> " [kernel " + k + "]").orElse("");
+            sb.append("  <testcase classname=\"numaspread.").append(esc(r.rule().replaceAll("-.*", ""))).append("\" name=\"")
+                    .append(esc(name)).append("\">");
+            Verdict v = r.verdict();
+            String detail = esc(ConsoleCertificate.render(c, r));
+            if (v instanceof Verdict.Fail f)
+                sb.append("<failure message=\"").append(esc(f.counterexample().actual())).append("\">").append(detail).append("</failure>");
+            else if (v instanceof Verdict.Error || v instanceof Verdict.UnexpectedPass || v instanceof Verdict.NotVerified)
+                sb.append("<error message=\"").append(esc(v.label())).append("\">").append(detail).append("</error>");
+            else if (v instanceof Verdict.NotClaimed || v instanceof Verdict.Waived)
+                sb.append("<skipped message=\"").append(esc(v.label())).append("\"/>");
+            sb.append("</testcase>\n");
+        }
+        return sb.append("</testsuite>\n").toString();
+    }
+
+}

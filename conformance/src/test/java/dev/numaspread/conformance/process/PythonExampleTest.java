@@ -1,0 +1,114 @@
+package dev.numaspread.conformance.process;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.numaspread.conformance.certify.Certificate;
+import dev.numaspread.conformance.certify.Certifier;
+import dev.numaspread.conformance.certify.CertifyOptions;
+import dev.numaspread.conformance.certify.FeatureSuite;
+import dev.numaspread.conformance.certify.RuleResult;
+import dev.numaspread.conformance.checks.Check;
+import dev.numaspread.conformance.checks.Settings;
+import dev.numaspread.conformance.checks.Violation;
+import dev.numaspread.conformance.rules.RuleRegistry;
+import dev.numaspread.conformance.spi.Claim;
+import dev.numaspread.conformance.spi.Routine;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.topology.TopoFormat;
+import dev.numaspread.model.topology.Topology;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledIfEnvironmentVariable;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * Certifies {@code examples/python/spread.py} through the process driver against what real 6.1
+ * and 6.12 kernels returned ({@code certify-fixtures/kernel-runs}, copied from kernel-runs/).
+ * Needs {@code python3} on the PATH; set {@code NUMASPREAD_SKIP_PYTHON=1} to disable it
+ * explicitly (README), never silently.
+ */
+@DisabledIfEnvironmentVariable(named = "NUMASPREAD_SKIP_PYTHON", matches = "1",
+        disabledReason = "NUMASPREAD_SKIP_PYTHON=1: the out-of-process example is not certified in this run")
+class PythonExampleTest {
+
+    static final Path SCRIPT = Path.of("..", "examples", "python", "spread.py");
+    static final String RUNS = "certify-fixtures/kernel-runs/";
+
+    @BeforeAll
+    static void python3IsThere() throws Exception {
+        Process p;
+        try {
+            p = new ProcessBuilder("python3", "--version").redirectErrorStream(true).start();
+        } catch (IOException e) {
+            throw new AssertionError("python3 is not on the PATH, so examples/python/spread.py cannot be certified; "
+                    + "install python3 or set NUMASPREAD_SKIP_PYTHON=1 to disable this test explicitly", e);
+        }
+        assertEquals(0, p.waitFor(), "python3 --version");
+        assertTrue(Files.isRegularFile(SCRIPT), SCRIPT.toAbsolutePath() + " is missing");
+    }
+
+    static String resource(String name) {
+        try (InputStream in = PythonExampleTest.class.getClassLoader().getResourceAsStream(name)) {
+            if (in == null) throw new AssertionError(name + " is not on the test class path");
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new AssertionError(name + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** KR-1 (a test rule): cpumask_local_spread(i, node) as the real kernel of the claimed release returned it. */
+    static final Check KERNEL_RUNS = Check.of("KR-1", Routine.LOCAL_SPREAD, "KR_1_kernelRunsReproduced", ctx -> {
+        int runs = 0;
+        for (String run : resource(RUNS + "index.txt").strip().split("\n")) {
+            JsonNode j;
+            try {
+                j = new ObjectMapper().readTree(resource(RUNS + run + ".json"));
+            } catch (IOException e) {
+                throw new IllegalStateException(run + ".json: " + e.getMessage(), e);
+            }
+            if (!KernelRelease.parse(j.get("kernel").asText()).equals(ctx.kernel())) continue;
+            runs++;
+            Topology machine = TopoFormat.read(resource(RUNS + run + ".topo"), run + ".topo").topology();
+            for (Iterator<Map.Entry<String, JsonNode>> it = j.get("local_spread").fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                int node = Integer.parseInt(e.getKey());
+                int[] want = new int[e.getValue().size()];
+                for (int i = 0; i < want.length; i++) want[i] = e.getValue().get(i).asInt();
+                int[] got = ctx.implementation().localSpread(ctx.kernel(), machine, node, want.length);
+                if (!Arrays.equals(want, got))
+                    throw Violation.of("KR-1", "localSpread(i=0.." + (want.length - 1) + ", node=" + node + ") on " + run,
+                            Arrays.toString(want), Arrays.toString(got)).on(machine);
+            }
+        }
+        if (runs == 0) throw new IllegalStateException("no kernel run of release " + ctx.kernel());
+    });
+
+    @Test
+    void pythonExamplePassesTheKernelRunsThroughTheDriver() {
+        RuleRegistry rules = RuleRegistry.parse(new java.util.TreeMap<>(Map.of("spec/local-spread.md",
+                "### KR-1 The kernel runs are reproduced\nlevel: EXACT; kernels: all; sources: kernel-runs/\n")));
+        try (ProcessImplementation p = ProcessImplementation.ofShell("python3 " + SCRIPT, Duration.ofSeconds(30))) {
+            assertEquals(List.of(Claim.of("local-spread", "6.1"), Claim.of("local-spread", "6.12")), p.claims());
+            Certificate c = new Certifier(rules, () -> List.of(KERNEL_RUNS), FeatureSuite.none(), () -> LocalDate.of(2026, 6, 1))
+                    .certify(p, CertifyOptions.defaults("process:python3 " + SCRIPT)
+                            .withSettings(new Settings(1, 0x5eed, Duration.ofSeconds(60))).withCallTimeout(Duration.ofSeconds(30)));
+            assertEquals(List.of("KR-1@6.1 PASS", "KR-1@6.12 PASS"), c.results().stream()
+                    .map((RuleResult r) -> r.rule() + "@" + r.kernel().orElseThrow() + " " + r.verdict().label()).toList(),
+                    () -> dev.numaspread.conformance.report.ConsoleCertificate.render(c));
+            assertEquals(0, c.exitCode());
+        }
+    }
+}
