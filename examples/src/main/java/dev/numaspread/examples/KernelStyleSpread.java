@@ -4,6 +4,7 @@ import dev.numaspread.conformance.spi.Claim;
 import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.topology.Topology;
 
@@ -25,6 +26,8 @@ import java.util.Optional;
  *       (6.7+), {@code mlx5-comp-irqs};</li>
  *   <li>6.1 only: {@code mlx5-numa-distance}, modelled as the 2022 patch applied on that release:
  *       its base, classic {@code cpumask_local_spread()}, is what 6.1 has.</li>
+ *   <li>6.9 and 6.12: {@code irq-setup}, {@code mana-setup-irqs} (MANA, {@link GdmaMain}), which run
+ *       on a {@link Machine} and call every kernel service through it.</li>
  * </ul>
  * A routine called for a release it does not claim answers {@link UnsupportedOperationException}.
  */
@@ -40,7 +43,9 @@ public final class KernelStyleSpread implements Implementation {
             Claim.of("mlx5-numa-distance", "6.1"),
             Claim.of("mlx5-comp-irqs", "6.12"),
             Claim.of("group-cpus", "6.1"), Claim.of("group-cpus", "6.12"),
-            Claim.of("blk-mq-map", "6.1"), Claim.of("blk-mq-map", "6.12"));
+            Claim.of("blk-mq-map", "6.1"), Claim.of("blk-mq-map", "6.12"),
+            Claim.of("irq-setup", "6.9"), Claim.of("irq-setup", "6.12"),
+            Claim.of("mana-setup-irqs", "6.9"), Claim.of("mana-setup-irqs", "6.12"));
 
     @Override
     public String name() {
@@ -126,6 +131,20 @@ public final class KernelStyleSpread implements Implementation {
     public int[] blkMqMapQueues(KernelRelease kernel, Topology machine, int nrQueues, int queueOffset) {
         claimed(Routine.BLK_MQ_MAP, kernel);
         return BlkMq.blkMqMapQueues(kernel, new KernelView(machine), nrQueues, queueOffset);
+    }
+
+    @Override
+    public List<CpuSet> irqSetup(KernelRelease kernel, Machine machine, int node, int len, boolean skipFirstCpu) {
+        claimed(Routine.IRQ_SETUP, kernel);
+        int[] irqs = new int[len];
+        for (int i = 0; i < len; i++) irqs[i] = i;
+        return GdmaMain.irqSetup(kernel, machine, irqs, node, skipFirstCpu);
+    }
+
+    @Override
+    public List<CpuSet> manaSetupIrqs(KernelRelease kernel, Machine machine, int node) {
+        claimed(Routine.MANA_SETUP_IRQS, kernel);
+        return GdmaMain.manaGdSetupIrqs(kernel, machine, node);
     }
 
     private static void claimed(Routine routine, KernelRelease kernel) {
