@@ -30,16 +30,11 @@ import static org.junit.jupiter.api.Assertions.fail;
  * <p>{@link #everyCheckOfEveryClaimPasses()} runs every check of {@link AllChecks} for each claim
  * (routine, release) straight through {@link CheckRunner}: the MANA routines included.
  *
- * <p>{@link #certifierAcceptsEveryClaim()} runs the {@link Certifier} (checks and scenarios). Its
- * {@code GuardedImplementation} does not yet forward the routines that run on a
- * {@code Machine} ({@code irqSetup}, {@code manaSetupIrqs}): they reach the SPI's default and throw
- * {@code UnsupportedOperationException}, so their rules come out ERROR whatever the implementation
- * does. Until the certifier forwards them, that one error is tolerated for those rules, and only
- * that one: a FAIL, or any other error, still fails the test.
+ * <p>{@link #certifierAcceptsEveryClaim()} runs the {@link Certifier} (checks and scenarios) as
+ * {@code numaspread certify} does: every claimed rule must be accepted.
  */
 class CertificationTest {
     private static final Settings SETTINGS = Settings.defaults().withTries(100);
-    private static final Set<Routine> ON_A_MACHINE = Set.of(Routine.IRQ_SETUP, Routine.MANA_SETUP_IRQS);
 
     @TestFactory
     List<DynamicTest> everyCheckOfEveryClaimPasses() {
@@ -66,21 +61,11 @@ class CertificationTest {
     void certifierAcceptsEveryClaim() {
         KernelStyleSpread example = new KernelStyleSpread();
         Certificate c = Certifier.standard().certify(example, CertifyOptions.defaults("example").withSettings(SETTINGS));
-        Set<String> machineRules = new TreeSet<>();
-        for (Check check : AllChecks.all()) if (ON_A_MACHINE.contains(check.routine())) machineRules.add(check.rule());
-
         List<String> problems = new ArrayList<>();
         for (RuleResult r : c.claimed()) {
             if (r.isAccepted()) continue;
-            if (machineRules.contains(r.rule()) && r.verdict() instanceof Verdict.Error e && unforwarded(e)) continue;
             problems.add(r.verdict().label() + " " + r.rule() + " on Linux " + r.kernel().map(Object::toString).orElse("?") + ": " + r.verdict());
         }
         assertEquals(List.of(), problems, "certificate counts " + c.counts() + "; notes " + c.notes());
-    }
-
-    // The certifier's guard answers the SPI default for a routine it does not forward.
-    private static boolean unforwarded(Verdict.Error e) {
-        return e.reason().contains("UnsupportedOperationException: irq-setup")
-                || e.reason().contains("UnsupportedOperationException: mana-setup-irqs");
     }
 }

@@ -5,6 +5,8 @@ import dev.numaspread.conformance.spi.Claim;
 import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.group.IrqAffinity;
+import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.topology.Topology;
@@ -143,7 +145,49 @@ public final class GuardedImplementation implements Implementation {
                 Arrays::equals, Arrays::toString);
     }
 
+    @Override
+    public Optional<List<IrqAffinity.AffinityDesc>> irqCreateAffinityMasks(KernelRelease kernel, Topology machine, int nvecs,
+            int preVectors, int postVectors, List<Integer> setSizes) {
+        return call(Routine.IRQ_AFFINITY_MASKS, kernel, "irqCreateAffinityMasks(nvecs=" + nvecs + ", pre=" + preVectors
+                        + ", post=" + postVectors + ", sets=" + setSizes + ")",
+                () -> delegate.irqCreateAffinityMasks(kernel, machine, nvecs, preVectors, postVectors, setSizes),
+                r -> r.isPresent() && r.get().size() != nvecs ? r.get().size() + " masks for nvecs " + nvecs : null,
+                Objects::equals, Object::toString);
+    }
+
+    // The routines that act on a Machine are called once: a second call on the same machine would
+    // see (and record) the first call's effects, so comparing two answers would prove nothing.
+
+    @Override
+    public List<CpuSet> irqSetup(KernelRelease kernel, Machine machine, int node, int len, boolean skipFirstCpu) {
+        return callOnce(Routine.IRQ_SETUP, kernel, "irqSetup(node=" + node + ", len=" + len + ", skipFirstCpu=" + skipFirstCpu + ")",
+                () -> delegate.irqSetup(kernel, machine, node, len, skipFirstCpu),
+                r -> r.size() > len ? r.size() + " affinities for len " + len : null);
+    }
+
+    @Override
+    public List<CpuSet> manaSetupIrqs(KernelRelease kernel, Machine machine, int node) {
+        return callOnce(Routine.MANA_SETUP_IRQS, kernel, "manaSetupIrqs(node=" + node + ")",
+                () -> delegate.manaSetupIrqs(kernel, machine, node), r -> null);
+    }
+
+    @Override
+    public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Machine machine, int numgrps) {
+        return callOnce(Routine.GROUP_CPUS, kernel, "groupCpusEvenly(numgrps=" + numgrps + ") on a running machine",
+                () -> delegate.groupCpusEvenly(kernel, machine, numgrps),
+                r -> r.isPresent() && r.get().size() != numgrps ? r.get().size() + " groups for numgrps " + numgrps : null);
+    }
+
     // ------------------------------------------------------------ the guard
+
+    private <T> T callOnce(Routine routine, KernelRelease kernel, String callText, Supplier<T> body, Function<T, String> shapeProblem) {
+        return call(routine, kernel, callText, body, shapeProblem, (a, b) -> true, Object::toString, false);
+    }
+
+    private <T> T call(Routine routine, KernelRelease kernel, String callText, Supplier<T> body,
+                       Function<T, String> shapeProblem, BiPredicate<T, T> same, Function<T, String> show) {
+        return call(routine, kernel, callText, body, shapeProblem, same, show, repeatCalls);
+    }
 
     private static String lengthIs(int[] r, int n, String what) {
         return r.length == n ? null : r.length + " " + what;
@@ -159,7 +203,7 @@ public final class GuardedImplementation implements Implementation {
     private record Outcome<T>(T value, KernelBug bug) {}
 
     private <T> T call(Routine routine, KernelRelease kernel, String callText, Supplier<T> body,
-                       Function<T, String> shapeProblem, BiPredicate<T, T> same, Function<T, String> show) {
+                       Function<T, String> shapeProblem, BiPredicate<T, T> same, Function<T, String> show, boolean repeat) {
         Claim claim = new Claim(routine, kernel);
         if (!claims.contains(claim)) throw new NotClaimedCall(claim);
         synchronized (this) {
@@ -178,7 +222,7 @@ public final class GuardedImplementation implements Implementation {
             if (problem != null)
                 throw new ImplementationFailure(callText + " for kernel " + kernel + " returned " + problem + "; expected the SPI's shape");
         }
-        if (repeatCalls) {
+        if (repeat) {
             Outcome<T> second = timed(claim, callText, body);
             boolean agree = first.bug() != null ? second.bug() != null && second.bug().kind().equals(first.bug().kind())
                     : second.value() != null && same.test(first.value(), second.value());
