@@ -32,12 +32,17 @@ public final class NumaLevels {
 
     private final int[] distances;          // ascending; empty when the kernel built no levels
     private final int[] nodeIds;            // the topology's node ids, ascending
-    private final CpuSet[][] masks;         // masks[level][index of node]; null = the kernel's NULL
+    private final List<Integer> members;    // the nodes that take part (and have masks), ascending
+    private final Topology machine;
 
-    private NumaLevels(int[] distances, int[] nodeIds, CpuSet[][] masks) {
+    // The masks are built per node when asked for (masksOf), not here: most callers (a local
+    // spread plan, the level checks) need the distances only, and all masks cost levels x nodes x
+    // nodes unions of CPU sets, which dominated a 6.3+ plan on a 64-node machine (benchmarks/).
+    private NumaLevels(int[] distances, int[] nodeIds, List<Integer> members, Topology machine) {
         this.distances = distances;
         this.nodeIds = nodeIds;
-        this.masks = masks;
+        this.members = List.copyOf(members);
+        this.machine = machine;
     }
 
     /**
@@ -61,21 +66,12 @@ public final class NumaLevels {
                 for (int j : members) {
                     int d = machine.distance(i, j);
                     if (d < Numa.LOCAL_DISTANCE || d > Numa.MAX_DISTANCE)
-                        return new NumaLevels(new int[0], ids, new CpuSet[0][]);   // "Invalid distance value range"
+                        return new NumaLevels(new int[0], ids, members, machine);   // "Invalid distance value range"
                     values.add(d);
                 }
         }
         int[] levels = values.stream().mapToInt(Integer::intValue).toArray();
-        CpuSet[][] masks = new CpuSet[levels.length][ids.length];
-        for (int l = 0; l < levels.length; l++)
-            for (int a = 0; a < ids.length; a++) {
-                if (!members.contains(ids[a])) continue;    // NULL: a CPU-less node (5.18+)
-                CpuSet.Builder mask = CpuSet.builder();
-                for (int m : members)
-                    if (machine.distance(ids[a], m) <= levels[l]) mask.addAll(machine.onlineCpusOf(m));
-                masks[l][a] = mask.build();
-            }
-        return new NumaLevels(levels, ids, masks);
+        return new NumaLevels(levels, ids, members, machine);
     }
 
     /** {@code node_distance(from, to)}, with the kernel's 10/20 defaults for a node outside the table. */
@@ -101,8 +97,8 @@ public final class NumaLevels {
 
     /** True when {@code node} has level masks: it is known, levels exist, and (5.18+) it has CPUs. */
     public boolean hasMasks(int node) {
-        int a = Arrays.binarySearch(nodeIds, node);
-        return a >= 0 && !isEmpty() && masks[0][a] != null;
+        // A CPU-less node (5.18+) is no member: its masks are the kernel's NULL.
+        return Arrays.binarySearch(nodeIds, node) >= 0 && !isEmpty() && members.contains(node);
     }
 
     /**
@@ -112,9 +108,13 @@ public final class NumaLevels {
      */
     public List<CpuSet> masksOf(int node) {
         if (!hasMasks(node)) return List.of();
-        int a = Arrays.binarySearch(nodeIds, node);
-        List<CpuSet> out = new ArrayList<>(masks.length);
-        for (CpuSet[] level : masks) out.add(level[a]);
+        List<CpuSet> out = new ArrayList<>(distances.length);
+        for (int level : distances) {
+            CpuSet.Builder mask = CpuSet.builder();
+            for (int m : members)
+                if (machine.distance(node, m) <= level) mask.addAll(machine.onlineCpusOf(m));
+            out.add(mask.build());
+        }
         return List.copyOf(out);
     }
 

@@ -1,0 +1,58 @@
+package dev.numaspread.benchmarks;
+
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.spread.LocalSpread;
+import dev.numaspread.model.topology.Topology;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A full {@code cpumask_local_spread} plan ({@code count} queues of a device on node 14) on large
+ * machines: 6.1 sorts nothing (node CPUs, then the rest), 6.12 sorts the online CPUs by NUMA ring.
+ * {@code count} above the CPU count shows that the wraparound costs a plain loop, not a search.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
+@Fork(1)
+public class LocalSpreadPlanBench {
+
+    @Param({"6.1", "6.12"})
+    public String kernel;
+
+    @Param({Machines.EPYC_7763, "generated-8192"})
+    public String machine;
+
+    @Param({"256", "4096"})
+    public int count;
+
+    /** The node of seed 000's NIC on the EPYC 7763; an inner node of the generated machine. */
+    public static final int NODE = 14;
+
+    KernelRelease release;
+    Topology topology;
+
+    @Setup
+    public void setUp() {
+        release = KernelRelease.parse(kernel);
+        topology = Machines.named(machine);
+    }
+
+    @Benchmark
+    public int[] plan() {
+        return LocalSpread.plan(release, topology, NODE, count);
+    }
+}

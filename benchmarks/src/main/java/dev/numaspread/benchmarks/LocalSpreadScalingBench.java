@@ -1,0 +1,79 @@
+package dev.numaspread.benchmarks;
+
+import dev.numaspread.model.group.GroupCpusEvenly;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.numa.NumaLevels;
+import dev.numaspread.model.spread.LocalSpread;
+import dev.numaspread.model.topology.Topology;
+import dev.numaspread.model.cpu.CpuSet;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How the plans grow with the machine: generated machines of 256 to 8192 CPUs (128 CPUs a node,
+ * so 2 to 64 nodes), a full plan of one queue per CPU. Each doubling of {@code cpus} should cost
+ * a little over twice the time for an O(n log n) plan; four times means O(n²).
+ *
+ * <p>{@link #numaLevels} is here because every 6.3+ plan starts with it: its masks cost
+ * levels × nodes × nodes mask unions, which grows faster than the CPUs when nodes grow with them.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
+@Fork(1)
+public class LocalSpreadScalingBench {
+
+    @Param({"256", "1024", "4096", "8192"})
+    public int cpus;
+
+    static final KernelRelease CLASSIC = KernelRelease.of(6, 1);
+    static final KernelRelease RINGS = KernelRelease.of(6, 12);
+
+    Topology topology;
+    int node;
+
+    @Setup
+    public void setUp() {
+        topology = Machines.generated(cpus);
+        node = topology.nodeIds().length - 1;    // the last node: its rings wrap round to node 0
+    }
+
+    /** 6.12: one sort of the online CPUs by (ring, id). */
+    @Benchmark
+    public int[] localSpreadRings() {
+        return LocalSpread.plan(RINGS, topology, node, cpus);
+    }
+
+    /** 6.1: node CPUs then the rest, no sort: the floor the ring plan is measured against. */
+    @Benchmark
+    public int[] localSpreadClassic() {
+        return LocalSpread.plan(CLASSIC, topology, node, cpus);
+    }
+
+    /** The scheduler's levels and masks, built once per 6.3+ plan. */
+    @Benchmark
+    public NumaLevels numaLevels() {
+        return NumaLevels.of(RINGS, topology);
+    }
+
+    /** {@code group_cpus_evenly} with one group per SMT core. */
+    @Benchmark
+    public Optional<List<CpuSet>> groupCpusEvenly() {
+        return GroupCpusEvenly.groupCpusEvenly(RINGS, topology, cpus / 2);
+    }
+}

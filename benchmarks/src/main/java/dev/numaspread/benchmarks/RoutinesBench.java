@@ -1,0 +1,103 @@
+package dev.numaspread.benchmarks;
+
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.group.BlkMqMap;
+import dev.numaspread.model.group.GroupCpusEvenly;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.numa.NumaLevels;
+import dev.numaspread.model.spread.Mana;
+import dev.numaspread.model.spread.Mlx5;
+import dev.numaspread.model.topology.Topology;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The other plans, each computed whole, on the EPYC 7763 (256 CPUs) and a generated 8192-CPU,
+ * 64-node machine, with a device on node 14:
+ * <ul>
+ *   <li>{@link #mlx5NumaDistance}: the 2022 mlx5 patch, one vector per online CPU;</li>
+ *   <li>{@link #groupCpusEvenly}: one group per SMT core (128 and 4096 groups);</li>
+ *   <li>{@link #blkMqMapQueues}: a queue per SMT core, 6.1's legacy map and 6.12's grouped map;</li>
+ *   <li>{@link #manaIrqSetup}: MANA's 64 queue IRQs, 6.1 (local spread per IRQ), 6.6 (the same,
+ *       each call a 6.3+ ring search) and 6.12 ({@code irq_setup}'s hop walk);</li>
+ *   <li>{@link #numaLevels}: {@code sched_init_numa}'s levels and masks.</li>
+ * </ul>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
+@Fork(1)
+public class RoutinesBench {
+
+    @Param({Machines.EPYC_7763, "generated-8192"})
+    public String machine;
+
+    static final int NODE = 14;
+    static final KernelRelease K61 = KernelRelease.of(6, 1);
+    static final KernelRelease K66 = KernelRelease.of(6, 6);
+    static final KernelRelease K612 = KernelRelease.of(6, 12);
+
+    Topology topology;
+    int cpus;
+
+    @Setup
+    public void setUp() {
+        topology = Machines.named(machine);
+        cpus = topology.online().size();
+    }
+
+    @Benchmark
+    public int[] mlx5NumaDistance() {
+        return Mlx5.mlx5NumaDistance(K612, topology, NODE, cpus);
+    }
+
+    @Benchmark
+    public Optional<List<CpuSet>> groupCpusEvenly() {
+        return GroupCpusEvenly.groupCpusEvenly(K612, topology, cpus / 2);
+    }
+
+    @Benchmark
+    public int[] blkMqMapQueuesLegacy() {
+        return BlkMqMap.blkMqMapQueues(K61, topology, cpus / 2, 0);
+    }
+
+    @Benchmark
+    public int[] blkMqMapQueuesGrouped() {
+        return BlkMqMap.blkMqMapQueues(K612, topology, cpus / 2, 0);
+    }
+
+    @Benchmark
+    public List<CpuSet> manaIrqSetup61() {
+        return Mana.irqSetupPlan(K61, topology, NODE, Mana.MANA_MAX_NUM_QUEUES, false);
+    }
+
+    @Benchmark
+    public List<CpuSet> manaIrqSetup66() {
+        return Mana.irqSetupPlan(K66, topology, NODE, Mana.MANA_MAX_NUM_QUEUES, false);
+    }
+
+    @Benchmark
+    public List<CpuSet> manaIrqSetup612() {
+        return Mana.irqSetupPlan(K612, topology, NODE, Mana.MANA_MAX_NUM_QUEUES, false);
+    }
+
+    @Benchmark
+    public NumaLevels numaLevels() {
+        return NumaLevels.of(K612, topology);
+    }
+}
