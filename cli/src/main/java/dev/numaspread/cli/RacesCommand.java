@@ -283,7 +283,9 @@ public final class RacesCommand implements Callable<Integer> {
         sb.append(x.interleavings().size()).append(" interleavings on ").append(c.topology().name())
           .append(" (Linux ").append(c.kernel()).append("): ").append(x.points()).append(" points, ")
           .append(s.scope().events().size()).append(" events, ")
-          .append(x.pairsExplored() ? "single events and ordered pairs" : "single events").append("; graded ")
+          .append(x.pairsExplored() ? "single events and ordered pairs"
+                  : s.scope().pairs() ? "single events (pairs skipped: more than " + InterleavingExplorer.PAIR_BOUNDARY_LIMIT + " points)"
+                  : "single events").append("; graded ")
           .append(s.tableName()).append('\n');
         sb.append(x.expected().render(x.counts()));
         List<Interleaving<List<CpuSet>>> shown = all ? x.interleavings() : x.forbidden();
