@@ -34,7 +34,8 @@ import java.util.concurrent.Callable;
  * Exit 0; 1 when the release's kernel would fail (a modelled BUG()/oops); 2 for a usage error.
  */
 @Command(name = "plan", mixinStandardHelpOptions = true,
-        description = "Print what a routine of a kernel release gives on a machine, in the kernel's formats.")
+        description = "Print what a routine of a kernel release gives on a machine, in the kernel's formats.",
+        footer = {"", "Exit codes: 0 ok; 1 the release itself would fail there (BUG(), NULL, -ENOSPC); 2 usage error."})
 public final class PlanCommand implements Callable<Integer> {
 
     @Spec CommandSpec spec;

@@ -42,11 +42,13 @@ import java.util.concurrent.Callable;
                         + " (allowed, worth a look) or forbidden.",
                 "",
                 "--variant picks the code, --expect the table the runs are graded by. Defaults:",
-                "  irq-setup        locked (its caller holds cpus_read_lock(), as MANA does), graded atomic",
-                "  mana-setup-irqs  the release's own code, graded by the release's table (unprotected before 6.9,"
-                        + " atomic 6.9-6.16, sized-before-lock 6.17+); --variant only on 6.9-6.16",
-                "  local-spread     unlocked (cpumask_local_spread() takes no lock), graded atomic: what a caller"
-                        + " that needs one consistent answer must get"},
+                "  irq-setup        locked, as MANA calls it; graded atomic",
+                "  mana-setup-irqs  the release's code and table: unprotected before 6.9,",
+                "                   atomic 6.9-6.16, sized-before-lock 6.17+;",
+                "                   --variant only on 6.9-6.16",
+                "  local-spread     unlocked, as cpumask_local_spread() runs; graded atomic,",
+                "                   what a caller that needs one consistent answer must get",
+                ""},
         footer = {"", "Exit codes: 0 no forbidden outcome; 1 a forbidden outcome (each is printed); 2 usage error."})
 public final class RacesCommand implements Callable<Integer> {
 
