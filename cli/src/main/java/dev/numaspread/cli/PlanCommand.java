@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.spi.ReferenceModel;
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.kernel.Numa;
@@ -33,7 +34,8 @@ import java.util.concurrent.Callable;
  * Exit 0; 1 when the release's kernel would fail (a modelled BUG()/oops); 2 for a usage error.
  */
 @Command(name = "plan", mixinStandardHelpOptions = true,
-        description = "Print what a routine of a kernel release gives on a machine, in the kernel's formats.")
+        description = "Print what a routine of a kernel release gives on a machine, in the kernel's formats.",
+        footer = {"", "Exit codes: 0 ok; 1 the release itself would fail there (BUG(), NULL, -ENOSPC); 2 usage error."})
 public final class PlanCommand implements Callable<Integer> {
 
     @Spec CommandSpec spec;
@@ -51,14 +53,22 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--node", defaultValue = "-1", paramLabel = "N", description = "the device's node; -1 is NUMA_NO_NODE")
     int node;
 
-    @Option(names = "--count", defaultValue = "1", paramLabel = "K", description = "queues, vectors or groups")
+    @Option(names = "--count", defaultValue = "1", paramLabel = "K",
+            description = "queues, IRQs (irq-setup) or groups; mana-setup-irqs sizes its vectors itself")
     int count;
 
     @Option(names = "--offset", defaultValue = "0", paramLabel = "O", description = "blk-mq: first queue number")
     int offset;
 
-    @Option(names = "--granted", paramLabel = "N", description = "MANA: MSI-X vectors granted (for irq-setup/mana-setup-irqs)")
+    @Option(names = "--granted", paramLabel = "N",
+            description = "mana-setup-irqs: MSI-X vectors the PCI core grants (default: every vector the driver asks for)")
     Integer granted;
+
+    @Option(names = "--dynamic-msix", description = "mana-setup-irqs, 6.17+: pci_msix_can_alloc_dyn() is true")
+    boolean dynamicMsix;
+
+    @Option(names = "--skip-first-cpu", description = "irq-setup, 6.17+: irq_setup() skips the first core of hop 0 once")
+    boolean skipFirstCpu;
 
     @Option(names = "--cpus", paramLabel = "LIST", description = "numa-closest: the CPU set searched")
     String cpus;
@@ -67,7 +77,8 @@ public final class PlanCommand implements Callable<Integer> {
     Integer cpu;
 
     @Option(names = "--format", defaultValue = "list", paramLabel = "F",
-            description = "list | smp_affinity | table | json | cpu_list (default: ${DEFAULT-VALUE})")
+            description = {"list | smp_affinity | table | json | cpu_list (default: ${DEFAULT-VALUE});",
+                    "an IRQ left untouched is an empty line (list), the all-zero mask (smp_affinity), 'untouched' (table)"})
     String format;
 
     @Option(names = "--first-irq", paramLabel = "IRQ", description = "smp_affinity: prefix line k with 'IRQ+k: '")
@@ -89,15 +100,23 @@ public final class PlanCommand implements Callable<Integer> {
     /** What a routine gave: one CPU set per line (queues, hop masks, groups), or a CPU → queue map. */
     sealed interface Plan permits Lines, QueueMap {}
 
-    /** One CPU set per queue (or mask, or group); {@code header} names a line in table and json. */
-    record Lines(String header, List<CpuSet> sets) implements Plan {}
+    /**
+     * One CPU set per queue (or mask, group, IRQ); {@code header} names a line in table and json,
+     * {@code emptyWord} is what the table says for an empty set ("none" for a queue without a CPU,
+     * "untouched" for an IRQ whose affinity the routine did not set).
+     */
+    record Lines(String header, List<CpuSet> sets, String emptyWord) implements Plan {
+        Lines(String header, List<CpuSet> sets) {
+            this(header, sets, "none");
+        }
+    }
 
     /** {@code blk_mq_map_queues()}: the queue of each CPU id, -1 for an id that is not possible. */
     record QueueMap(int[] queueOfCpu) implements Plan {}
 
     /** The arguments a routine may use. */
     record Request(KernelRelease kernel, Topology machine, int node, int count, int offset, Optional<Integer> granted,
-                   Optional<CpuSet> cpus, Optional<Integer> cpu) {}
+                   Optional<CpuSet> cpus, Optional<Integer> cpu, boolean skipFirstCpu, boolean dynamicMsix) {}
 
     /** One routine of the plan command. */
     @FunctionalInterface
@@ -106,9 +125,8 @@ public final class PlanCommand implements Callable<Integer> {
     }
 
     /**
-     * The routines {@code plan} knows, by id. Extension point: {@code irq-setup} and
-     * {@code mana-setup-irqs} take a {@code Machine} (hotplug state) and are added here once the
-     * SPI offers them, using {@code --granted}.
+     * The routines {@code plan} knows, by id. {@code irq-setup} and {@code mana-setup-irqs} run on
+     * a {@link Machine} booted from the topology, on which no hotplug event arrives.
      */
     static final Map<String, PlanRoutine> ROUTINES = new LinkedHashMap<>();
 
@@ -127,6 +145,26 @@ public final class PlanCommand implements Callable<Integer> {
         ROUTINES.put("group-cpus", (impl, r) -> new Lines("group", impl.groupCpusEvenly(r.kernel(), r.machine(), r.count())
                 .orElseThrow(() -> new KernelBug("NULL", "group_cpus_evenly(" + r.count() + ") returned NULL"))));
         ROUTINES.put("blk-mq-map", (impl, r) -> new QueueMap(impl.blkMqMapQueues(r.kernel(), r.machine(), r.count(), r.offset())));
+        // irq_setup() assigns IRQs in order and stops when the hops run out (SIB-8): the IRQs
+        // past the list it returns keep no affinity of its making.
+        ROUTINES.put("irq-setup", (impl, r) -> irqs("irq", impl.irqSetup(r.kernel(), Machine.boot(r.machine(), r.kernel()),
+                r.node(), r.count(), r.skipFirstCpu()), r.count()));
+        ROUTINES.put("mana-setup-irqs", (impl, r) -> {
+            Machine.Config config = Machine.Config.of(r.machine(), r.kernel()).withDynamicMsix(r.dynamicMsix());
+            if (r.granted().isPresent()) config = config.withGrantedVectors(r.granted().get());
+            List<CpuSet> vectors = impl.manaSetupIrqs(r.kernel(), Machine.boot(config), r.node());
+            if (vectors.isEmpty())
+                // Not a BUG(): the probe fails cleanly, but the machine has no MANA IRQs to print.
+                throw new KernelBug("-ENOSPC", "pci_alloc_irq_vectors() grants " + r.granted().map(String::valueOf).orElse("every")
+                        + " vector(s), fewer than mana_gd_setup_irqs() asks for at least; the probe fails");
+            return irqs("vector", vectors, vectors.size());
+        });
+    }
+
+    private static Lines irqs(String header, List<CpuSet> assigned, int count) {
+        List<CpuSet> sets = new ArrayList<>(assigned);
+        while (sets.size() < count) sets.add(CpuSet.EMPTY);
+        return new Lines(header, sets, "untouched");
     }
 
     /** Routine ids for picocli's help. */
@@ -161,8 +199,12 @@ public final class PlanCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--node " + node + ": " + topology + " has no node " + node + " (nodes "
                         + CpuSet.of(machine.nodeIds()).toList() + "); expected one of them or -1 (NUMA_NO_NODE)");
             if (count < 1) throw new IllegalArgumentException("--count " + count + ": expected at least 1");
+            if (granted != null && granted < 0) throw new IllegalArgumentException("--granted " + granted + ": expected at least 0");
+            if (skipFirstCpu && k.before(6, 17))
+                throw new IllegalArgumentException("--skip-first-cpu: Linux " + k + " has no skip_first_cpu; expected 6.17 or later"
+                        + " (commit 845c62c543d6 \"net: mana: Allow irq_setup() to skip cpus for affinity\")");
             request = new Request(k, machine, node, count, offset, Optional.ofNullable(granted),
-                    Optional.ofNullable(cpus).map(CpuSet::parseList), Optional.ofNullable(cpu));
+                    Optional.ofNullable(cpus).map(CpuSet::parseList), Optional.ofNullable(cpu), skipFirstCpu, dynamicMsix);
         } catch (RuntimeException e) {
             err.println("numaspread plan: " + e.getMessage());
             return 2;
@@ -226,8 +268,8 @@ public final class PlanCommand implements Callable<Integer> {
                 sb.append(String.format("%-6s %-12s %-5s %-8s %s%n", l.header(), "cpu", "node", "distance", "core"));
                 for (int q = 0; q < l.sets().size(); q++) {
                     CpuSet s = l.sets().get(q);
-                    sb.append(String.format("%-6d %-12s %-5s %-8s %s%n", q, s.isEmpty() ? "none" : s.toList(), nodesOf(s, m),
-                            distanceOf(s, m, r.node()), s.size() == 1 ? m.siblingsOf(s.first()).toList() : "-"));
+                    sb.append(String.format("%-6d %-12s %-5s %-8s %s%n", q, s.isEmpty() ? l.emptyWord() : s.toList(), nodesOf(s, m),
+                            distanceOf(s, m, r.node()), coreOf(s, m)));
                 }
             }
             case "json" -> {
@@ -287,6 +329,13 @@ public final class PlanCommand implements Callable<Integer> {
         StringBuilder sb = new StringBuilder();
         for (int c : s.toArray()) sb.append(sb.length() == 0 ? "" : ", ").append(c);
         return sb.toString();
+    }
+
+    // The core a set lies in: one CPU's, or a whole sibling mask (irq_setup); "-" when it spans cores.
+    private static String coreOf(CpuSet s, Topology m) {
+        if (s.isEmpty()) return "-";
+        CpuSet core = m.siblingsOf(s.first());
+        return s.isSubsetOf(core) ? core.toList() : "-";
     }
 
     private static String nodesOf(CpuSet s, Topology m) {

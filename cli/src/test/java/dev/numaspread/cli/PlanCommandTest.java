@@ -138,7 +138,8 @@ class PlanCommandTest {
         Run r = plan(dir, "--routine", "spread-it", "--kernel", "6.12", "--node", "1", "--count", "2");
         assertEquals(2, r.exit());
         assertEquals("numaspread plan: --routine 'spread-it': unknown routine; expected one of local-spread, "
-                + "local-spread-nearest-node, mlx5-numa-distance, mlx5-comp-irqs, hop-masks, numa-closest, group-cpus, blk-mq-map\n", r.err());
+                + "local-spread-nearest-node, mlx5-numa-distance, mlx5-comp-irqs, hop-masks, numa-closest, group-cpus, blk-mq-map, "
+                + "irq-setup, mana-setup-irqs\n", r.err());
     }
 
     @Test
