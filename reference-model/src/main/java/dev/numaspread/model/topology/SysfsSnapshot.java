@@ -131,7 +131,7 @@ public final class SysfsSnapshot {
             String[] values = text(f).strip().split("\\s+");
             if (values.length == 1 && values[0].isEmpty()) values = new String[0];
             if (values.length != ids.length)
-                throw new InvalidTopologyException(f.toString(), "found " + values.length + " values; expected " + ids.length + ", one per online node");
+                throw new InvalidTopologyException(f.toString(), "found " + values.length + (values.length == 1 ? " value" : " values") + "; expected " + ids.length + ", one per online node");
             int[] row = new int[values.length];
             for (int i = 0; i < values.length; i++) {
                 try {
