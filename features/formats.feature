@@ -1,6 +1,6 @@
 Feature: Formats
   CPU sets print and read in the kernel's own forms, and machines are written as numactl -H output
-  plus a few directives, or in the JSON mirror of that form.
+  plus a few directives, in the JSON mirror of that form, or as a copy of /sys/devices/system.
 
   @FMT-1
   Rule: FMT-1 CPU sets print in the kernel's list form
@@ -305,3 +305,110 @@ Feature: Formats
         {"nodes": [{"id": 0, "cpus": "0-7,x"}]}
         """
       Then it is rejected with "x.json:/nodes/0/cpus: cpu list piece 'x' in '0-7,x': 'x' is not a CPU id; expected a list such as 0-7,128-135"
+
+  @FMT-13
+  Rule: FMT-13 A sysfs snapshot directory reads as the machine it was copied from
+
+    Example: two nodes with SMT pairs and memory sizes
+      When the sysfs snapshot "snap" is read:
+        | path                                     | content                        |
+        | cpu/possible                             | 0-3                            |
+        | cpu/present                              | 0-3                            |
+        | cpu/online                               | 0-3                            |
+        | cpu/cpu0/topology/thread_siblings_list   | 0-1                            |
+        | cpu/cpu0/topology/physical_package_id    | 0                              |
+        | cpu/cpu1/topology/thread_siblings_list   | 0-1                            |
+        | cpu/cpu1/topology/physical_package_id    | 0                              |
+        | cpu/cpu2/topology/thread_siblings_list   | 2-3                            |
+        | cpu/cpu2/topology/physical_package_id    | 1                              |
+        | cpu/cpu3/topology/thread_siblings_list   | 2-3                            |
+        | cpu/cpu3/topology/physical_package_id    | 1                              |
+        | node/node0/cpulist                       | 0-1                            |
+        | node/node0/distance                      | 10 21                          |
+        | node/node0/meminfo                       | Node 0 MemTotal: 2097152 kB    |
+        | node/node1/cpulist                       | 2-3                            |
+        | node/node1/distance                      | 21 10                          |
+        | node/node1/meminfo                       | Node 1 MemTotal: 0 kB          |
+      Then it is the same machine as:
+        """topo
+        siblings 0-1 2-3
+        package 0 cpus 0-1
+        package 1 cpus 2-3
+        node 0 cpus: 0 1
+        node 0 size: 2048 MB
+        node 1 cpus: 2 3
+        node 1 size: 0 MB
+        node distances:
+        node 0 1
+        0: 10 21
+        1: 21 10
+        """
+
+    Example: a tar of /sys keeps the devices/system prefix and a CPU-less node
+      When the sysfs snapshot "snap" is read:
+        | path                                                  | content  |
+        | sys/devices/system/cpu/possible                       | 0-1      |
+        | sys/devices/system/cpu/online                         | 0-1      |
+        | sys/devices/system/cpu/cpu0/topology/core_cpus_list   | 0        |
+        | sys/devices/system/cpu/cpu1/topology/core_cpus_list   | 1        |
+        | sys/devices/system/node/node0/cpulist                 | 0-1      |
+        | sys/devices/system/node/node0/distance                | 10 20    |
+        | sys/devices/system/node/node2/cpulist                 |          |
+        | sys/devices/system/node/node2/distance                | 20 10    |
+      Then the nodes are:
+        | node | cpus | cpu-less |
+        | 0    | 0-1  | no       |
+        | 2    |      | yes      |
+      And the distances from node 2 are "20 10"
+
+  @FMT-14
+  Rule: FMT-14 Offline CPUs in a sysfs snapshot, and errors that name the file
+
+    Example: an x86 offline CPU is placed by its node link and stands alone
+      When the sysfs snapshot "snap" is read:
+        | path                                     | content |
+        | cpu/possible                             | 0-3     |
+        | cpu/present                              | 0-3     |
+        | cpu/online                               | 0-2     |
+        | cpu/cpu0/topology/thread_siblings_list   | 0-1     |
+        | cpu/cpu1/topology/thread_siblings_list   | 0-1     |
+        | cpu/cpu2/topology/thread_siblings_list   | 2       |
+        | cpu/cpu3/node1                           |         |
+        | node/node0/cpulist                       | 0-1     |
+        | node/node0/distance                      | 10 20   |
+        | node/node1/cpulist                       | 2       |
+        | node/node1/distance                      | 20 10   |
+      Then CPU 3 is on node 1
+      And the siblings of CPU 3 are "3"
+      And it loads with the warnings:
+        | line | code                 | message                                                                                                                                                             |
+        | 0    | offline-cpu-topology | present CPUs 3 have no topology/ directory (x86 removes it when a CPU goes offline); CPUs 3, which no sibling list names, are taken as their own SMT siblings |
+
+    Example: an offline CPU that no file places
+      When the sysfs snapshot "snap" is read:
+        | path                                     | content |
+        | cpu/possible                             | 0-1     |
+        | cpu/present                              | 0-1     |
+        | cpu/online                               | 0       |
+        | cpu/cpu0/topology/thread_siblings_list   | 0       |
+        | node/node0/cpulist                       | 0       |
+        | node/node0/distance                      | 10      |
+      Then it is rejected with "snap/cpu: present CPUs 1 are in no node's cpulist and have no cpuN/nodeM link or node/nodeM/cpuN entry, so the snapshot does not say their node (x86 drops offline CPUs from cpulist); expected their node: describe the machine in a .topo file with 'node-of 1 NODE'"
+
+    Example: a distance file with a value missing
+      When the sysfs snapshot "snap" is read:
+        | path                | content |
+        | cpu/possible        | 0-1     |
+        | node/node0/cpulist  | 0       |
+        | node/node0/distance | 10 20   |
+        | node/node1/cpulist  | 1       |
+        | node/node1/distance | 10      |
+      Then it is rejected with "snap/node/node1/distance: found 1 value; expected 2, one per online node"
+
+    Example: a snapshot without cpu/possible
+      When the sysfs snapshot "snap" is read:
+        | path                | content |
+        | cpu/online          | 0       |
+        | node/node0/cpulist  | 0       |
+        | node/node0/distance | 10      |
+      Then it is rejected with "snap/cpu/possible: no such file; expected the possible CPUs as the kernel lists them (e.g. 0-95): copy /sys/devices/system/cpu whole (cp -r /sys/devices/system/{cpu,node} DIR/)"

@@ -1,9 +1,9 @@
 package dev.numaspread.cli;
 
+import dev.numaspread.conformance.fixtures.TopologyFiles;
 import dev.numaspread.conformance.json.TopologyJson;
 import dev.numaspread.model.topology.InvalidTopologyException;
 import dev.numaspread.model.topology.TopoDocument;
-import dev.numaspread.model.topology.TopoFormat;
 import dev.numaspread.model.topology.TopologyDescription;
 import dev.numaspread.model.topology.TopologyValidation.Mode;
 import dev.numaspread.model.topology.TopologyWarning;
@@ -24,10 +24,11 @@ import java.util.concurrent.Callable;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         headerHeading = "%n",
-        header = "Validate a topology file (.topo or .json) and describe the machine.",
+        header = "Validate a topology (.topo, .json or a sysfs snapshot directory) and describe the machine.",
         descriptionHeading = "%nDescription:%n",
         description = {
-                "Reads FILE (numactl -H output plus directives, an lscpu -p block, or the JSON form; see spec/formats.md),"
+                "Reads FILE (numactl -H output plus directives, an lscpu -p block, the JSON form, or a directory holding a copy"
+                        + " of /sys/devices/system/{cpu,node}; see spec/formats.md),"
                         + " checks the kernel's rules (spec/topology.md) and prints the nodes with their CPUs, SMT, packages,"
                         + " the NUMA distance levels over the nodes with CPUs, and every warning (asymmetric or non-metric table,"
                         + " CPU-less or memory-less nodes, node 0 not representative, sparse node ids).",
@@ -43,6 +44,7 @@ import java.util.concurrent.Callable;
         footer = {
                 "  numaspread check-topology fixtures/topologies/kunpeng920-4node.topo",
                 "  numaspread check-topology --format json machine.topo > machine.json",
+                "  mkdir snap && cp -r /sys/devices/system/{cpu,node} snap/ && numaspread check-topology snap",
                 "  numaspread check-topology --strict fixtures/topologies/patho-slit-invalid.topo"})
 public final class CheckTopologyCommand implements Callable<Integer> {
 
@@ -52,7 +54,8 @@ public final class CheckTopologyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "The topology: a .topo file, or a .json file in the JSON form.")
+    @Parameters(index = "0", paramLabel = "FILE", description = "The topology: a .topo file, a .json file in the JSON form, or a sysfs snapshot directory"
+            + " (cp -r /sys/devices/system/{cpu,node} DIR/).")
     Path file;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
@@ -79,7 +82,7 @@ public final class CheckTopologyCommand implements Callable<Integer> {
                 : Optional.of(modeChoice.strict ? Mode.STRICT : Mode.LENIENT);
         TopoDocument doc;
         try {
-            doc = file.toString().endsWith(".json") ? readJson(forced) : TopoFormat.read(file, forced);
+            doc = TopologyFiles.read(file, forced);
         } catch (InvalidTopologyException e) {
             err.println(e.getMessage());
             err.flush();
@@ -95,13 +98,5 @@ public final class CheckTopologyCommand implements Callable<Integer> {
         out.flush();
         err.flush();
         return 0;
-    }
-
-    private TopoDocument readJson(Optional<Mode> forced) {
-        try {
-            return TopologyJson.read(java.nio.file.Files.readString(file), file.toString(), forced);
-        } catch (java.io.IOException e) {
-            throw new InvalidTopologyException(file.toString(), "cannot read the file (" + e.getClass().getSimpleName() + "); expected a readable .json file");
-        }
     }
 }

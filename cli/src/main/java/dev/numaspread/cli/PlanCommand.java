@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.numaspread.conformance.fixtures.TopologyFiles;
 import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.spi.ReferenceModel;
 import dev.numaspread.model.cpu.CpuSet;
@@ -11,7 +12,6 @@ import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.kernel.Numa;
-import dev.numaspread.model.topology.TopoFormat;
 import dev.numaspread.model.topology.Topology;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -47,7 +47,7 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--kernel", required = true, paramLabel = "X.Y", description = "kernel release, e.g. 6.12")
     String kernel;
 
-    @Option(names = "--topology", required = true, paramLabel = "FILE", description = "the machine, a .topo file")
+    @Option(names = "--topology", required = true, paramLabel = "FILE", description = "the machine: a .topo or .json file, or a sysfs snapshot directory")
     Path topology;
 
     @Option(names = "--node", defaultValue = "-1", paramLabel = "N", description = "the device's node; -1 is NUMA_NO_NODE")
@@ -194,7 +194,7 @@ public final class PlanCommand implements Callable<Integer> {
             if (!List.of("list", "smp_affinity", "table", "json", "cpu_list").contains(format))
                 throw new IllegalArgumentException("--format '" + format + "': expected list, smp_affinity, table, json or cpu_list");
             KernelRelease k = release(kernel);
-            Topology machine = TopoFormat.read(topology).topology();
+            Topology machine = TopologyFiles.read(topology).topology();
             if (node != Numa.NUMA_NO_NODE && !machine.hasNode(node))
                 throw new IllegalArgumentException("--node " + node + ": " + topology + " has no node " + node + " (nodes "
                         + CpuSet.of(machine.nodeIds()).toList() + "); expected one of them or -1 (NUMA_NO_NODE)");

@@ -1,5 +1,6 @@
 package dev.numaspread.cli;
 
+import dev.numaspread.conformance.fixtures.TopologyFiles;
 import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.spi.ReferenceModel;
 import dev.numaspread.model.cpu.CpuSet;
@@ -13,7 +14,6 @@ import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.kernel.Numa;
 import dev.numaspread.model.spread.Mana;
-import dev.numaspread.model.topology.TopoFormat;
 import dev.numaspread.model.topology.Topology;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -64,7 +64,7 @@ public final class RacesCommand implements Callable<Integer> {
     @Option(names = "--routine", required = true, paramLabel = "R", description = "irq-setup | mana-setup-irqs | local-spread")
     String routine;
 
-    @Option(names = "--topology", required = true, paramLabel = "FILE", description = "the machine, a .topo file")
+    @Option(names = "--topology", required = true, paramLabel = "FILE", description = "the machine: a .topo or .json file, or a sysfs snapshot directory")
     Path topology;
 
     @Option(names = "--kernel", required = true, paramLabel = "X.Y", description = "kernel release, e.g. 6.9")
@@ -161,7 +161,7 @@ public final class RacesCommand implements Callable<Integer> {
         if (!ROUTINES.contains(routine))
             throw new IllegalArgumentException("--routine '" + routine + "': unknown routine; expected one of " + String.join(", ", ROUTINES));
         KernelRelease k = PlanCommand.release(kernel);
-        Topology machine = TopoFormat.read(topology).topology();
+        Topology machine = TopologyFiles.read(topology).topology();
         if (node != Numa.NUMA_NO_NODE && !machine.hasNode(node))
             throw new IllegalArgumentException("--node " + node + ": " + topology + " has no node " + node + " (nodes "
                     + CpuSet.of(machine.nodeIds()).toList() + "); expected one of them or -1 (NUMA_NO_NODE)");

@@ -76,6 +76,40 @@ class CheckTopologyCommandTest {
         assertTrue(again.out().startsWith("power9-v100-gpunodes: valid (lenient mode, expect cpuless-nodes sparse-node-ids)"), again.out());
     }
 
+    /** A two-node snapshot, as {@code cp -r /sys/devices/system/{cpu,node} snap/} leaves it. */
+    static Path snapshot(Path dir) throws Exception {
+        Path snap = dir.resolve("snap");
+        String[][] files = {
+                {"cpu/possible", "0-3"}, {"cpu/present", "0-3"}, {"cpu/online", "0-3"},
+                {"cpu/cpu0/topology/thread_siblings_list", "0-1"}, {"cpu/cpu1/topology/thread_siblings_list", "0-1"},
+                {"cpu/cpu2/topology/thread_siblings_list", "2-3"}, {"cpu/cpu3/topology/thread_siblings_list", "2-3"},
+                {"node/node0/cpulist", "0-1"}, {"node/node0/distance", "10 21"}, {"node/node0/meminfo", "Node 0 MemTotal: 2097152 kB"},
+                {"node/node1/cpulist", "2-3"}, {"node/node1/distance", "21 10"}, {"node/node1/meminfo", "Node 1 MemTotal: 2097152 kB"}};
+        for (String[] f : files) {
+            Path p = snap.resolve(f[0]);
+            Files.createDirectories(p.getParent());
+            Files.writeString(p, f[1] + "\n");
+        }
+        return snap;
+    }
+
+    @Test
+    void FMT_13_describesASysfsSnapshot(@TempDir Path dir) throws Exception {
+        Run r = run(snapshot(dir).toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("snap: valid (strict mode)\n"), r.out());
+        assertTrue(r.out().contains("  node 1: cpus 2-3 (2 online), 2048 MB\n"), r.out());
+    }
+
+    @Test
+    void FMT_14_aBrokenSnapshotExitsOneNamingTheFile(@TempDir Path dir) throws Exception {
+        Path snap = snapshot(dir);
+        Files.writeString(snap.resolve("node/node1/distance"), "21\n");
+        Run r = run(snap.toString());
+        assertEquals(1, r.code());
+        assertEquals(snap.resolve("node/node1/distance") + ": found 1 value; expected 2, one per online node\n", r.err());
+    }
+
     @Test
     void usageErrorsExitTwo() {
         assertEquals(2, run().code());

@@ -173,4 +173,17 @@ class PlanCommandTest {
         assertEquals(1, r.exit());
         assertEquals("numaspread plan: Linux 6.12 would fail here: oops: NULL masks\n", r.err());
     }
+
+    /** FMT-13: --topology takes a sysfs snapshot directory; node 1 (CPUs 2-3) is served from itself first. */
+    @Test
+    void FMT_13_topologyMayBeASysfsSnapshot(@TempDir Path dir) throws Exception {
+        Path snap = CheckTopologyCommandTest.snapshot(dir);
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        CommandLine cl = new CommandLine(new PlanCommand());
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        int exit = cl.execute("--topology", snap.toString(), "--routine", "local-spread", "--kernel", "6.12", "--node", "1", "--count", "2");
+        assertEquals(0, exit, err.toString());
+        assertEquals("2\n3\n", out.toString());
+    }
 }

@@ -56,8 +56,13 @@ public final class TopologyJson {
 
     /** Reads a JSON file in the mode its {@code expect} list asks for. */
     public static TopoDocument read(Path file) {
+        return read(file, Optional.empty());
+    }
+
+    /** Reads a JSON file; kernel rules in {@code mode} when given, else as its {@code expect} list asks. */
+    public static TopoDocument read(Path file, Optional<Mode> mode) {
         try {
-            return read(Files.readString(file, StandardCharsets.UTF_8), file.toString(), Optional.empty());
+            return read(Files.readString(file, StandardCharsets.UTF_8), file.toString(), mode);
         } catch (IOException e) {
             throw new InvalidTopologyException(file.toString(), "cannot read the file (" + e.getClass().getSimpleName() + "); expected a readable .json file");
         }

@@ -1,5 +1,6 @@
 package dev.numaspread.conformance.steps;
 
+import dev.numaspread.conformance.fixtures.TopologyFiles;
 import dev.numaspread.conformance.json.TopologyJson;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.topology.InvalidTopologyException;
@@ -16,6 +17,8 @@ import io.cucumber.java.en.When;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -113,6 +116,48 @@ public final class FormatSteps {
         } catch (InvalidTopologyException e) {
             error = e.getMessage();
         }
+    }
+
+    /**
+     * Writes the {@code path | content} rows under a fresh temporary directory named {@code name}
+     * and reads it as a sysfs snapshot (FMT-13) through the reader every command uses. Messages
+     * are shown relative to the temporary directory, so they read {@code snap/cpu/possible: ...}.
+     */
+    @When("the sysfs snapshot {string} is read:")
+    public void theSysfsSnapshotIsRead(String name, DataTable files) throws IOException {
+        Path tmp = Files.createTempDirectory("numaspread-sysfs");
+        try {
+            Path dir = tmp.resolve(name);
+            Files.createDirectories(dir);
+            for (Map<String, String> row : files.asMaps()) {
+                Path f = dir.resolve(row.get("path"));
+                Files.createDirectories(f.getParent());
+                String content = row.get("content");
+                Files.writeString(f, (content == null ? "" : content) + "\n");
+            }
+            fileName = name;
+            text = null;
+            document = null;
+            error = null;
+            try {
+                document = TopologyFiles.read(dir, Optional.empty());
+            } catch (InvalidTopologyException e) {
+                error = e.getMessage().replace(tmp + java.io.File.separator, "");
+            }
+        } finally {
+            try (java.util.stream.Stream<Path> all = Files.walk(tmp)) {
+                for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    @Then("it is the same machine as:")
+    public void itIsTheSameMachineAs(DocString topo) {
+        Topology expected = TopoFormat.read(topo.getContent(), "expected.topo").topology();
+        Topology actual = loaded();
+        if (!actual.sameMachineAs(expected))
+            throw new AssertionError(fileName + " is not the expected machine:\n  expected\n" + TopoFormat.write(expected)
+                    + "  actual\n" + TopoFormat.write(actual));
     }
 
     @Then("it is rejected with:")

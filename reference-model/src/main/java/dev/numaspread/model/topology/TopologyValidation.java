@@ -49,6 +49,8 @@ public final class TopologyValidation {
     public static final String SPARSE_NODE_IDS = "sparse-node-ids";
     public static final String CPUS_WITHOUT_NODE = "cpus-without-node";
     public static final String PACKAGES_INCOMPLETE = "packages-incomplete";
+    /** A sysfs snapshot's offline CPU lost its topology/ directory (x86): siblings and package were inferred. */
+    public static final String OFFLINE_CPU_TOPOLOGY = "offline-cpu-topology";
 
     /** The codes of kernel rules: errors in strict mode. */
     public static final List<String> KERNEL_RULE_CODES = List.of(
@@ -57,7 +59,7 @@ public final class TopologyValidation {
     /** The codes reported in both modes. */
     public static final List<String> WARNING_CODES = List.of(
             ASYMMETRIC, NON_METRIC, CPULESS_NODES, MEMLESS_NODES, NODE0_NOT_REPRESENTATIVE, SPARSE_NODE_IDS,
-            CPUS_WITHOUT_NODE, PACKAGES_INCOMPLETE);
+            CPUS_WITHOUT_NODE, PACKAGES_INCOMPLETE, OFFLINE_CPU_TOPOLOGY);
 
     /** Where the parts of a topology came from; every method may answer a position without a line. */
     public interface Positions {
