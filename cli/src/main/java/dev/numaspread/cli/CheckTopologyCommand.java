@@ -4,6 +4,7 @@ import dev.numaspread.conformance.fixtures.TopologyFiles;
 import dev.numaspread.conformance.json.TopologyJson;
 import dev.numaspread.model.topology.InvalidTopologyException;
 import dev.numaspread.model.topology.TopoDocument;
+import dev.numaspread.model.topology.TopoFormat;
 import dev.numaspread.model.topology.TopologyDescription;
 import dev.numaspread.model.topology.TopologyValidation.Mode;
 import dev.numaspread.model.topology.TopologyWarning;
@@ -44,12 +45,13 @@ import java.util.concurrent.Callable;
         footer = {
                 "  numaspread check-topology fixtures/topologies/kunpeng920-4node.topo",
                 "  numaspread check-topology --format json machine.topo > machine.json",
+                "  numaspread check-topology --format topo snap > fixtures/topologies/my-machine.topo",
                 "  mkdir snap && cp -r /sys/devices/system/{cpu,node} snap/ && numaspread check-topology snap",
                 "  numaspread check-topology --strict fixtures/topologies/patho-slit-invalid.topo"})
 public final class CheckTopologyCommand implements Callable<Integer> {
 
     /** Output formats. */
-    public enum Format { text, json }
+    public enum Format { text, json, topo }
 
     @Spec
     CommandSpec spec;
@@ -59,8 +61,9 @@ public final class CheckTopologyCommand implements Callable<Integer> {
     Path file;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-            description = "text (default): a description for people; json: the canonical JSON form of the machine"
-                    + " (warnings go to stderr). Valid values: ${COMPLETION-CANDIDATES}.")
+            description = "text (default): a description for people; json: the canonical JSON form of the machine;"
+                    + " topo: the canonical .topo text, ready for fixtures/topologies/ (warnings go to stderr)."
+                    + " Valid values: ${COMPLETION-CANDIDATES}.")
     Format format = Format.text;
 
     @ArgGroup(exclusive = true)
@@ -89,8 +92,8 @@ public final class CheckTopologyCommand implements Callable<Integer> {
             return 1;
         }
         Mode mode = forced.orElse(doc.expect().isEmpty() ? Mode.STRICT : Mode.LENIENT);
-        if (format == Format.json) {
-            out.print(TopologyJson.write(doc));
+        if (format != Format.text) {
+            out.print(format == Format.json ? TopologyJson.write(doc) : TopoFormat.write(doc));
             for (TopologyWarning w : doc.warnings()) err.println(file + ":" + w.line() + ": warning: " + w.code() + ": " + w.message());
         } else {
             TopologyDescription.describe(doc, mode).forEach(out::println);

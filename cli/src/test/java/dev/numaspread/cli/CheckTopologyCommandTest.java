@@ -76,6 +76,18 @@ class CheckTopologyCommandTest {
         assertTrue(again.out().startsWith("power9-v100-gpunodes: valid (lenient mode, expect cpuless-nodes sparse-node-ids)"), again.out());
     }
 
+    @Test
+    void FMT_11_topoOutputOfASnapshotReadsBackToTheSameMachine(@TempDir Path dir) throws Exception {
+        Path snap = snapshot(dir);
+        Run r = run("--format", "topo", snap.toString());
+        assertEquals(0, r.code(), r.err());
+        Path topo = dir.resolve("snap.topo");
+        Files.writeString(topo, r.out());
+        assertTrue(dev.numaspread.model.topology.TopoFormat.read(topo).topology()
+                .sameMachineAs(dev.numaspread.conformance.fixtures.TopologyFiles.read(snap, java.util.Optional.empty()).topology()), r.out());
+        assertTrue(r.out().contains("node 1 cpus: 2 3") || r.out().contains("node 1 cpus: 2-3"), r.out());
+    }
+
     /** A two-node snapshot, as {@code cp -r /sys/devices/system/{cpu,node} snap/} leaves it. */
     static Path snapshot(Path dir) throws Exception {
         Path snap = dir.resolve("snap");
