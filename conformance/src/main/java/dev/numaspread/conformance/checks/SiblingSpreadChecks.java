@@ -398,13 +398,13 @@ public final class SiblingSpreadChecks implements CheckFamily {
                 cpus = LocalSpread.plan(ctx.kernel(), d.machine(), d.node(), d.len());
             } catch (KernelBug oops) {
                 // 6.3-6.6 oops on a CPU-less node (LS-9); the driver calling it oopses with it.
-                List<CpuSet> got;
+                List<CpuSet> answer;
                 try {
-                    got = irqSetup(ctx, d);
+                    answer = irqSetup(ctx, d);
                 } catch (KernelBug same) {
                     return;
                 }
-                throw Violation.of("SIB-11", d.call(), "a kernel oops: " + oops.getMessage(), listText(got))
+                throw Violation.of("SIB-11", d.call(), "a kernel oops: " + oops.getMessage(), listText(answer))
                         .hint("cpumask_local_spread(i, node) of the release oopses on a CPU-less node").on(d.machine());
             }
             List<CpuSet> w = new ArrayList<>();
