@@ -73,7 +73,7 @@ Feature: CPU hotplug during IRQ setup
       When the driver sets up 8 IRQs on node 0 under cpus_read_lock() while cpu 1 goes offline at any point
       Then every interleaving gives the plan before or after the event
 
-    Example: the code before the lock binds a queue to a CPU that went offline, and sizes from a stale count
+    Example: the code before the lock binds a queue to a CPU that went offline
       Given the machine:
         """topo
         topology 2node-4core-8cpu
@@ -92,7 +92,26 @@ Feature: CPU hotplug during IRQ setup
       And Linux 6.8
       When MANA sets up its vectors on node 0 while cpu 5 goes offline at any point
       Then an interleaving binds IRQ 5 to offline cpu 5
-      And an interleaving gives "stale-count"
+
+    Example: the code before the lock sizes the vectors from a stale count
+      Given the machine:
+        """topo
+        topology 2node-4core-8cpu
+        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
+        smt      2 adjacent
+        available: 2 nodes (0-1)
+        node 0 cpus: 0 1 2 3
+        node 0 size: 4096 MB
+        node 1 cpus: 4 5 6 7
+        node 1 size: 4096 MB
+        node distances:
+        node   0   1
+          0:  10  20
+          1:  20  10
+        """
+      And Linux 6.8
+      When MANA sets up its vectors on node 0 while cpu 5 goes offline at any point
+      Then an interleaving gives "stale-count"
 
   @HP-3
   Rule: HP-3 The hotplug lock is released on every path, errors included
@@ -114,7 +133,7 @@ Feature: CPU hotplug during IRQ setup
           1:  20  10
         """
       And Linux 6.9
-      When MANA sets up its vectors on node 0 with 1 vectors granted while cpu 3 goes offline at any point
+      When MANA sets up its vectors on node 0 with 1 vector granted while cpu 3 goes offline at any point
       Then the hotplug lock is released on every interleaving
 
   @HP-4

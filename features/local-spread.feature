@@ -180,7 +180,7 @@ Feature: Local spread
     Example: Linux 6.1 treats the CPU-less node as NUMA_NO_NODE
       Given the machine:
         """topo
-        topology memory-only-node
+        topology cpuless-node
         available: 3 nodes (0-2)
         node 0 cpus: 0 1 2 3
         node 1 cpus: 4 5 6 7
@@ -199,7 +199,7 @@ Feature: Local spread
     Example: Linux 6.5 oopses on the CPU-less node
       Given the machine:
         """topo
-        topology memory-only-node
+        topology cpuless-node
         available: 3 nodes (0-2)
         node 0 cpus: 0 1 2 3
         node 1 cpus: 4 5 6 7
@@ -218,7 +218,7 @@ Feature: Local spread
     Example: Linux 6.12 spreads from node 1, the nearest node with CPUs (kernel run d-memory-only-node)
       Given the machine:
         """topo
-        topology memory-only-node
+        topology cpuless-node
         available: 3 nodes (0-2)
         node 0 cpus: 0 1 2 3
         node 1 cpus: 4 5 6 7

@@ -65,7 +65,7 @@ Feature: mlx5 completion-IRQ placement
     Example: a CPU-less device node starts at CPU 0 and measures from node 0, not from the device node
       Given the machine:
         """topo
-        topology memory-only-node
+        topology cpuless-node
         available: 3 nodes (0-2)
         node 0 cpus: 0 1 2 3
         node 1 cpus: 4 5 6 7
@@ -122,7 +122,7 @@ Feature: mlx5 completion-IRQ placement
     Example: Linux 6.12 on a CPU-less device node spreads from its nearest node with CPUs
       Given the machine:
         """topo
-        topology memory-only-node
+        topology cpuless-node
         available: 3 nodes (0-2)
         node 0 cpus: 0 1 2 3
         node 1 cpus: 4 5 6 7
@@ -144,7 +144,7 @@ Feature: mlx5 completion-IRQ placement
       Then the vectors get the CPUs of the listing "epyc7763-node14-after.txt"
 
   @MLX-5
-  Rule: MLX-5 6.3 - 6.11: hop walk without wraparound
+  Rule: MLX-5 6.3 – 6.11: hop walk without wraparound
 
     Example: vectors past the walk get CPU 0
       Given Linux 6.5
@@ -159,7 +159,7 @@ Feature: mlx5 completion-IRQ placement
     Example: every vector of a CPU-less device node gets CPU 0
       Given the machine:
         """topo
-        topology memory-only-node
+        topology cpuless-node
         available: 3 nodes (0-2)
         node 0 cpus: 0 1 2 3
         node 1 cpus: 4 5 6 7
@@ -176,7 +176,7 @@ Feature: mlx5 completion-IRQ placement
       Then the vectors get CPUs 0, 0, 0 in that order
 
   @MLX-6
-  Rule: MLX-6 Within the online count, 6.3 - 6.11 equals ring order
+  Rule: MLX-6 Within the online count, 6.3 – 6.11 equals ring order
 
     Example: the EPYC 7763 NIC on node 14 in Linux 6.5 gets seed 000's "After" hints
       Given the machine "epyc7763-2s-16node" running Linux 6.5

@@ -62,7 +62,7 @@ Feature: Rules
         | 6.3     | no    |
 
     Example: a release and every later one
-      When a rule holds in kernels "6.3+ (hop rings)"
+      When a rule holds in kernels "6.3+ (rings)"
       Then it holds in these releases:
         | release | holds |
         | 6.2     | no    |

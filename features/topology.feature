@@ -6,7 +6,7 @@ Feature: Topology
   @TOPO-1
   Rule: TOPO-1 Online CPUs are present, present CPUs are possible
 
-    Example: hot-plug capacity beyond the present CPUs
+    Example: hotplug capacity beyond the present CPUs
       When the fixture "patho-possible-gt-present" is read
       Then the machine has:
         | possible   | 0-31 |
@@ -48,7 +48,7 @@ Feature: Topology
         """
       Then it is rejected with "twice.topo:3: cpu 1 is in node 1 and in node 0 (twice.topo:2); expected each CPU in exactly one node"
 
-    Example: possible CPUs no line places follow a sibling, else round robin
+    Example: a possible CPU no line places follows its placed sibling
       When the file "unplaced.topo" is read:
         """topo
         possible 0-7
@@ -57,9 +57,18 @@ Feature: Topology
         node 1 cpus: 2
         """
       Then CPU 1 is on node 0
-      And CPU 4 is on node 0
-      And CPU 6 is on node 1
       And it loads with a cpus-without-node warning
+
+    Example: possible CPUs without a placed sibling go round robin over the nodes with CPUs
+      When the file "unplaced.topo" is read:
+        """topo
+        possible 0-7
+        smt 2 adjacent
+        node 0 cpus: 0
+        node 1 cpus: 2
+        """
+      Then CPU 4 is on node 0
+      And CPU 6 is on node 1
 
   @TOPO-3
   Rule: TOPO-3 SMT siblings share one node

@@ -31,7 +31,7 @@ import java.util.concurrent.Callable;
                 "Reads FILE (numactl -H output plus directives, an lscpu -p block, the JSON form, or a directory holding a copy"
                         + " of /sys/devices/system/{cpu,node}; see spec/formats.md),"
                         + " checks the kernel's rules (spec/topology.md) and prints the nodes with their CPUs, SMT, packages,"
-                        + " the NUMA distance levels over the nodes with CPUs, and every warning (asymmetric or non-metric table,"
+                        + " the NUMA levels over the nodes with CPUs, and every warning (asymmetric or non-metric table,"
                         + " CPU-less or memory-less nodes, node 0 not representative, sparse node ids).",
                 "",
                 "A file with an 'expect' line is checked in lenient mode: broken kernel rules become warnings. Any other"

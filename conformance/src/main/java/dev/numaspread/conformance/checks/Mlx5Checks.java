@@ -62,7 +62,7 @@ public final class Mlx5Checks implements CheckFamily {
                 int[] got = ctx.implementation().mlx5NumaDistance(ctx.kernel(), v.machine(), v.node(), v.count());
                 if (!Arrays.equals(want, got))
                     throw Violation.of("MLX-2", call("mlx5NumaDistance", v), plan(want), plan(got))
-                            .hint("closest by distance level from first's node (not from node, not by node id), lowest id first?").on(v.machine());
+                            .hint("closest by NUMA level from first's node (not from node, not by node id), lowest id first?").on(v.machine());
             })),
             Check.of("MLX-3", Routine.MLX5_NUMA_DISTANCE, "MLX_3_moreVectorsThanOnlineCpusFallBackForAll", ctx -> ctx.forAll(gen, v -> {
                 int online = v.machine().numOnlineCpus();

@@ -44,7 +44,7 @@ public final class HotplugSteps {
         exploreSetup(c, node, InterleavingExplorer.Scope.only(HotplugEvent.offline(cpu)));
     }
 
-    @When("MANA sets up its vectors on node {int} with {int} vectors granted while cpu {int} goes offline at any point")
+    @When("MANA sets up its vectors on node {int} with {int} vector(s) granted while cpu {int} goes offline at any point")
     public void setupGrantedWhileOffline(int node, int granted, int cpu) {
         Machine.Config c = Machine.Config.of(world.machine(), world.kernel()).withGrantedVectors(granted);
         exploreSetup(c, node, InterleavingExplorer.Scope.only(HotplugEvent.offline(cpu)));

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Glue of features/numa-distance.feature: the distance levels, the hop masks, the closest and the
+ * Glue of features/numa-levels.feature and features/numa-hops.feature: the NUMA levels, the hop masks, the closest and the
  * n-th CPU and the nearest node with CPUs, against the implementation under test.
  */
 public final class NumaSteps {

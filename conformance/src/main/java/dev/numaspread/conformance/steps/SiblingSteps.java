@@ -14,7 +14,7 @@ import java.util.Map;
 
 
 /**
- * Glue of features/sibling-avoidance.feature (spec/sibling-spread.md): MANA's irq_setup() and
+ * Glue of features/sibling-spread.feature (spec/sibling-spread.md): MANA's irq_setup() and
  * mana_gd_setup_irqs() run by the implementation under test on a quiet {@link Machine}.
  */
 public final class SiblingSteps {
@@ -59,7 +59,7 @@ public final class SiblingSteps {
         irqSetup(node, len, true);
     }
 
-    @When("the driver sets up {int} IRQs with no NUMA node")
+    @When("the driver sets up {int} IRQs on NUMA_NO_NODE")
     public void setsUpIrqsNoNode(int len) {
         irqSetup(Numa.NUMA_NO_NODE, len, false);
     }
@@ -69,7 +69,7 @@ public final class SiblingSteps {
         setup(Machine.Config.of(world.machine(), world.kernel()), node);
     }
 
-    @When("MANA sets up its vectors on node {int} with {int} vectors granted")
+    @When("MANA sets up its vectors on node {int} with {int} vector(s) granted")
     public void manaSetsUpGranted(int node, int granted) {
         setup(Machine.Config.of(world.machine(), world.kernel()).withGrantedVectors(granted), node);
     }

@@ -1,4 +1,4 @@
-Feature: Sibling avoidance in MANA's IRQ setup
+Feature: Sibling spread: MANA's IRQ affinity setup
   From 6.9 MANA's irq_setup() gives each IRQ the whole online sibling mask of one core: one IRQ
   per core per pass over the nearest hop, more passes while the hop's weight allows, then the
   next hop. mana_gd_setup_irqs() sizes the vectors and decides where the HWC goes.
@@ -197,7 +197,7 @@ Feature: Sibling avoidance in MANA's IRQ setup
       When the driver sets up 11 IRQs on node 0
       Then 8 IRQs get an affinity
 
-    Example: no NUMA node is one hop of every online CPU
+    Example: NUMA_NO_NODE is one hop of every online CPU
       Given the machine:
         """topo
         topology 2node-4core-8cpu
@@ -214,7 +214,7 @@ Feature: Sibling avoidance in MANA's IRQ setup
           1:  20  10
         """
       And Linux 6.9
-      When the driver sets up 5 IRQs with no NUMA node
+      When the driver sets up 5 IRQs on NUMA_NO_NODE
       Then the IRQs get:
         | irq | cpus |
         | 0   | 0-1  |
