@@ -3,7 +3,9 @@ package dev.numaspread.model.cpu;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The kernel's list and hex mask forms of a CPU set (spec/formats.md FMT-1 to FMT-4). */
 class CpuSetTest {
@@ -82,5 +84,35 @@ class CpuSetTest {
     void FMT_4_maskRoundTripsForEveryWidth() {
         CpuSet s = CpuSet.of(0, 5, 31, 32, 63, 64, 100);
         for (int nr = 101; nr <= 200; nr++) assertEquals(s, CpuSet.parseMask(s.toMask(nr)), "nr_cpu_ids " + nr);
+    }
+
+    // Found by mutation testing (docs/mutation-testing.md): boundaries of the list dialects, sets
+    // beyond one 64-bit word, and the edges of the query methods had no case. Values by hand from
+    // the kernel's bitmap_parselist() ("a-b:used/group": the first `used` of every `group` CPUs from a).
+
+    @Test
+    void FMT_2_usedGroupBoundaries() {
+        assertEquals(CpuSet.range(0, 3), CpuSet.parseList("0-3:2/2"));                 // used = group: every CPU
+        assertEquals(CpuSet.of(1, 4, 7), CpuSet.parseList("1-7:1/3"));                 // groups start at a, not at 0
+        assertThrows(IllegalArgumentException.class, () -> CpuSet.parseList("0-3:1/0"));   // group 0
+        assertEquals(CpuSet.of(0), CpuSet.parseList("N", 0));                          // N on a one-CPU machine
+    }
+
+    @Test
+    void FMT_3_refusesNoCpuIds() {
+        assertThrows(IllegalArgumentException.class, () -> CpuSet.of(0).toMask(0));
+    }
+
+    @Test
+    void FMT_1_queriesAtTheirEdges() {
+        CpuSet twoWords = CpuSet.range(0, 127);
+        assertEquals(70, twoWords.nth(70));
+        assertEquals(-1, twoWords.nth(128));
+        assertEquals(-1, twoWords.nth(-1));
+        assertEquals(-1, CpuSet.EMPTY.last());
+        assertFalse(CpuSet.of(100).isSubsetOf(CpuSet.of(1)));
+        assertTrue(CpuSet.of(1).isSubsetOf(CpuSet.of(1, 100)));
+        assertEquals(CpuSet.of(1), CpuSet.builder().add(0).add(1).remove(0).build());
+        assertEquals("0,2-3", CpuSet.of(0, 2, 3).toString());
     }
 }

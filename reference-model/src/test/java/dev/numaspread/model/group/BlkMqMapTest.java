@@ -19,6 +19,17 @@ class BlkMqMapTest {
     }
 
     @Test
+    void MQ_2_legacyPresentCpusTakeQueuesBeforeTheOtherPossibleOnes() {
+        // Found by mutation testing (docs/mutation-testing.md): every earlier machine had present =
+        // possible, so serving possible CPUs in id order passed too. Possible 0-3, present 1 and 3.
+        Topology m = TopologyBuilder.machine("4-possible-2-present").node(0, "0-3").possible("0-3").present("1,3").online("1,3").build();
+        // 2 queues: present 1 -> 0, 3 -> 1; then q = 2 >= 2: cpu 0 -> 2 mod 2 = 0, cpu 2 -> 3 mod 2 = 1.
+        assertArrayEquals(new int[] {0, 0, 1, 1}, BlkMqMap.blkMqMapQueues(KernelRelease.of(6, 1), m, 2, 0));
+        // 3 queues: present 1 -> 0, 3 -> 1; cpu 0 takes the queue still free (2), cpu 2 wraps to 3 mod 3 = 0.
+        assertArrayEquals(new int[] {2, 0, 0, 1}, BlkMqMap.blkMqMapQueues(KernelRelease.of(6, 1), m, 3, 0));
+    }
+
+    @Test
     void MQ_4_legacyMapAlternatesAcrossNodes() {
         int[] map = BlkMqMap.blkMqMapQueues(KernelRelease.of(6, 2), seed002(), 2, 0);
         for (int cpu = 0; cpu < 160; cpu++) assertEquals(cpu % 2, map[cpu], "cpu " + cpu);

@@ -139,4 +139,28 @@ class GroupCpusEvenlyTest {
         assertThrows(IllegalArgumentException.class, () -> GroupCpusEvenly.groupCpusEvenly(KernelRelease.of(5, 15), twoNodesSmt2(), 2));
         assertThrows(IllegalArgumentException.class, () -> GroupCpusEvenly.groupCpusEvenly(V6_12, twoNodesSmt2(), -1));
     }
+
+    // Found by mutation testing (docs/mutation-testing.md): stage 2 after a stage 1 that left groups
+    // unused, and nodes whose order the CPU-count sort decides, had no case.
+
+    @Test
+    void GRP_7_nonPresentCpusStartAfterTheGroupsThePresentOnesFilled() {
+        // Possible 0-3, present 0-1, one node. 3 groups: stage 1 fills two ({0}, {1}), so stage 2
+        // starts at group 2: CPU 2 -> group 2, CPU 3 wraps to group 0.
+        Topology m = TopologyBuilder.machine("4-possible-2-present").node(0, "0-3").possible("0-3").present("0-1").online("0-1").build();
+        assertEquals(List.of("0,3", "1", "2"), groups(V6_12, m, 3));
+        // 4 groups: one CPU each; exactly as many possible CPUs as groups is not the WARN case.
+        assertEquals(List.of("0", "1", "2", "3"), groups(V6_12, m, 4));
+        assertFalse(GroupCpusEvenly.grouping(V6_12, m, 4).orElseThrow().warns());
+    }
+
+    @Test
+    void GRP_10_nodesAreSharedOutFewestCpusFirst() {
+        // Node 0 has 2 CPUs, node 1 has 6; 4 groups over 8 CPUs. Fewest first: node 0 gets
+        // max(1, 4*2/8) = 1 group, node 1 the other 3 (3*6/6); the groups follow that order.
+        // (Taken the other way round, node 1 would get 4*6/8 = 3 groups first: 2-3, 4-5, 6-7, 0-1.)
+        Topology m = TopologyBuilder.machine("2+6").node(0, "0-1").node(1, "2-7").build();
+        for (KernelRelease k : new KernelRelease[]{V6_1, V6_12})
+            assertEquals(List.of("0-1", "2-3", "4-5", "6-7"), groups(k, m, 4), "Linux " + k);
+    }
 }

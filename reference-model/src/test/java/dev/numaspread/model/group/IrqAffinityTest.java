@@ -57,4 +57,21 @@ class IrqAffinityTest {
         assertThrows(IllegalArgumentException.class, () -> IrqAffinity.irqCreateAffinityMasks(KernelRelease.of(6, 12),
                 twoNodesSmt2(), 5, 0, 0, List.of(1, 1)));
     }
+
+    @Test
+    void MQ_9_argumentBoundaries() {
+        // Found by mutation testing (docs/mutation-testing.md), each boundary by hand from
+        // irq_create_affinity_masks(): no vector, or none left after pre + post, is NULL, not an error;
+        // four sets are IRQ_AFFINITY_MAX_SETS and allowed; a set of size 0 makes group_cpus_evenly(0)
+        // NULL (6.16+), and so the whole result.
+        KernelRelease k = KernelRelease.of(6, 16);
+        assertEquals(Optional.empty(), IrqAffinity.irqCreateAffinityMasks(k, twoNodesSmt2(), 0, 0, 0, List.of()));
+        assertEquals(Optional.empty(), IrqAffinity.irqCreateAffinityMasks(k, twoNodesSmt2(), 2, 1, 2, List.of()));
+        assertEquals(List.of(true, true, true, true),
+                managed(IrqAffinity.irqCreateAffinityMasks(k, twoNodesSmt2(), 4, 0, 0, List.of(1, 1, 1, 1))));
+        assertEquals(Optional.empty(), IrqAffinity.irqCreateAffinityMasks(k, twoNodesSmt2(), 2, 0, 0, List.of(0, 2)));
+        // No group_cpus_evenly() before 6.1: refused even when there is nothing to spread.
+        assertThrows(IllegalArgumentException.class,
+                () -> IrqAffinity.irqCreateAffinityMasks(KernelRelease.of(5, 10), twoNodesSmt2(), 0, 0, 0, List.of()));
+    }
 }

@@ -39,6 +39,22 @@ class KernelHeapsortTest {
     }
 
     @Test
+    void GRP_10_tiedChildrenAboveASmallerElement() {
+        // Found by mutation testing (docs/mutation-testing.md): with every key equal the sifted
+        // element climbs back to the top whichever child the leaf path took, so the child choice on
+        // a tie (pre-2024 ">= 0" takes the left child, 0e02ca29a563 "> 0" the right; research §6.4)
+        // was never pinned. Keys (1, 5, 5), ids (0, 1, 2), by hand:
+        // bottom-up: sift 0 takes the left 5 -> [1, 0, 2]; pop 2 -> [2, 0 | 1]; pop -> [0 | 2, 1].
+        // double pop: sift 0 takes the right 5 -> [2, 1, 0]; pop 0 -> [0, 1 | 2]; 1 <= 5, no swap.
+        List<Item> items = List.of(new Item(0, 1), new Item(1, 5), new Item(2, 5));
+        Comparator<Item> byKey = Comparator.comparingInt(Item::key);
+        assertEquals(List.of(0, 2, 1),
+                KernelHeapsort.sorted(items, byKey, KernelHeapsort.Variant.BOTTOM_UP).stream().map(Item::id).toList());
+        assertEquals(List.of(0, 1, 2),
+                KernelHeapsort.sorted(items, byKey, KernelHeapsort.Variant.DOUBLE_POP).stream().map(Item::id).toList());
+    }
+
+    @Test
     void GRP_10_releaseBoundaryIsSixNine() {
         assertEquals(KernelHeapsort.Variant.BOTTOM_UP, KernelHeapsort.variantOf(KernelRelease.of(6, 1)));
         assertEquals(KernelHeapsort.Variant.BOTTOM_UP, KernelHeapsort.variantOf(KernelRelease.of(6, 8)));

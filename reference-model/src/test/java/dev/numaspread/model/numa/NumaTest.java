@@ -128,4 +128,41 @@ class NumaTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> NumaNearestNode.numaNearestNode(V6_6, m, 1))
                 .getMessage().startsWith("kernel 6.6: numa-nearest-node is modelled for 6.7..6.18"));
     }
+
+    // Found by mutation testing (docs/mutation-testing.md): the in-between distances of the row-0
+    // levels, the top of the distance range, and each routine's own argument checks had no case.
+
+    @Test
+    void LVL_2_aDistanceMissingFromRowZeroFallsInTheNextLevel() {
+        NumaLevels levels = NumaLevels.of(V5_11, kunpeng());   // row 0: 10, 16, 32, 33
+        assertEquals(0, levels.levelOf(10));
+        assertEquals(2, levels.levelOf(25));   // node 1 -> node 2 lies between 16 and 32
+        assertEquals(4, levels.levelOf(40));   // above every level: count()
+    }
+
+    @Test
+    void LVL_4_distance255IsStillInRange() {
+        Topology m = TopologyBuilder.machine("far").node(0, "0-1").node(1, "2-3")
+                .distances(new int[]{10, 255}, new int[]{255, 10}).build();
+        assertArrayEquals(new int[]{10, 255}, NumaLevels.of(V6_12, m).distances());
+    }
+
+    @Test
+    void HOP_7_releasesBeforeEachRoutineAndUnknownNodesAreRejected() {
+        Topology m = kunpeng();
+        KernelRelease v6_2 = KernelRelease.of(6, 2);
+        assertThrows(IllegalArgumentException.class, () -> NumaHops.forEachNumaHopMask(v6_2, m, 0));
+        assertThrows(IllegalArgumentException.class, () -> NumaNth.numaNth(v6_2, m, m.online(), 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> NumaClosest.numaClosest(KernelRelease.of(5, 4), m, m.online(), 0));
+        assertThrows(IllegalArgumentException.class, () -> NumaNearestNode.numaNearestNode(V6_6, m, 0));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NumaLevels.of(KernelRelease.of(7, 2), m));
+        assertEquals("kernel 7.2: numa-levels is modelled for 4.1..6.18", e.getMessage());
+        for (var call : List.<org.junit.jupiter.api.function.Executable>of(
+                () -> NumaHops.forEachNumaHopMask(V6_12, m, 9),
+                () -> NumaNth.numaNth(V6_12, m, m.online(), 0, 9),
+                () -> NumaNearestNode.numaNearestNode(V6_12, m, 9))) {
+            e = assertThrows(IllegalArgumentException.class, call);
+            assertTrue(e.getMessage().startsWith("node 9: kunpeng920-4node has no such node"), e.getMessage());
+        }
+    }
 }

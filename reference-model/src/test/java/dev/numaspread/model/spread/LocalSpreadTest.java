@@ -180,6 +180,20 @@ class LocalSpreadTest {
     }
 
     @Test
+    void LS_10_unmodelledReleasesNodesAndCountsAreRejected() {
+        // Found by mutation testing (docs/mutation-testing.md): without these the proposal ran on any
+        // release and node, and refused an empty plan.
+        Topology m = withOffline();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> LocalSpreadNearestNode.plan(KernelRelease.of(7, 2), m, 0, 1));
+        assertEquals("kernel 7.2: local-spread-nearest-node is modelled for 4.1..6.18", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> LocalSpreadNearestNode.plan(V6_12, m, 5, 1));
+        assertTrue(e.getMessage().startsWith("node 5: 2node-offline has no such node"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> LocalSpreadNearestNode.plan(V6_12, m, 0, -1));
+        assertArrayEquals(new int[0], LocalSpreadNearestNode.plan(V6_12, m, 0, 0));
+    }
+
+    @Test
     void LS_3_localCpusComeFirstEvenWithOffline() {
         CpuSet local = withOffline().onlineCpusOf(1);
         int[] plan = LocalSpread.plan(V6_12, withOffline(), 1, local.size());

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -163,5 +164,44 @@ class ManaTest {
         List<CpuSet> full = Mana.irqSetupPlan(V6_9, manaMachine(), 1, 200, false);
         assertEquals(128, full.size()); // two passes over the 32 cores of node 1, two over node 0, then no hop is left
         for (int n = 0; n <= full.size(); n += 7) assertEquals(full.subList(0, n), Mana.irqSetupPlan(V6_9, manaMachine(), 1, n, false));
+    }
+
+    // Found by mutation testing (docs/mutation-testing.md): the vector-count boundaries, the lock of
+    // the 6.17 dynamic path and the races' routine were not pinned by any test.
+
+    @Test
+    void SIB_9_vectorsEqualToOnlineAllGoThroughIrqSetup() {
+        // Granted 8 on 8 online: nvec = 8 is not more than the online CPUs, so the HWC is vector 0 of
+        // irq_setup(): hop 0 (0-3, W = 4) twice over its two cores, then hop 1 (4-7) the same.
+        List<CpuSet> all = lists("0-1", "2-3", "0-1", "2-3", "4-5", "6-7", "4-5", "6-7");
+        assertEquals(all, Mana.manaSetupIrqsPlan(Machine.Config.of(commentMachine(), V6_9).withGrantedVectors(8), 0));
+        assertEquals(all, Mana.manaSetupIrqsPlan(Machine.Config.of(commentMachine(), V6_17).withGrantedVectors(8), 0));
+    }
+
+    @Test
+    void SIB_10_usableEqualToOnlineSkipsTheHwcCore() {
+        // max_msix 8: usable = min(8, 8 + 1) = 8 <= 8 online: skip_first_cpu. HWC 0-1; 7 queues: core 0
+        // skipped (W 3), 2-3 (W 2); pass 2: 0-1, 2-3 (W 0); hop 1: 4-5, 6-7, 4-5, 6-7.
+        Machine.Config c = Machine.Config.of(commentMachine(), V6_17).withDynamicMsix(true).withGrantedVectors(8);
+        assertEquals(lists("0-1", "2-3", "0-1", "2-3", "4-5", "6-7", "4-5", "6-7"), Mana.manaSetupIrqsPlan(c, 0));
+    }
+
+    @Test
+    void HP_3_dynamicAndStaticPathsOf617ReleaseTheLock() {
+        for (boolean dyn : new boolean[]{false, true}) {
+            Machine m = Machine.boot(Machine.Config.of(commentMachine(), V6_17).withDynamicMsix(dyn));
+            assertEquals(9, Mana.manaSetupIrqs(m, 0).size());
+            assertEquals(0, m.lockDepth(), "dynamic MSI-X " + dyn);
+        }
+    }
+
+    @Test
+    void HP_1_racesExploreTheReleasesRoutine() {
+        // The undisturbed run of each exploration is the routine's plan: SIB-9's and SIB-2's examples.
+        Machine.Config c = Machine.Config.of(commentMachine(), V6_9);
+        assertEquals(Optional.of(lists("0", "0-1", "2-3", "0-1", "2-3", "4-5", "6-7", "4-5", "6-7")),
+                Mana.manaSetupIrqsRaces(c, 0).plan());
+        assertEquals(Optional.of(lists("0-1", "2-3", "0-1", "2-3", "4-5", "6-7", "4-5", "6-7")),
+                Mana.irqSetupRaces(c, 0, 8, false).plan());
     }
 }

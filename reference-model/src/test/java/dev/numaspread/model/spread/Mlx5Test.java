@@ -6,6 +6,9 @@ import dev.numaspread.model.topology.TopologyBuilder;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** mlx5: the 2022 distance patch (seed 000) and the completion-IRQ CPUs per release. */
 class Mlx5Test {
@@ -57,5 +60,28 @@ class Mlx5Test {
     void MLX_4_release6_12IsLocalSpreadWithWraparound() {
         assertArrayEquals(new int[]{2, 4, 5, 0, 2, 4}, Mlx5.mlx5CompIrqs(V6_12, fourOnline(), 1, 6));
         assertArrayEquals(new int[]{2, 0, 4, 5, 2}, Mlx5.mlx5CompIrqs(KernelRelease.of(6, 1), fourOnline(), 1, 5));
+    }
+
+    @Test
+    void MLX_2_unmodelledReleasesNodesAndCountsAreRejected() {
+        // Found by mutation testing (docs/mutation-testing.md): the patch ran on any release and
+        // node, and refused zero vectors.
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Mlx5.mlx5NumaDistance(KernelRelease.of(7, 2), fourOnline(), 1, 1));
+        assertEquals("kernel 7.2: mlx5-numa-distance is modelled for 4.1..6.18", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Mlx5.mlx5NumaDistance(V6_0, fourOnline(), 5, 1));
+        assertTrue(e.getMessage().startsWith("node 5: 4-online has no such node"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Mlx5.mlx5NumaDistance(V6_0, fourOnline(), 1, -1));
+        assertArrayEquals(new int[0], Mlx5.mlx5NumaDistance(V6_0, fourOnline(), 1, 0));
+    }
+
+    @Test
+    void MLX_5_unmodelledReleasesAndCountsAreRejected() {
+        // 7.2 would reach cpumask_local_spread(), which refuses it too, but under its own name.
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Mlx5.mlx5CompIrqs(KernelRelease.of(7, 2), fourOnline(), 1, 1));
+        assertEquals("kernel 7.2: mlx5-comp-irqs is modelled for 4.1..6.18", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Mlx5.mlx5CompIrqs(V6_5, fourOnline(), 1, -1));
+        assertArrayEquals(new int[0], Mlx5.mlx5CompIrqs(V6_5, fourOnline(), 1, 0));
     }
 }
