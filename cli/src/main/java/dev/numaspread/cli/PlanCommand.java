@@ -14,6 +14,7 @@ import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.kernel.Numa;
 import dev.numaspread.model.topology.Topology;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -60,15 +61,8 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--offset", defaultValue = "0", paramLabel = "O", description = "blk-mq: first queue number")
     int offset;
 
-    @Option(names = "--granted", paramLabel = "N",
-            description = "mana-setup-irqs: MSI-X vectors the PCI core grants (default: every vector the driver asks for)")
-    Integer granted;
-
-    @Option(names = "--dynamic-msix", description = "mana-setup-irqs, 6.17+: pci_msix_can_alloc_dyn() is true")
-    boolean dynamicMsix;
-
-    @Option(names = "--skip-first-cpu", description = "irq-setup, 6.17+: irq_setup() skips the first core of hop 0 once")
-    boolean skipFirstCpu;
+    @Mixin
+    ManaOptions mana = new ManaOptions();
 
     @Option(names = "--cpus", paramLabel = "LIST", description = "numa-closest: the CPU set searched")
     String cpus;
@@ -199,12 +193,9 @@ public final class PlanCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--node " + node + ": " + topology + " has no node " + node + " (nodes "
                         + CpuSet.of(machine.nodeIds()).toList() + "); expected one of them or -1 (NUMA_NO_NODE)");
             if (count < 1) throw new IllegalArgumentException("--count " + count + ": expected at least 1");
-            if (granted != null && granted < 0) throw new IllegalArgumentException("--granted " + granted + ": expected at least 0");
-            if (skipFirstCpu && k.before(6, 17))
-                throw new IllegalArgumentException("--skip-first-cpu: Linux " + k + " has no skip_first_cpu; expected 6.17 or later"
-                        + " (commit 845c62c543d6 \"net: mana: Allow irq_setup() to skip cpus for affinity\")");
-            request = new Request(k, machine, node, count, offset, Optional.ofNullable(granted),
-                    Optional.ofNullable(cpus).map(CpuSet::parseList), Optional.ofNullable(cpu), skipFirstCpu, dynamicMsix);
+            mana.check(k);
+            request = new Request(k, machine, node, count, offset, mana.granted(),
+                    Optional.ofNullable(cpus).map(CpuSet::parseList), Optional.ofNullable(cpu), mana.skipFirstCpu, mana.dynamicMsix);
         } catch (RuntimeException e) {
             err.println("numaspread plan: " + e.getMessage());
             return 2;

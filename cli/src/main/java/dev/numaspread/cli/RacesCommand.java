@@ -16,6 +16,7 @@ import dev.numaspread.model.kernel.Numa;
 import dev.numaspread.model.spread.Mana;
 import dev.numaspread.model.topology.Topology;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -77,15 +78,8 @@ public final class RacesCommand implements Callable<Integer> {
             description = "irq-setup: IRQs; local-spread: queues (default: the online CPUs); mana-setup-irqs sizes itself")
     Integer count;
 
-    @Option(names = "--granted", paramLabel = "N",
-            description = "mana-setup-irqs: MSI-X vectors the PCI core grants (default: every vector the driver asks for)")
-    Integer granted;
-
-    @Option(names = "--dynamic-msix", description = "mana-setup-irqs, 6.17+: pci_msix_can_alloc_dyn() is true")
-    boolean dynamicMsix;
-
-    @Option(names = "--skip-first-cpu", description = "irq-setup, 6.17+: irq_setup() skips the first core of hop 0 once")
-    boolean skipFirstCpu;
+    @Mixin
+    ManaOptions mana = new ManaOptions();
 
     @Option(names = "--variant", paramLabel = "V",
             description = {"locked | unlocked | lock-after-sizing:",
@@ -166,16 +160,12 @@ public final class RacesCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--node " + node + ": " + topology + " has no node " + node + " (nodes "
                     + CpuSet.of(machine.nodeIds()).toList() + "); expected one of them or -1 (NUMA_NO_NODE)");
         if (count != null && count < 1) throw new IllegalArgumentException("--count " + count + ": expected at least 1");
-        if (granted != null && granted < 0) throw new IllegalArgumentException("--granted " + granted + ": expected at least 0");
-        if (skipFirstCpu && k.before(6, 17))
-            throw new IllegalArgumentException("--skip-first-cpu: Linux " + k + " has no skip_first_cpu; expected 6.17 or later"
-                    + " (commit 845c62c543d6 \"net: mana: Allow irq_setup() to skip cpus for affinity\")");
+        mana.check(k);
         Mana.Variant v = variant == null ? null : variant(variant);
         int len = count != null ? count : machine.numOnlineCpus();
-        Machine.Config config = Machine.Config.of(machine, k).withDynamicMsix(dynamicMsix);
-        if (granted != null) config = config.withGrantedVectors(granted);
+        Machine.Config config = mana.config(machine, k);
         final int n = node;
-        final boolean skip = skipFirstCpu;
+        final boolean skip = mana.skipFirstCpu;
 
         HotplugRoutine<List<CpuSet>> run;
         Outcomes table;
@@ -211,8 +201,8 @@ public final class RacesCommand implements Callable<Integer> {
                 }
                 table = Mana.hotplugOutcomes(k);
                 tableName = k.before(6, 9) ? "unprotected" : k.before(6, 17) ? "atomic" : "sized-before-lock";
-                if (granted != null) what += ", " + granted + " vectors granted";
-                if (dynamicMsix) what += ", dynamic MSI-X";
+                if (mana.granted != null) what += ", " + mana.granted + " vectors granted";
+                if (mana.dynamicMsix) what += ", dynamic MSI-X";
             }
             case "local-spread" -> {
                 if (v == Mana.Variant.LOCK_AFTER_SIZING)
