@@ -2,6 +2,7 @@ package dev.numaspread.conformance.checks;
 
 import dev.numaspread.conformance.checks.SpreadText.Outcome;
 import dev.numaspread.conformance.gen.Gen;
+import dev.numaspread.conformance.fixtures.Fixtures;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.model.cpu.CpuSet;
@@ -12,7 +13,6 @@ import dev.numaspread.model.numa.NumaNearestNode;
 import dev.numaspread.model.spread.LocalSpread;
 import dev.numaspread.model.spread.LocalSpreadNearestNode;
 import dev.numaspread.model.topology.Topology;
-import dev.numaspread.model.topology.TopologyBuilder;
 
 import java.util.Arrays;
 import java.util.List;
@@ -182,10 +182,7 @@ public final class LocalSpreadChecks implements CheckFamily {
         KernelRelease k = ctx.kernel();
         boolean rings = k.atLeast(6, 3);
         if (rule.equals("LS-6") != rings || housekeeping(k)) return;
-        Topology m = TopologyBuilder.machine("kunpeng920-4node")
-                .node(0, "0-23").node(1, "24-47").node(2, "48-71").node(3, "72-95")
-                .distances(new int[]{10, 16, 32, 33}, new int[]{16, 10, 25, 32}, new int[]{32, 25, 10, 16}, new int[]{33, 32, 16, 10})
-                .build();
+        Topology m = Fixtures.topology("kunpeng920-4node");
         int[] got = ctx.implementation().localSpread(k, m, 2, 97);
         int[] want = new int[97];
         for (int i = 0; i < 24; i++) {

@@ -2,6 +2,7 @@ package dev.numaspread.conformance.checks;
 
 import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.conformance.spi.Implementation;
+import dev.numaspread.conformance.fixtures.Fixtures;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.model.cpu.CpuSet;
@@ -50,7 +51,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
 
     /** Seed 004: 2 nodes x 32 cores x 2 threads, siblings adjacent. */
     static Topology seed004Machine() {
-        return TopologyBuilder.machine("mana-2node-32c-smt2").source("seed 004").node(0, "0-63").node(1, "64-127").smtAdjacent(2).build();
+        return Fixtures.topology("mana-2node-32c-smt2");
     }
 
     /** Commit 4607617af1b4's example: 2 nodes, 4 cores, 8 CPUs. */
