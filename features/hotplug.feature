@@ -8,22 +8,7 @@ Feature: CPU hotplug during IRQ setup
   Rule: HP-1 Setup under the lock is atomic with respect to hotplug
 
     Example: a CPU goes offline between sizing and assignment, with the lock held
-      Given the machine:
-        """topo
-        topology 2node-4core-8cpu
-        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
-        smt      2 adjacent
-        available: 2 nodes (0-1)
-        node 0 cpus: 0 1 2 3
-        node 0 size: 4096 MB
-        node 1 cpus: 4 5 6 7
-        node 1 size: 4096 MB
-        node distances:
-        node   0   1
-          0:  10  20
-          1:  20  10
-        """
-      And Linux 6.9
+      Given the machine "mana-2node-2c-smt2" running Linux 6.9
       When MANA sets up its vectors on node 0 while cpu 7 goes offline at any point
       Then every interleaving gives the plan before or after the event
 
@@ -54,62 +39,17 @@ Feature: CPU hotplug during IRQ setup
   Rule: HP-2 No IRQ is bound to a CPU that is offline when its affinity is set
 
     Example: irq_setup under its caller's lock
-      Given the machine:
-        """topo
-        topology 2node-4core-8cpu
-        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
-        smt      2 adjacent
-        available: 2 nodes (0-1)
-        node 0 cpus: 0 1 2 3
-        node 0 size: 4096 MB
-        node 1 cpus: 4 5 6 7
-        node 1 size: 4096 MB
-        node distances:
-        node   0   1
-          0:  10  20
-          1:  20  10
-        """
-      And Linux 6.12
+      Given the machine "mana-2node-2c-smt2" running Linux 6.12
       When the driver sets up 8 IRQs on node 0 under cpus_read_lock() while cpu 1 goes offline at any point
       Then every interleaving gives the plan before or after the event
 
     Example: the code before the lock binds a queue to a CPU that went offline
-      Given the machine:
-        """topo
-        topology 2node-4core-8cpu
-        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
-        smt      2 adjacent
-        available: 2 nodes (0-1)
-        node 0 cpus: 0 1 2 3
-        node 0 size: 4096 MB
-        node 1 cpus: 4 5 6 7
-        node 1 size: 4096 MB
-        node distances:
-        node   0   1
-          0:  10  20
-          1:  20  10
-        """
-      And Linux 6.8
+      Given the machine "mana-2node-2c-smt2" running Linux 6.8
       When MANA sets up its vectors on node 0 while cpu 5 goes offline at any point
       Then an interleaving binds IRQ 5 to offline cpu 5
 
     Example: the code before the lock sizes the vectors from a stale count
-      Given the machine:
-        """topo
-        topology 2node-4core-8cpu
-        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
-        smt      2 adjacent
-        available: 2 nodes (0-1)
-        node 0 cpus: 0 1 2 3
-        node 0 size: 4096 MB
-        node 1 cpus: 4 5 6 7
-        node 1 size: 4096 MB
-        node distances:
-        node   0   1
-          0:  10  20
-          1:  20  10
-        """
-      And Linux 6.8
+      Given the machine "mana-2node-2c-smt2" running Linux 6.8
       When MANA sets up its vectors on node 0 while cpu 5 goes offline at any point
       Then an interleaving gives "stale-count"
 
@@ -117,22 +57,7 @@ Feature: CPU hotplug during IRQ setup
   Rule: HP-3 The hotplug lock is released on every path, errors included
 
     Example: the PCI core grants a single vector
-      Given the machine:
-        """topo
-        topology 2node-4core-8cpu
-        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
-        smt      2 adjacent
-        available: 2 nodes (0-1)
-        node 0 cpus: 0 1 2 3
-        node 0 size: 4096 MB
-        node 1 cpus: 4 5 6 7
-        node 1 size: 4096 MB
-        node distances:
-        node   0   1
-          0:  10  20
-          1:  20  10
-        """
-      And Linux 6.9
+      Given the machine "mana-2node-2c-smt2" running Linux 6.9
       When MANA sets up its vectors on node 0 with 1 vector granted while cpu 3 goes offline at any point
       Then the hotplug lock is released on every interleaving
 
@@ -140,22 +65,7 @@ Feature: CPU hotplug during IRQ setup
   Rule: HP-4 6.17+ sizes the vectors before taking the lock
 
     Example: a CPU goes offline right after the sizing
-      Given the machine:
-        """topo
-        topology 2node-4core-8cpu
-        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
-        smt      2 adjacent
-        available: 2 nodes (0-1)
-        node 0 cpus: 0 1 2 3
-        node 0 size: 4096 MB
-        node 1 cpus: 4 5 6 7
-        node 1 size: 4096 MB
-        node distances:
-        node   0   1
-          0:  10  20
-          1:  20  10
-        """
-      And Linux 6.17
+      Given the machine "mana-2node-2c-smt2" running Linux 6.17
       When MANA sets up its vectors on node 0 while cpu 7 goes offline at any point
       Then the outcomes seen are:
         | outcome          | grade       |
@@ -167,21 +77,6 @@ Feature: CPU hotplug during IRQ setup
   Rule: HP-5 Classic cpumask_local_spread without the caller's lock can reach BUG()
 
     Example: MANA on 6.2 while a CPU goes offline
-      Given the machine:
-        """topo
-        topology 2node-4core-8cpu
-        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
-        smt      2 adjacent
-        available: 2 nodes (0-1)
-        node 0 cpus: 0 1 2 3
-        node 0 size: 4096 MB
-        node 1 cpus: 4 5 6 7
-        node 1 size: 4096 MB
-        node distances:
-        node   0   1
-          0:  10  20
-          1:  20  10
-        """
-      And Linux 6.2
+      Given the machine "mana-2node-2c-smt2" running Linux 6.2
       When MANA sets up its vectors on node 0 while cpu 5 goes offline at any point
       Then an interleaving gives "BUG"

@@ -178,59 +178,17 @@ Feature: Local spread
   Rule: LS-9 A CPU-less node, release by release
 
     Example: Linux 6.1 treats the CPU-less node as NUMA_NO_NODE
-      Given the machine:
-        """topo
-        topology cpuless-node
-        available: 3 nodes (0-2)
-        node 0 cpus: 0 1 2 3
-        node 1 cpus: 4 5 6 7
-        node 2 cpus:
-        node 2 size: 256 MB
-        node distances:
-        node   0   1   2
-          0:  10  20  25
-          1:  20  10  15
-          2:  25  15  10
-        """
-      And Linux 6.1
+      Given the machine "patho-cpuless-node-near-1" running Linux 6.1
       When a driver on node 2 asks for 9 queues
       Then the queues get CPUs 0, 1, 2, 3, 4, 5, 6, 7, 0 in that order
 
     Example: Linux 6.5 oopses on the CPU-less node
-      Given the machine:
-        """topo
-        topology cpuless-node
-        available: 3 nodes (0-2)
-        node 0 cpus: 0 1 2 3
-        node 1 cpus: 4 5 6 7
-        node 2 cpus:
-        node 2 size: 256 MB
-        node distances:
-        node   0   1   2
-          0:  10  20  25
-          1:  20  10  15
-          2:  25  15  10
-        """
-      And Linux 6.5
+      Given the machine "patho-cpuless-node-near-1" running Linux 6.5
       When a driver on node 2 asks for 2 queues
       Then the kernel oopses
 
     Example: Linux 6.12 spreads from node 1, the nearest node with CPUs (kernel run d-memory-only-node)
-      Given the machine:
-        """topo
-        topology cpuless-node
-        available: 3 nodes (0-2)
-        node 0 cpus: 0 1 2 3
-        node 1 cpus: 4 5 6 7
-        node 2 cpus:
-        node 2 size: 256 MB
-        node distances:
-        node   0   1   2
-          0:  10  20  25
-          1:  20  10  15
-          2:  25  15  10
-        """
-      And Linux 6.12
+      Given the machine "patho-cpuless-node-near-1" running Linux 6.12
       When a driver on node 2 asks for 9 queues
       Then the queues get CPUs 4, 5, 6, 7, 0, 1, 2, 3, 4 in that order
 

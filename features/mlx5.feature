@@ -63,20 +63,7 @@ Feature: mlx5 completion-IRQ placement
       Then the vectors get CPUs 0, 4, 5, 2 in that order
 
     Example: a CPU-less device node starts at CPU 0 and measures from node 0, not from the device node
-      Given the machine:
-        """topo
-        topology cpuless-node
-        available: 3 nodes (0-2)
-        node 0 cpus: 0 1 2 3
-        node 1 cpus: 4 5 6 7
-        node 2 cpus:
-        node 2 size: 256 MB
-        node distances:
-        node   0   1   2
-          0:  10  20  25
-          1:  20  10  15
-          2:  25  15  10
-        """
+      Given the machine "patho-cpuless-node-near-1"
       When mlx5 with the 2022 distance patch on node 2 sets up 8 vectors
       Then the vectors get CPUs 0, 1, 2, 3, 4, 5, 6, 7 in that order
 
@@ -120,21 +107,7 @@ Feature: mlx5 completion-IRQ placement
       Then the vectors get CPUs 0, 2, 4, 5, 0 in that order
 
     Example: Linux 6.12 on a CPU-less device node spreads from its nearest node with CPUs
-      Given the machine:
-        """topo
-        topology cpuless-node
-        available: 3 nodes (0-2)
-        node 0 cpus: 0 1 2 3
-        node 1 cpus: 4 5 6 7
-        node 2 cpus:
-        node 2 size: 256 MB
-        node distances:
-        node   0   1   2
-          0:  10  20  25
-          1:  20  10  15
-          2:  25  15  10
-        """
-      And Linux 6.12
+      Given the machine "patho-cpuless-node-near-1" running Linux 6.12
       When mlx5 on node 2 sets up 9 completion vectors
       Then the vectors get CPUs 4, 5, 6, 7, 0, 1, 2, 3, 4 in that order
 
@@ -157,21 +130,7 @@ Feature: mlx5 completion-IRQ placement
       Then the vectors get CPUs 0, 2, 4, 5, 0, 0 in that order
 
     Example: every vector of a CPU-less device node gets CPU 0
-      Given the machine:
-        """topo
-        topology cpuless-node
-        available: 3 nodes (0-2)
-        node 0 cpus: 0 1 2 3
-        node 1 cpus: 4 5 6 7
-        node 2 cpus:
-        node 2 size: 256 MB
-        node distances:
-        node   0   1   2
-          0:  10  20  25
-          1:  20  10  15
-          2:  25  15  10
-        """
-      And Linux 6.5
+      Given the machine "patho-cpuless-node-near-1" running Linux 6.5
       When mlx5 on node 2 sets up 3 completion vectors
       Then the vectors get CPUs 0, 0, 0 in that order
 

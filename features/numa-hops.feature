@@ -53,21 +53,7 @@ Feature: NUMA hops, closest CPU, n-th CPU, nearest node
       Then the walk yields only 0-2,4-5,7
 
     Example: a CPU-less node yields nothing, without a nearest-node substitution (kernel run d-memory-only-node)
-      Given the machine:
-        """topo
-        topology cpuless-node
-        available: 3 nodes (0-2)
-        node 0 cpus: 0 1 2 3
-        node 1 cpus: 4 5 6 7
-        node 2 cpus:
-        node 2 size: 256 MB
-        node distances:
-        node   0   1   2
-          0:  10  20  25
-          1:  20  10  15
-          2:  25  15  10
-        """
-      And Linux 6.12
+      Given the machine "patho-cpuless-node-near-1" running Linux 6.12
       When a driver walks the hop masks of node 2
       Then the walk yields nothing
 
@@ -184,40 +170,12 @@ Feature: NUMA hops, closest CPU, n-th CPU, nearest node
       Then the kernel follows a wild pointer
 
     Example: a CPU-less node in Linux 6.12 counts from its nearest node with CPUs
-      Given the machine:
-        """topo
-        topology cpuless-node
-        available: 3 nodes (0-2)
-        node 0 cpus: 0 1 2 3
-        node 1 cpus: 4 5 6 7
-        node 2 cpus:
-        node 2 size: 256 MB
-        node distances:
-        node   0   1   2
-          0:  10  20  25
-          1:  20  10  15
-          2:  25  15  10
-        """
-      And Linux 6.12
+      Given the machine "patho-cpuless-node-near-1" running Linux 6.12
       When the scheduler looks for CPU numbers 0 to 4 of 0-7 from node 2
       Then the answers are CPUs 4, 5, 6, 7, 0
 
     Example: a CPU-less node in Linux 6.5 oopses
-      Given the machine:
-        """topo
-        topology cpuless-node
-        available: 3 nodes (0-2)
-        node 0 cpus: 0 1 2 3
-        node 1 cpus: 4 5 6 7
-        node 2 cpus:
-        node 2 size: 256 MB
-        node distances:
-        node   0   1   2
-          0:  10  20  25
-          1:  20  10  15
-          2:  25  15  10
-        """
-      And Linux 6.5
+      Given the machine "patho-cpuless-node-near-1" running Linux 6.5
       When the scheduler looks for CPU number 0 of 0-7 from node 2
       Then the kernel oopses
 

@@ -34,21 +34,7 @@ Feature: NUMA levels
       Then the NUMA levels are 10, 20, 30
 
     Example: a CPU-less node adds no level in Linux 6.12
-      Given the machine:
-        """topo
-        topology cpuless-node
-        available: 3 nodes (0-2)
-        node 0 cpus: 0 1 2 3
-        node 1 cpus: 4 5 6 7
-        node 2 cpus:
-        node 2 size: 256 MB
-        node distances:
-        node   0   1   2
-          0:  10  20  25
-          1:  20  10  15
-          2:  25  15  10
-        """
-      And Linux 6.12
+      Given the machine "patho-cpuless-node-near-1" running Linux 6.12
       When the kernel builds its NUMA levels
       Then the NUMA levels are 10, 20
 
@@ -69,20 +55,7 @@ Feature: NUMA levels
   Rule: LVL-3 Before 5.18 CPU-less nodes count
 
     Background:
-      Given the machine:
-        """topo
-        topology cpuless-node
-        available: 3 nodes (0-2)
-        node 0 cpus: 0 1 2 3
-        node 1 cpus: 4 5 6 7
-        node 2 cpus:
-        node 2 size: 256 MB
-        node distances:
-        node   0   1   2
-          0:  10  20  25
-          1:  20  10  15
-          2:  25  15  10
-        """
+      Given the machine "patho-cpuless-node-near-1"
 
     Example: Linux 5.17 counts the distances of the CPU-less node
       Given Linux 5.17

@@ -19,22 +19,7 @@ Feature: Sibling spread: MANA's IRQ affinity setup
   Rule: SIB-2 Every core of a hop gets an IRQ before any core of it gets a second
 
     Example: three IRQs on the kernel comment's machine
-      Given the machine:
-        """topo
-        topology 2node-4core-8cpu
-        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
-        smt      2 adjacent
-        available: 2 nodes (0-1)
-        node 0 cpus: 0 1 2 3
-        node 0 size: 4096 MB
-        node 1 cpus: 4 5 6 7
-        node 1 size: 4096 MB
-        node distances:
-        node   0   1
-          0:  10  20
-          1:  20  10
-        """
-      And Linux 6.12
+      Given the machine "mana-2node-2c-smt2" running Linux 6.12
       When the driver sets up 3 IRQs on node 0
       Then the IRQs get:
         | irq | cpus |
@@ -46,22 +31,7 @@ Feature: Sibling spread: MANA's IRQ affinity setup
   Rule: SIB-3 Hops are used nearest first, and a hop is exhausted before the next
 
     Example: the kernel comment's example, 8 IRQs on node 1
-      Given the machine:
-        """topo
-        topology 2node-4core-8cpu
-        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
-        smt      2 adjacent
-        available: 2 nodes (0-1)
-        node 0 cpus: 0 1 2 3
-        node 0 size: 4096 MB
-        node 1 cpus: 4 5 6 7
-        node 1 size: 4096 MB
-        node distances:
-        node   0   1
-          0:  10  20
-          1:  20  10
-        """
-      And Linux 6.9
+      Given the machine "mana-2node-2c-smt2" running Linux 6.9
       When the driver sets up 8 IRQs on node 1
       Then the IRQs get:
         | irq | cpus |
@@ -89,22 +59,7 @@ Feature: Sibling spread: MANA's IRQ affinity setup
   Rule: SIB-5 The kernel's plan: cores by lowest online CPU, passes, then the next hop
 
     Example: the kernel comment's example, 8 IRQs on node 0
-      Given the machine:
-        """topo
-        topology 2node-4core-8cpu
-        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
-        smt      2 adjacent
-        available: 2 nodes (0-1)
-        node 0 cpus: 0 1 2 3
-        node 0 size: 4096 MB
-        node 1 cpus: 4 5 6 7
-        node 1 size: 4096 MB
-        node distances:
-        node   0   1
-          0:  10  20
-          1:  20  10
-        """
-      And Linux 6.9
+      Given the machine "mana-2node-2c-smt2" running Linux 6.9
       When the driver sets up 8 IRQs on node 0
       Then the IRQs get:
         | irq | cpus |
@@ -150,22 +105,7 @@ Feature: Sibling spread: MANA's IRQ affinity setup
   Rule: SIB-7 skip_first_cpu skips the first core of hop 0 once, and counts it
 
     Example: skip_first_cpu on the kernel comment's machine
-      Given the machine:
-        """topo
-        topology 2node-4core-8cpu
-        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
-        smt      2 adjacent
-        available: 2 nodes (0-1)
-        node 0 cpus: 0 1 2 3
-        node 0 size: 4096 MB
-        node 1 cpus: 4 5 6 7
-        node 1 size: 4096 MB
-        node distances:
-        node   0   1
-          0:  10  20
-          1:  20  10
-        """
-      And Linux 6.17
+      Given the machine "mana-2node-2c-smt2" running Linux 6.17
       When the driver sets up 4 IRQs on node 0 skipping the first core
       Then the IRQs get:
         | irq | cpus |
@@ -178,42 +118,12 @@ Feature: Sibling spread: MANA's IRQ affinity setup
   Rule: SIB-8 What irq_setup leaves untouched
 
     Example: more IRQs than the hops take
-      Given the machine:
-        """topo
-        topology 2node-4core-8cpu
-        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
-        smt      2 adjacent
-        available: 2 nodes (0-1)
-        node 0 cpus: 0 1 2 3
-        node 0 size: 4096 MB
-        node 1 cpus: 4 5 6 7
-        node 1 size: 4096 MB
-        node distances:
-        node   0   1
-          0:  10  20
-          1:  20  10
-        """
-      And Linux 6.9
+      Given the machine "mana-2node-2c-smt2" running Linux 6.9
       When the driver sets up 11 IRQs on node 0
       Then 8 IRQs get an affinity
 
     Example: NUMA_NO_NODE is one hop of every online CPU
-      Given the machine:
-        """topo
-        topology 2node-4core-8cpu
-        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
-        smt      2 adjacent
-        available: 2 nodes (0-1)
-        node 0 cpus: 0 1 2 3
-        node 0 size: 4096 MB
-        node 1 cpus: 4 5 6 7
-        node 1 size: 4096 MB
-        node distances:
-        node   0   1
-          0:  10  20
-          1:  20  10
-        """
-      And Linux 6.9
+      Given the machine "mana-2node-2c-smt2" running Linux 6.9
       When the driver sets up 5 IRQs on NUMA_NO_NODE
       Then the IRQs get:
         | irq | cpus |
@@ -226,7 +136,7 @@ Feature: Sibling spread: MANA's IRQ affinity setup
     Example: a CPU-less node
       Given the machine:
         """topo
-        topology cpuless-node
+        topology smt2-cpuless-node-1
         source   research/kernel-semantics.md §3.3 (no hop for a CPU-less node)
         smt      2 adjacent
         available: 2 nodes (0-1)
@@ -247,22 +157,7 @@ Feature: Sibling spread: MANA's IRQ affinity setup
   Rule: SIB-9 The HWC shares a core with queue 1 when vectors exceed online CPUs
 
     Example: vectors = online CPUs + 1: the HWC and queue 1 share core 0
-      Given the machine:
-        """topo
-        topology 2node-4core-8cpu
-        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
-        smt      2 adjacent
-        available: 2 nodes (0-1)
-        node 0 cpus: 0 1 2 3
-        node 0 size: 4096 MB
-        node 1 cpus: 4 5 6 7
-        node 1 size: 4096 MB
-        node distances:
-        node   0   1
-          0:  10  20
-          1:  20  10
-        """
-      And Linux 6.9
+      Given the machine "mana-2node-2c-smt2" running Linux 6.9
       When MANA sets up its vectors on node 0
       Then the IRQs get:
         | irq | cpus |
@@ -277,22 +172,7 @@ Feature: Sibling spread: MANA's IRQ affinity setup
         | 8   | 6-7  |
 
     Example: the PCI core grants 4 vectors: the HWC takes the first core
-      Given the machine:
-        """topo
-        topology 2node-4core-8cpu
-        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
-        smt      2 adjacent
-        available: 2 nodes (0-1)
-        node 0 cpus: 0 1 2 3
-        node 0 size: 4096 MB
-        node 1 cpus: 4 5 6 7
-        node 1 size: 4096 MB
-        node distances:
-        node   0   1
-          0:  10  20
-          1:  20  10
-        """
-      And Linux 6.12
+      Given the machine "mana-2node-2c-smt2" running Linux 6.12
       When MANA sets up its vectors on node 0 with 4 vectors granted
       Then the IRQs get:
         | irq | cpus |
@@ -305,22 +185,7 @@ Feature: Sibling spread: MANA's IRQ affinity setup
   Rule: SIB-10 6.17+: dynamic MSI-X sets up the HWC alone, then the queues skip its core
 
     Example: a device maximum of 5 vectors: the queues keep off the HWC's core
-      Given the machine:
-        """topo
-        topology 2node-4core-8cpu
-        source   commit 4607617af1b4 "net: mana: explain irq_setup() algorithm"
-        smt      2 adjacent
-        available: 2 nodes (0-1)
-        node 0 cpus: 0 1 2 3
-        node 0 size: 4096 MB
-        node 1 cpus: 4 5 6 7
-        node 1 size: 4096 MB
-        node distances:
-        node   0   1
-          0:  10  20
-          1:  20  10
-        """
-      And Linux 6.17
+      Given the machine "mana-2node-2c-smt2" running Linux 6.17
       When MANA sets up its vectors on node 0 with dynamic MSI-X and a device maximum of 5
       Then the IRQs get:
         | irq | cpus |

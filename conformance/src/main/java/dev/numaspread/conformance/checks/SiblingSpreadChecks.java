@@ -54,9 +54,9 @@ public final class SiblingSpreadChecks implements CheckFamily {
         return Fixtures.topology("mana-2node-32c-smt2");
     }
 
-    /** Commit 4607617af1b4's example: 2 nodes, 4 cores, 8 CPUs. */
+    /** Commit 4607617af1b4's example: 2 nodes x 2 cores x 2 threads, the machine of the features. */
     static Topology commentMachine() {
-        return TopologyBuilder.machine("2node-4core-8cpu").source("commit 4607617af1b4").node(0, "0-3").node(1, "4-7").smtAdjacent(2).build();
+        return Fixtures.topology("mana-2node-2c-smt2");
     }
 
     /** Cores {0,1} and {2} on node 0, CPUs 3 and 4 on node 1 (kernel-semantics §4.2). */
