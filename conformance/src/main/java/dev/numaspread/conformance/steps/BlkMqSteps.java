@@ -10,10 +10,12 @@ import java.util.List;
 import java.util.Map;
 
 
-/** Steps of features/blk-mq.feature, run against the implementation under test. */
-public class BlkMqSteps {
+/**
+ * Glue of features/blk-mq.feature: {@code blk_mq_map_queues}, run against the implementation under
+ * test. The map (CPU to queue) is the scenario's result in {@link World}.
+ */
+public final class BlkMqSteps {
     private final World world;
-    private int[] map;
 
     public BlkMqSteps(World world) {
         this.world = world;
@@ -21,17 +23,18 @@ public class BlkMqSteps {
 
     @When("the default queue map is built for {int} queues")
     public void built(int nrQueues) {
-        map = ImplementationUnderTest.get().blkMqMapQueues(world.kernel(), world.machine(), nrQueues, 0);
+        builtAt(nrQueues, 0);
     }
 
     @When("a queue map is built for {int} queues at offset {int}")
     public void builtAt(int nrQueues, int offset) {
-        map = ImplementationUnderTest.get().blkMqMapQueues(world.kernel(), world.machine(), nrQueues, offset);
+        LocalSpreadSteps.record(world, () -> world.implementation().blkMqMapQueues(world.kernel(), world.machine(), nrQueues, offset));
     }
 
     /** One row per queue: its CPUs as /sys/block/NAME/mq/N/cpu_list shows them. */
     @Then("the queues serve:")
     public void theQueuesServe(DataTable table) {
+        int[] map = world.result(int[].class);
         List<String> want = new ArrayList<>(), got = new ArrayList<>();
         for (Map<String, String> row : table.asMaps()) {
             int q = Integer.parseInt(row.get("queue"));

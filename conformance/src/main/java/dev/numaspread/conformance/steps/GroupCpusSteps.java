@@ -11,10 +11,12 @@ import java.util.Map;
 import java.util.Optional;
 
 
-/** Steps of features/group-cpus.feature, run against the implementation under test. */
-public class GroupCpusSteps {
+/**
+ * Glue of features/group-cpus.feature: {@code group_cpus_evenly}, run against the implementation
+ * under test. The groups (or NULL) are the scenario's result in {@link World}.
+ */
+public final class GroupCpusSteps {
     private final World world;
-    private Optional<List<CpuSet>> groups;
 
     public GroupCpusSteps(World world) {
         this.world = world;
@@ -22,13 +24,13 @@ public class GroupCpusSteps {
 
     @When("the CPUs are grouped into {int} groups")
     public void grouped(int numgrps) {
-        groups = ImplementationUnderTest.get().groupCpusEvenly(world.kernel(), world.machine(), numgrps);
+        LocalSpreadSteps.record(world, () -> world.implementation().groupCpusEvenly(world.kernel(), world.machine(), numgrps));
     }
 
     @Then("the groups are:")
     public void theGroupsAre(DataTable table) {
         List<String> want = new ArrayList<>(), got = new ArrayList<>();
-        List<CpuSet> actual = groups.orElseThrow(() -> new AssertionError("groupCpusEvenly returned NULL"));
+        List<CpuSet> actual = groups().orElseThrow(() -> new AssertionError("groupCpusEvenly returned NULL"));
         for (Map<String, String> row : table.asMaps()) {
             int g = Integer.parseInt(row.get("group"));
             String cpus = row.get("cpus") == null ? "" : row.get("cpus");
@@ -42,6 +44,13 @@ public class GroupCpusSteps {
 
     @Then("the result is NULL")
     public void theResultIsNull() {
+        Optional<List<CpuSet>> groups = groups();
         if (groups.isPresent()) throw new AssertionError("expected NULL; actual " + groups.get().size() + " groups");
+    }
+
+    /** What the last {@code group_cpus_evenly} call returned: the groups, or empty for NULL. */
+    @SuppressWarnings("unchecked")
+    private Optional<List<CpuSet>> groups() {
+        return (Optional<List<CpuSet>>) world.result(Optional.class);
     }
 }
