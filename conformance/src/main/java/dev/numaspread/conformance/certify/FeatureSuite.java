@@ -1,15 +1,19 @@
 package dev.numaspread.conformance.certify;
 
+import dev.numaspread.conformance.rules.FeatureIndex;
+import dev.numaspread.conformance.rules.Rule;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * Where the Cucumber features and their glue are: by default the features packaged under
@@ -20,8 +24,6 @@ import java.util.regex.Pattern;
  * @param gluePackages the packages Cucumber searches for step definitions
  */
 public record FeatureSuite(Optional<String> featureRoot, List<String> gluePackages) {
-
-    private static final Pattern RULE_TAG = Pattern.compile("@([A-Z][A-Z0-9]*-\\d+[a-z]?)\\b");
 
     public FeatureSuite {
         gluePackages = List.copyOf(gluePackages);
@@ -42,29 +44,26 @@ public record FeatureSuite(Optional<String> featureRoot, List<String> gluePackag
 
     /**
      * The rule ids tagged in {@code <routine>.feature}, in file order; empty when the file does not
-     * exist. A family's feature file names the routine it certifies (STYLE §2).
+     * exist. A family's feature file names the routine it certifies (STYLE §2). The file is read by
+     * Cucumber's Gherkin parser, so a tag-like line inside a doc string is not a tag.
+     *
+     * @throws dev.numaspread.conformance.rules.InvalidSpecException when the file is not Gherkin (file:line)
      */
     public Set<String> ruleTagsOf(String routineId) {
         Set<String> out = new LinkedHashSet<>();
         if (featureRoot.isEmpty()) return out;
-        try (InputStream in = loader().getResourceAsStream(featureRoot.get() + "/" + routineId + ".feature")) {
+        String path = featureRoot.get() + "/" + routineId + ".feature";
+        try (InputStream in = loader().getResourceAsStream(path)) {
             if (in == null) return out;
-            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
-                String l = line.strip();
-                if (!l.startsWith("@")) continue;
-                Matcher m = RULE_TAG.matcher(l);
-                while (m.find()) out.add(m.group(1));
+            SortedMap<String, String> file = new TreeMap<>(Map.of(path, new String(in.readAllBytes(), StandardCharsets.UTF_8)));
+            for (FeatureIndex.Tag t : FeatureIndex.parse(file).tags()) {
+                String id = t.tag().substring(1);
+                if (Rule.isId(id)) out.add(id);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(featureRoot.get() + "/" + routineId + ".feature: " + e.getMessage(), e);
+            throw new UncheckedIOException(path + ": " + e.getMessage(), e);
         }
         return out;
-    }
-
-    /** True when {@code tag} (without {@code @}) has the shape of a rule id. */
-    static boolean isRuleTag(String tag) {
-        Matcher m = RULE_TAG.matcher(tag);
-        return m.matches();
     }
 
     static ClassLoader loader() {

@@ -1,19 +1,31 @@
 package dev.numaspread.conformance.rules;
 
 import dev.numaspread.conformance.bundle.Bundle;
+import io.cucumber.gherkin.GherkinParser;
+import io.cucumber.messages.types.Envelope;
+import io.cucumber.messages.types.Examples;
+import io.cucumber.messages.types.Feature;
+import io.cucumber.messages.types.FeatureChild;
+import io.cucumber.messages.types.GherkinDocument;
+import io.cucumber.messages.types.ParseError;
+import io.cucumber.messages.types.RuleChild;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The scenarios of {@code features/*.feature} with the tags they carry, their own and those
  * inherited from their {@code Feature:}, {@code Rule:} and {@code Examples:} lines, as Cucumber
- * applies them. A line scan of the English Gherkin keywords, enough to read tags: doc strings,
- * tables and comments are skipped.
+ * applies them. The files are read by Cucumber's own Gherkin parser, so what this index sees is
+ * what Cucumber runs (any dialect, doc strings, comments after tags).
  */
 public final class FeatureIndex {
 
@@ -42,6 +54,15 @@ public final class FeatureIndex {
         }
     }
 
+    private static final GherkinParser PARSER = GherkinParser.builder()
+            .includeSource(false).includeGherkinDocument(true).includePickles(false).build();
+
+    /** Gherkin's parse errors start with {@code (line:column): }. */
+    private static final Pattern POSITION = Pattern.compile("^\\((\\d+):\\d+\\): ");
+
+    /** Most of them then say {@code expected: #A, #B, got 'text'}. */
+    private static final Pattern EXPECTED_GOT = Pattern.compile("expected: (.*), got '(.*)'", Pattern.DOTALL);
+
     private final List<Scenario> scenarios;
     private final List<Tag> tags;
 
@@ -57,86 +78,78 @@ public final class FeatureIndex {
         return parse(files);
     }
 
-    /** The scenarios of {@code files} (path → text), in path order. */
+    /**
+     * The scenarios of {@code files} (path → text), in path order.
+     *
+     * @throws InvalidSpecException when a file is not Gherkin, one line per error: {@code file:line: found ...; expected ...}
+     */
     public static FeatureIndex parse(SortedMap<String, String> files) {
         List<Scenario> scenarios = new ArrayList<>();
         List<Tag> tags = new ArrayList<>();
-        for (var f : files.entrySet()) parseFile(f.getKey(), f.getValue(), scenarios, tags);
+        List<String> problems = new ArrayList<>();
+        for (var f : files.entrySet()) parseFile(f.getKey(), f.getValue(), scenarios, tags, problems);
+        if (!problems.isEmpty()) throw new InvalidSpecException(problems);
         return new FeatureIndex(scenarios, tags);
     }
 
-    private static void parseFile(String file, String text, List<Scenario> scenarios, List<Tag> tagsOut) {
-        String[] lines = text.split("\r?\n", -1);
-        Set<String> pending = new LinkedHashSet<>();
-        Set<String> featureTags = new LinkedHashSet<>();
-        Set<String> ruleTags = new LinkedHashSet<>();
-        String docDelimiter = null;
-        int outline = -1;           // index in scenarios of the current outline, for Examples: tags
-        for (int i = 0; i < lines.length; i++) {
-            String s = lines[i].strip();
-            if (docDelimiter != null) {
-                if (s.startsWith(docDelimiter)) docDelimiter = null;
-                continue;
+    private static void parseFile(String file, String text, List<Scenario> scenarios, List<Tag> tagsOut, List<String> problems) {
+        List<Envelope> envelopes = PARSER.parse(file, text.getBytes(StandardCharsets.UTF_8)).toList();
+        for (Envelope e : envelopes) e.getParseError().ifPresent(p -> problems.add(problem(file, p)));
+        List<io.cucumber.messages.types.Tag> written = new ArrayList<>();
+        for (Envelope e : envelopes) {
+            Feature feature = e.getGherkinDocument().flatMap(GherkinDocument::getFeature).orElse(null);
+            if (feature == null) continue;
+            written.addAll(feature.getTags());
+            Set<String> featureTags = names(feature.getTags());
+            for (FeatureChild child : feature.getChildren()) {
+                child.getScenario().ifPresent(s -> scenarios.add(scenario(file, s, featureTags, written)));
+                child.getRule().ifPresent(rule -> {
+                    written.addAll(rule.getTags());
+                    Set<String> ruleTags = new LinkedHashSet<>(featureTags);
+                    ruleTags.addAll(names(rule.getTags()));
+                    for (RuleChild rc : rule.getChildren())
+                        rc.getScenario().ifPresent(s -> scenarios.add(scenario(file, s, ruleTags, written)));
+                });
             }
-            if (s.startsWith("\"\"\"")) { docDelimiter = "\"\"\""; continue; }
-            if (s.startsWith("```")) { docDelimiter = "```"; continue; }
-            if (s.isEmpty() || s.startsWith("#") || s.startsWith("|")) continue;
-            if (s.startsWith("@")) {
-                for (String t : s.split("\\s+")) {
-                    if (t.startsWith("#")) break;            // a comment after the tags
-                    pending.add(t);
-                    tagsOut.add(new Tag(file, i + 1, t));
-                }
-                continue;
-            }
-            String keyword = keyword(s);
-            if (keyword == null) continue;                   // a step or a description line
-            String name = s.substring(s.indexOf(':') + 1).strip();
-            switch (keyword) {
-                case "Feature" -> {
-                    featureTags = new LinkedHashSet<>(pending);
-                    ruleTags = new LinkedHashSet<>();
-                    outline = -1;
-                }
-                case "Rule" -> {
-                    ruleTags = new LinkedHashSet<>(pending);
-                    outline = -1;
-                }
-                case "Background" -> outline = -1;
-                case "Examples" -> {
-                    if (outline >= 0 && !pending.isEmpty()) {
-                        Scenario o = scenarios.get(outline);
-                        Set<String> t = new LinkedHashSet<>(o.tags());
-                        t.addAll(pending);
-                        scenarios.set(outline, new Scenario(o.file(), o.line(), o.name(), t));
-                    }
-                }
-                default -> {                                 // Scenario, Example, Scenario Outline
-                    Set<String> t = new LinkedHashSet<>(featureTags);
-                    t.addAll(ruleTags);
-                    t.addAll(pending);
-                    scenarios.add(new Scenario(file, i + 1, name, t));
-                    outline = keyword.equals("Scenario Outline") ? scenarios.size() - 1 : -1;
-                }
-            }
-            pending = new LinkedHashSet<>();
         }
+        written.stream()
+                .sorted(Comparator.comparing((io.cucumber.messages.types.Tag t) -> t.getLocation().getLine())
+                        .thenComparing(t -> t.getLocation().getColumn().orElse(0L)))
+                .forEach(t -> tagsOut.add(new Tag(file, t.getLocation().getLine().intValue(), t.getName())));
     }
 
-    /** The Gherkin keyword that starts line {@code s}, normalised; null for steps and descriptions. */
-    private static String keyword(String s) {
-        int colon = s.indexOf(':');
-        if (colon < 0) return null;
-        String k = s.substring(0, colon).strip();
-        return switch (k) {
-            case "Feature", "Business Need", "Ability" -> "Feature";
-            case "Rule" -> "Rule";
-            case "Background" -> "Background";
-            case "Scenario", "Example" -> "Scenario";
-            case "Scenario Outline", "Scenario Template" -> "Scenario Outline";
-            case "Examples", "Scenarios" -> "Examples";
-            default -> null;
-        };
+    /** A scenario with the tags it inherits, its own, and those of its {@code Examples:} blocks. */
+    private static Scenario scenario(String file, io.cucumber.messages.types.Scenario s, Set<String> inherited,
+                                     List<io.cucumber.messages.types.Tag> written) {
+        Set<String> t = new LinkedHashSet<>(inherited);
+        t.addAll(names(s.getTags()));
+        written.addAll(s.getTags());
+        for (Examples ex : s.getExamples()) {
+            t.addAll(names(ex.getTags()));
+            written.addAll(ex.getTags());
+        }
+        return new Scenario(file, s.getLocation().getLine().intValue(), s.getName(), t);
+    }
+
+    private static Set<String> names(List<io.cucumber.messages.types.Tag> tags) {
+        Set<String> out = new LinkedHashSet<>();
+        for (var t : tags) out.add(t.getName());
+        return out;
+    }
+
+    /** {@code file:line: found ...; expected ...} from Gherkin's {@code (line:column): expected: ..., got '...'}. */
+    private static String problem(String file, ParseError error) {
+        String message = error.getMessage();
+        long line = error.getSource().getLocation().map(l -> l.getLine()).orElse(0L);
+        Matcher at = POSITION.matcher(message);
+        if (at.find()) {
+            line = Long.parseLong(at.group(1));
+            message = message.substring(at.end());
+        }
+        Matcher m = EXPECTED_GOT.matcher(message);
+        String what = m.matches() ? "found \"" + m.group(2).strip() + "\"; expected one of " + m.group(1).replace("#", "")
+                : "found " + message + "; expected Gherkin that Cucumber can read";
+        return file + ":" + line + ": " + what;
     }
 
     public List<Scenario> scenarios() {

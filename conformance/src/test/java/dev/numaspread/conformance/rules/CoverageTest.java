@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The gate's logic on small made-up inputs, so that each way of failing is seen to fail. */
@@ -78,6 +79,39 @@ class CoverageTest {
         assertEquals(Set.of("@LS-1", "@slow"), f.scenarios().get(2).tags());
         assertEquals("features/ls.feature:11", f.scenarios().get(0).where());
         assertEquals(List.of("@LS-1", "@slow", "@LS-2", "@LS-3", "@LS-4"), f.tags().stream().map(FeatureIndex.Tag::tag).toList());
+    }
+
+    @Proves("RULE-4")
+    @Test
+    void RULE_4_aFileGherkinCannotReadIsAnErrorWithItsLine() {
+        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> features("""
+                Feature: Local spread
+
+                  @LS-1
+                  Scenario: proves one
+                    Given Linux 6.12
+                  Sceanrio: a misspelt keyword
+                """));
+        assertEquals(List.of("features/ls.feature:6: found \"Sceanrio: a misspelt keyword\"; expected one of EOF, TableRow, DocStringSeparator,"
+                + " StepLine, TagLine, ExamplesLine, ScenarioLine, RuleLine, Comment, Empty"), e.problems());
+    }
+
+    @Proves("RULE-4")
+    @Test
+    void RULE_4_otherDialectsAreReadAsCucumberReadsThem() {
+        FeatureIndex f = features("""
+                # language: fr
+                Fonctionnalité: Répartition locale
+
+                  @LS-1
+                  Règle: LS-1 Un
+
+                    Exemple: premier
+                      Soit Linux 6.12
+                """);
+        assertEquals(List.of("premier"), f.scenarios().stream().map(FeatureIndex.Scenario::name).toList());
+        assertEquals(Set.of("@LS-1"), f.scenarios().get(0).tags());
+        assertEquals("features/ls.feature:7", f.scenarios().get(0).where());
     }
 
     @Proves("RULE-4")

@@ -1,0 +1,38 @@
+package dev.numaspread.conformance.certify;
+
+import dev.numaspread.conformance.rules.InvalidSpecException;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** A routine's rules are the rule tags of its feature file, read by Cucumber's Gherkin parser. */
+class FeatureSuiteTest {
+
+    static final FeatureSuite SUITE = new FeatureSuite(Optional.of("feature-suite"), List.of());
+
+    @Test
+    void ruleTagsAreThoseCucumberSeesInFileOrder() {
+        // local-spread.feature holds @LS-99 in a doc string and @slow, @ls-3 beside rule tags.
+        assertEquals(Set.of("LS-2", "LS-1", "LS-4"), SUITE.ruleTagsOf("local-spread"));
+        assertEquals(List.of("LS-2", "LS-1", "LS-4"), List.copyOf(SUITE.ruleTagsOf("local-spread")));
+    }
+
+    @Test
+    void aRoutineWithoutAFeatureFileHasNoTags() {
+        assertEquals(Set.of(), SUITE.ruleTagsOf("group-cpus"));
+        assertEquals(Set.of(), FeatureSuite.none().ruleTagsOf("local-spread"));
+    }
+
+    @Test
+    void aBrokenFeatureFileIsNamedWithItsLine() {
+        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> SUITE.ruleTagsOf("broken"));
+        assertEquals(1, e.problems().size());
+        assertEquals("feature-suite/broken.feature:4: found \"| a | b |\"; expected one of EOF, Language, TagLine, FeatureLine, Comment, Empty",
+                e.problems().get(0));
+    }
+}

@@ -1,0 +1,4 @@
+# a file that is not Gherkin
+
+
+| a | b |
