@@ -68,6 +68,18 @@ Feature: Rules
         | 6.2     | no    |
         | 6.3     | yes   |
         | 6.18    | yes   |
+        | 6.19    | yes   |
+        | 7.0     | yes   |
+        | 7.3     | yes   |
+
+    Example: a release that never existed
+      Given the spec file "spec/demo.md":
+        """markdown
+        ### DEMO-1 Local CPUs come first
+        level: MUST; kernels: 6.3-6.20; sources: seed 000
+        """
+      When the rules are read
+      Then reading fails with "spec/demo.md:2: DEMO-1: found \"6.3-6.20\" in kernels \"6.3-6.20\": release 6.20 never existed; expected releases 4.1 to 7.3 (7.0 follows 6.19)"
 
   @RULE-4
   Rule: RULE-4 Every rule is proved, and everything that proves names a rule

@@ -84,7 +84,7 @@ public final class CertifyCommand implements Callable<Integer> {
             if (seed != null) settings = settings.withSeed(parseSeed(seed));
             options = CertifyOptions.defaults(impl).withSettings(settings).withCallTimeout(Duration.ofSeconds(timeoutSeconds));
             if (once) options = options.withRepeatCalls(false);
-            if (kernel != null) options = options.withKernel(PlanCommand.release(kernel));
+            if (kernel != null) options = options.withKernel(PlanCommand.release(kernel, err, "certify"));
             if (rule != null) options = options.withRule(rule);
             if (waivers != null) options = options.withWaivers(Waivers.read(waivers));
             implementation = Implementations.resolve(impl, Duration.ofSeconds(timeoutSeconds));

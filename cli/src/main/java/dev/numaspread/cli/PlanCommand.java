@@ -187,7 +187,7 @@ public final class PlanCommand implements Callable<Integer> {
                         + String.join(", ", ROUTINES.keySet()));
             if (!List.of("list", "smp_affinity", "table", "json", "cpu_list").contains(format))
                 throw new IllegalArgumentException("--format '" + format + "': expected list, smp_affinity, table, json or cpu_list");
-            KernelRelease k = release(kernel);
+            KernelRelease k = release(kernel, err, "plan");
             Topology machine = TopologyFiles.read(topology).topology();
             if (node != Numa.NUMA_NO_NODE && !machine.hasNode(node))
                 throw new IllegalArgumentException("--node " + node + ": " + topology + " has no node " + node + " (nodes "
@@ -220,20 +220,22 @@ public final class PlanCommand implements Callable<Integer> {
     }
 
     /**
-     * Reads {@code text} as a release the project models ({@link KernelRelease#OLDEST} to {@link KernelRelease#NEWEST}).
+     * Reads {@code text} as a release the project models ({@link KernelRelease#OLDEST} to
+     * {@link KernelRelease#NEWEST}). A point release or uname ({@code 6.12.3}) means its series; the
+     * note saying so goes to {@code err} as one line.
      *
-     * @throws IllegalArgumentException {@code --kernel '7.9': ...}
+     * @throws IllegalArgumentException {@code --kernel '7.9': ...}, naming the newest modelled release
      */
-    static KernelRelease release(String text) {
+    static KernelRelease release(String text, PrintWriter err, String command) {
         KernelRelease k;
         try {
-            k = KernelRelease.parse(text);
+            k = KernelRelease.modelled(text);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--kernel: " + e.getMessage());
         }
-        if (!k.between(KernelRelease.OLDEST, KernelRelease.NEWEST))
-            throw new IllegalArgumentException("--kernel '" + text + "': unknown release; expected " + KernelRelease.OLDEST
-                    + " to " + KernelRelease.NEWEST);
+        if (KernelRelease.isPointOrUname(text))
+            err.println("numaspread " + command + ": note: --kernel " + text.strip() + " means the series " + k
+                    + ", modelled as its current stable point release");
         return k;
     }
 

@@ -121,7 +121,7 @@ public final class RacesCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         Setup s;
         try {
-            s = setup();
+            s = setup(err);
         } catch (RuntimeException e) {
             err.println("numaspread races: " + e.getMessage());
             return Main.USAGE;
@@ -151,10 +151,10 @@ public final class RacesCommand implements Callable<Integer> {
         return x.forbidden().isEmpty() ? Main.OK : Main.CHECK_FAILED;
     }
 
-    private Setup setup() {
+    private Setup setup(PrintWriter err) {
         if (!ROUTINES.contains(routine))
             throw new IllegalArgumentException("--routine '" + routine + "': unknown routine; expected one of " + String.join(", ", ROUTINES));
-        KernelRelease k = PlanCommand.release(kernel);
+        KernelRelease k = PlanCommand.release(kernel, err, "races");
         Topology machine = TopologyFiles.read(topology).topology();
         if (node != Numa.NUMA_NO_NODE && !machine.hasNode(node))
             throw new IllegalArgumentException("--node " + node + ": " + topology + " has no node " + node + " (nodes "

@@ -109,6 +109,7 @@ class CertifyCommandTest {
     void unknownKernelIsAUsageError() {
         Run r = certify("--impl", "model", "--kernel", "9.9");
         assertEquals(2, r.exit());
-        assertEquals("numaspread certify: --kernel '9.9': unknown release; expected 4.1 to 6.18\n", r.err());
+        assertEquals("numaspread certify: --kernel: kernel release '9.9' is not modelled yet; expected 4.1 to 7.3"
+                + " (the newest modelled release is 7.3)\n", r.err());
     }
 }

@@ -154,10 +154,26 @@ class PlanCommandTest {
     void unknownReleaseIsOneLineAndExit2(@TempDir Path dir) throws Exception {
         Run r = plan(dir, "--routine", "local-spread", "--kernel", "7.9", "--node", "1", "--count", "2");
         assertEquals(2, r.exit());
-        assertEquals("numaspread plan: --kernel '7.9': unknown release; expected 4.1 to 6.18\n", r.err());
+        assertEquals("numaspread plan: --kernel: kernel release '7.9' is not modelled yet; expected 4.1 to 7.3"
+                + " (the newest modelled release is 7.3)\n", r.err());
+        Run never = plan(dir, "--routine", "local-spread", "--kernel", "6.20", "--node", "1", "--count", "2");
+        assertEquals(2, never.exit());
+        assertEquals("numaspread plan: --kernel: kernel release '6.20' never existed (6.19 was the last 6.x; 7.0 followed);"
+                + " expected 4.1 to 7.3 (the newest modelled release is 7.3)\n", never.err());
         Run bad = plan(dir, "--routine", "local-spread", "--kernel", "latest", "--node", "1", "--count", "2");
         assertEquals(2, bad.exit());
         assertEquals("numaspread plan: --kernel: kernel release 'latest': expected MAJOR.MINOR such as 6.12\n", bad.err());
+    }
+
+    @Test
+    void aPointReleaseMeansItsSeriesWithANote(@TempDir Path dir) throws Exception {
+        Run point = plan(dir, "--routine", "local-spread", "--kernel", "6.12.3", "--node", "1", "--count", "2");
+        Run series = plan(dir, "--routine", "local-spread", "--kernel", "6.12", "--node", "1", "--count", "2");
+        assertEquals(0, point.exit(), point.err());
+        assertEquals(series.out(), point.out());
+        assertEquals("numaspread plan: note: --kernel 6.12.3 means the series 6.12, modelled as its current stable point release\n",
+                point.err());
+        assertEquals("", series.err());
     }
 
     @Test

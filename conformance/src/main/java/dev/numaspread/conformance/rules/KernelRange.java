@@ -18,10 +18,10 @@ public final class KernelRange {
     private static final Pattern PART = Pattern.compile("(\\d+\\.\\d+)(\\+|-(\\d+\\.\\d+))?");
     private static final Pattern NOTE = Pattern.compile("^(.*?)\\s*\\(.*\\)\\s*$");
 
-    /** One interval of releases, both ends included; {@code to} is absent for "and later". */
+    /** One interval of releases, both ends included; {@code to} is absent for "and later", up to {@link KernelRelease#NEWEST}. */
     private record Span(KernelRelease from, KernelRelease to) {
         boolean includes(KernelRelease k) {
-            return k.compareTo(from) >= 0 && (to == null || k.compareTo(to) <= 0);
+            return k.compareTo(from) >= 0 && k.compareTo(to == null ? KernelRelease.NEWEST : to) <= 0;
         }
     }
 
@@ -52,8 +52,8 @@ public final class KernelRange {
             if (!m.matches())
                 throw new IllegalArgumentException("found \"" + part.strip() + "\" in kernels \"" + t
                         + "\"; expected all, none, X.Y, X.Y+ or X.Y-A.B, separated by commas");
-            KernelRelease from = KernelRelease.parse(m.group(1));
-            KernelRelease to = m.group(2) == null ? from : m.group(3) == null ? null : KernelRelease.parse(m.group(3));
+            KernelRelease from = existing(m.group(1), part, t);
+            KernelRelease to = m.group(2) == null ? from : m.group(3) == null ? null : existing(m.group(3), part, t);
             if (to != null && to.compareTo(from) < 0)
                 throw new IllegalArgumentException("found \"" + part.strip() + "\" in kernels \"" + t
                         + "\", a range that ends before it starts; expected X.Y-A.B with X.Y <= A.B");
@@ -62,7 +62,18 @@ public final class KernelRange {
         return new KernelRange(t, spans, false);
     }
 
-    /** True when the rule holds in release {@code k}. */
+    private static KernelRelease existing(String release, String part, String text) {
+        KernelRelease k = KernelRelease.parse(release);
+        if (!k.exists() && k.compareTo(KernelRelease.NEWEST) < 0)
+            throw new IllegalArgumentException("found \"" + part.strip() + "\" in kernels \"" + text + "\": release " + k
+                    + " never existed; expected releases " + KernelRelease.OLDEST + " to " + KernelRelease.NEWEST + " (7.0 follows 6.19)");
+        if (k.compareTo(KernelRelease.NEWEST) > 0)
+            throw new IllegalArgumentException("found \"" + part.strip() + "\" in kernels \"" + text + "\": release " + k
+                    + " is past the newest modelled release; expected releases " + KernelRelease.OLDEST + " to " + KernelRelease.NEWEST);
+        return k;
+    }
+
+    /** True when the rule holds in release {@code k} (a range {@code X.Y+} ends at the newest modelled release). */
     public boolean includes(KernelRelease k) {
         if (all) return true;
         for (Span s : spans) if (s.includes(k)) return true;

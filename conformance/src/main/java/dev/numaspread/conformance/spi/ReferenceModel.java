@@ -57,16 +57,9 @@ public final class ReferenceModel implements Implementation {
         return claims;
     }
 
-    /** Every release the model covers: 4.1 .. 4.20, 5.0 .. 5.19, 6.0 .. 6.18. */
+    /** Every release the model covers: {@link KernelRelease#OLDEST} to {@link KernelRelease#NEWEST}. */
     static List<KernelRelease> modelledReleases() {
-        List<KernelRelease> out = new ArrayList<>();
-        int[][] lines = {{4, 20}, {5, 19}, {6, KernelRelease.NEWEST.minor()}};
-        for (int[] line : lines)
-            for (int minor = 0; minor <= line[1]; minor++) {
-                KernelRelease k = KernelRelease.of(line[0], minor);
-                if (k.compareTo(KernelRelease.OLDEST) >= 0) out.add(k);
-            }
-        return out;
+        return KernelRelease.modelledReleases();
     }
 
     // ------------------------------------------------------------ local spread, NUMA, mlx5
@@ -119,12 +112,10 @@ public final class ReferenceModel implements Implementation {
     // ------------------------------------------------------------ grouping (spec/group-cpus.md, spec/blk-mq.md)
 
     /** group_cpus_evenly: 6.1 (stable backport, kernel runs) and 6.3 to the newest modelled release. */
-    static final List<KernelRelease> GROUP_CPUS_RELEASES = releases("6.1", "6.3", "6.4", "6.5", "6.6", "6.7", "6.8",
-            "6.9", "6.10", "6.11", "6.12", "6.13", "6.14", "6.15", "6.16", "6.17", "6.18");
+    static final List<KernelRelease> GROUP_CPUS_RELEASES = modelledReleases().stream()
+            .filter(k -> k.equals(KernelRelease.of(6, 1)) || k.atLeast(6, 3)).toList();
     /** blk_mq_map_queues: legacy from 5.4 (present CPUs first), group_cpus_evenly from 6.3. */
-    static final List<KernelRelease> BLK_MQ_MAP_RELEASES = releases("5.4", "5.5", "5.6", "5.7", "5.8", "5.9", "5.10",
-            "5.11", "5.12", "5.13", "5.14", "5.15", "5.16", "5.17", "5.18", "5.19", "6.0", "6.1", "6.2", "6.3", "6.4",
-            "6.5", "6.6", "6.7", "6.8", "6.9", "6.10", "6.11", "6.12", "6.13", "6.14", "6.15", "6.16", "6.17", "6.18");
+    static final List<KernelRelease> BLK_MQ_MAP_RELEASES = modelledReleases().stream().filter(k -> k.atLeast(5, 4)).toList();
 
     @Override
     public java.util.Optional<List<dev.numaspread.model.cpu.CpuSet>> groupCpusEvenly(KernelRelease kernel,
@@ -163,9 +154,4 @@ public final class ReferenceModel implements Implementation {
             throw new IllegalArgumentException("machine runs Linux " + machine.kernel() + "; expected the claimed release " + kernel);
     }
 
-    static List<KernelRelease> releases(String... texts) {
-        List<KernelRelease> out = new ArrayList<>();
-        for (String t : texts) out.add(KernelRelease.parse(t));
-        return out;
-    }
 }

@@ -1,15 +1,24 @@
 package dev.numaspread.model.kernel;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A Linux release {@code major.minor} (a profile: {@code --kernel 6.12}). Stable point releases
- * are not told apart; where a stable backport changed behaviour, the routine documents it.
+ * A Linux release series {@code major.minor} (a profile: {@code --kernel 6.12}), modelled as that
+ * series' current stable point release (6.1 = 6.1.192, 6.12 = 6.12.117, 7.3 = 7.3.4: the kernels of
+ * fixtures/kernel-runs). Point releases are not told apart: {@code 6.12.3} and
+ * {@code 6.12.117+deb12-amd64} both mean the series 6.12 ({@link #isPointOrUname}); where a stable
+ * backport changed behaviour, the routine documents it.
+ *
+ * <p>{@link #NEWEST} is the one place that says how far the model goes: every release range of the
+ * model and of spec/ ({@code 6.9+}) ends there, so modelling the next release changes that constant
+ * and the rules that change.
  */
 public record KernelRelease(int major, int minor) implements Comparable<KernelRelease> {
 
-    private static final Pattern TEXT = Pattern.compile("v?(\\d+)\\.(\\d+)(?:[.\\-+].*)?");
+    private static final Pattern TEXT = Pattern.compile("v?(\\d+)\\.(\\d+)([.\\-+].*)?");
 
     public KernelRelease {
         if (major < 2 || minor < 0) throw new IllegalArgumentException("kernel release " + major + "." + minor);
@@ -17,15 +26,23 @@ public record KernelRelease(int major, int minor) implements Comparable<KernelRe
 
     /** The oldest release the project models: {@code cpumask_local_spread} appeared in 4.1. */
     public static final KernelRelease OLDEST = new KernelRelease(4, 1);
-    /** The newest release the project models. */
-    public static final KernelRelease NEWEST = new KernelRelease(6, 18);
+    /** The newest release the project models: the one constant to move when a release is added. */
+    public static final KernelRelease NEWEST = new KernelRelease(7, 3);
+
+    /**
+     * The last minor release of each finished major series, indexed by major: 3.19, 4.20, 5.19,
+     * 6.19 (Linus moves to the next major after about twenty minors; 7.0 followed 6.19).
+     */
+    private static final int[] LAST_MINOR = {-1, -1, 39, 19, 20, 19, 19};
 
     public static KernelRelease of(int major, int minor) {
         return new KernelRelease(major, minor);
     }
 
     /**
-     * Reads {@code 6.12}, {@code v6.1}, or a full uname such as {@code 6.12.117+deb12-amd64}.
+     * Reads {@code 6.12}, {@code v6.1}, a point release {@code 6.12.3} or a full uname such as
+     * {@code 6.12.117+deb12-amd64}, as the series it belongs to. Whether the release exists or is
+     * modelled is not checked here; see {@link #modelled(String)}.
      *
      * @throws IllegalArgumentException "kernel release 'x': expected MAJOR.MINOR such as 6.12"
      */
@@ -34,6 +51,52 @@ public record KernelRelease(int major, int minor) implements Comparable<KernelRe
         if (!m.matches())
             throw new IllegalArgumentException("kernel release '" + text + "': expected MAJOR.MINOR such as 6.12");
         return new KernelRelease(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
+    }
+
+    /** True when {@code text} names more than a series: a point release ({@code 6.12.3}) or a uname. */
+    public static boolean isPointOrUname(String text) {
+        Matcher m = TEXT.matcher(text.strip());
+        return m.matches() && m.group(3) != null;
+    }
+
+    /**
+     * The series {@code text} names, when the project models it.
+     *
+     * @throws IllegalArgumentException for text that is no release, a release that never existed
+     *         ("kernel release '6.20' never existed (6.19 was the last 6.x; 7.0 followed); ..."), or
+     *         one outside {@link #OLDEST}..{@link #NEWEST}; every message names the newest modelled release
+     */
+    public static KernelRelease modelled(String text) {
+        KernelRelease k = parse(text);
+        String t = "kernel release '" + text.strip() + "'";
+        String expected = "; expected " + OLDEST + " to " + NEWEST + " (the newest modelled release is " + NEWEST + ")";
+        if (k.compareTo(NEWEST) > 0) throw new IllegalArgumentException(t + " is not modelled yet" + expected);
+        if (!k.exists())
+            throw new IllegalArgumentException(t + " never existed (" + k.major + "." + LAST_MINOR[k.major] + " was the last "
+                    + k.major + ".x; " + (k.major + 1) + ".0 followed)" + expected);
+        if (k.compareTo(OLDEST) < 0)
+            throw new IllegalArgumentException(t + " is before " + OLDEST + ", where cpumask_local_spread appeared" + expected);
+        return k;
+    }
+
+    /**
+     * True when Linus released this series: up to the last minor of its major (3.19, 4.20, 5.19,
+     * 6.19), and in the current major up to {@link #NEWEST}. Releases past NEWEST are not known.
+     */
+    public boolean exists() {
+        if (major < LAST_MINOR.length) return LAST_MINOR[major] >= 0 && minor <= LAST_MINOR[major];
+        return major == NEWEST.major && minor <= NEWEST.minor;
+    }
+
+    /** Every release the project models, {@link #OLDEST} to {@link #NEWEST}, ascending. */
+    public static List<KernelRelease> modelledReleases() {
+        List<KernelRelease> out = new ArrayList<>();
+        for (int major = OLDEST.major; major <= NEWEST.major; major++)
+            for (int minor = 0; of(major, minor).exists(); minor++) {
+                KernelRelease k = of(major, minor);
+                if (k.compareTo(OLDEST) >= 0) out.add(k);
+            }
+        return out;
     }
 
     public boolean atLeast(int major, int minor) {

@@ -3,9 +3,9 @@ package dev.numaspread.model.numa;
 import dev.numaspread.model.kernel.KernelRelease;
 
 /**
- * Which releases the NUMA and spreading routines model: {@link KernelRelease#OLDEST} (4.1, where
- * {@code cpumask_local_spread} appeared) to {@link KernelRelease#NEWEST} (6.18). A routine that
- * appeared later also checks its own first release.
+ * Which releases the NUMA and spreading routines model: every release from
+ * {@link KernelRelease#OLDEST} (4.1, where {@code cpumask_local_spread} appeared) to
+ * {@link KernelRelease#NEWEST}. A routine that appeared later also checks its own first release.
  */
 public final class Releases {
     private Releases() {}
@@ -13,7 +13,7 @@ public final class Releases {
     /**
      * Returns normally when {@code kernel} is modelled for {@code routine}.
      *
-     * @throws IllegalArgumentException "kernel 7.2: local-spread is modelled for 4.1..6.18"
+     * @throws IllegalArgumentException "kernel 7.4: local-spread is modelled for 4.1..7.3"
      */
     public static void requireModelled(KernelRelease kernel, String routine) {
         requireModelled(kernel, routine, KernelRelease.OLDEST, "");
@@ -24,8 +24,9 @@ public final class Releases {
      * {@code since} on ({@code why} names the commit that introduced it).
      */
     public static void requireModelled(KernelRelease kernel, String routine, KernelRelease since, String why) {
-        if (kernel.compareTo(KernelRelease.NEWEST) > 0 || kernel.compareTo(since) < 0)
+        if (kernel.compareTo(KernelRelease.NEWEST) > 0 || kernel.compareTo(since) < 0 || !kernel.exists())
             throw new IllegalArgumentException("kernel " + kernel + ": " + routine + " is modelled for "
-                    + since + ".." + KernelRelease.NEWEST + (why.isEmpty() ? "" : " (" + why + ")"));
+                    + since + ".." + KernelRelease.NEWEST + (kernel.exists() || kernel.compareTo(KernelRelease.NEWEST) > 0 ? "" : " (" + kernel + " never existed)")
+                    + (why.isEmpty() ? "" : " (" + why + ")"));
     }
 }

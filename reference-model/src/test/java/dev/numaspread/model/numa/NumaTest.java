@@ -126,7 +126,7 @@ class NumaTest {
         assertEquals(3, NumaNearestNode.numaNearestNode(V6_7, m, 3));
         assertEquals(-1, NumaNearestNode.numaNearestNode(V6_7, m, -1));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> NumaNearestNode.numaNearestNode(V6_6, m, 1))
-                .getMessage().startsWith("kernel 6.6: numa-nearest-node is modelled for 6.7..6.18"));
+                .getMessage().startsWith("kernel 6.6: numa-nearest-node is modelled for 6.7..7.3"));
     }
 
     // Found by mutation testing (docs/mutation-testing.md): the in-between distances of the row-0
@@ -155,8 +155,10 @@ class NumaTest {
         assertThrows(IllegalArgumentException.class, () -> NumaNth.numaNth(v6_2, m, m.online(), 0, 0));
         assertThrows(IllegalArgumentException.class, () -> NumaClosest.numaClosest(KernelRelease.of(5, 4), m, m.online(), 0));
         assertThrows(IllegalArgumentException.class, () -> NumaNearestNode.numaNearestNode(V6_6, m, 0));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NumaLevels.of(KernelRelease.of(7, 2), m));
-        assertEquals("kernel 7.2: numa-levels is modelled for 4.1..6.18", e.getMessage());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NumaLevels.of(KernelRelease.of(6, 20), m));
+        assertEquals("kernel 6.20: numa-levels is modelled for 4.1..7.3 (6.20 never existed)", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> NumaLevels.of(KernelRelease.of(7, 4), m));
+        assertEquals("kernel 7.4: numa-levels is modelled for 4.1..7.3", e.getMessage());
         for (var call : List.<org.junit.jupiter.api.function.Executable>of(
                 () -> NumaHops.forEachNumaHopMask(V6_12, m, 9),
                 () -> NumaNth.numaNth(V6_12, m, m.online(), 0, 9),

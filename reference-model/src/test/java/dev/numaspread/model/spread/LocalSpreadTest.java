@@ -172,8 +172,8 @@ class LocalSpreadTest {
     void LS_unmodelledReleasesAndNodesAreRejected() {
         Topology m = withOffline();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> LocalSpread.localSpread(KernelRelease.of(7, 2), m, 0, 0));
-        assertEquals("kernel 7.2: local-spread is modelled for 4.1..6.18", e.getMessage());
+                () -> LocalSpread.localSpread(KernelRelease.of(7, 4), m, 0, 0));
+        assertEquals("kernel 7.4: local-spread is modelled for 4.1..7.3", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> LocalSpread.localSpread(KernelRelease.of(3, 19), m, 0, 0));
         e = assertThrows(IllegalArgumentException.class, () -> LocalSpread.localSpread(V6_12, m, 0, 5));
         assertTrue(e.getMessage().startsWith("node 5: 2node-offline has no such node"), e.getMessage());
@@ -185,8 +185,8 @@ class LocalSpreadTest {
         // release and node, and refused an empty plan.
         Topology m = withOffline();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> LocalSpreadNearestNode.plan(KernelRelease.of(7, 2), m, 0, 1));
-        assertEquals("kernel 7.2: local-spread-nearest-node is modelled for 4.1..6.18", e.getMessage());
+                () -> LocalSpreadNearestNode.plan(KernelRelease.of(7, 4), m, 0, 1));
+        assertEquals("kernel 7.4: local-spread-nearest-node is modelled for 4.1..7.3", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> LocalSpreadNearestNode.plan(V6_12, m, 5, 1));
         assertTrue(e.getMessage().startsWith("node 5: 2node-offline has no such node"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> LocalSpreadNearestNode.plan(V6_12, m, 0, -1));

@@ -67,8 +67,8 @@ class Mlx5Test {
         // Found by mutation testing (docs/mutation-testing.md): the patch ran on any release and
         // node, and refused zero vectors.
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Mlx5.mlx5NumaDistance(KernelRelease.of(7, 2), fourOnline(), 1, 1));
-        assertEquals("kernel 7.2: mlx5-numa-distance is modelled for 4.1..6.18", e.getMessage());
+                () -> Mlx5.mlx5NumaDistance(KernelRelease.of(7, 4), fourOnline(), 1, 1));
+        assertEquals("kernel 7.4: mlx5-numa-distance is modelled for 4.1..7.3", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> Mlx5.mlx5NumaDistance(V6_0, fourOnline(), 5, 1));
         assertTrue(e.getMessage().startsWith("node 5: 4-online has no such node"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Mlx5.mlx5NumaDistance(V6_0, fourOnline(), 1, -1));
@@ -77,10 +77,10 @@ class Mlx5Test {
 
     @Test
     void MLX_5_unmodelledReleasesAndCountsAreRejected() {
-        // 7.2 would reach cpumask_local_spread(), which refuses it too, but under its own name.
+        // 7.4 would reach cpumask_local_spread(), which refuses it too, but under its own name.
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Mlx5.mlx5CompIrqs(KernelRelease.of(7, 2), fourOnline(), 1, 1));
-        assertEquals("kernel 7.2: mlx5-comp-irqs is modelled for 4.1..6.18", e.getMessage());
+                () -> Mlx5.mlx5CompIrqs(KernelRelease.of(7, 4), fourOnline(), 1, 1));
+        assertEquals("kernel 7.4: mlx5-comp-irqs is modelled for 4.1..7.3", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Mlx5.mlx5CompIrqs(V6_5, fourOnline(), 1, -1));
         assertArrayEquals(new int[0], Mlx5.mlx5CompIrqs(V6_5, fourOnline(), 1, 0));
     }
