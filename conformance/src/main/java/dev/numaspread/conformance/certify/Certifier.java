@@ -288,7 +288,7 @@ public final class Certifier {
     private RuleResult result(String rule, KernelRelease kernel, List<Evidence> evidence, Set<String> skipped,
                               CertifyOptions options, LocalDate now, List<String> notes) {
         Optional<Rule> meta = registry.byId(rule);
-        Verdict v = verdict(evidence, kernel, skipped);
+        Verdict v = quoting(verdict(evidence, kernel, skipped), meta);
         Optional<Waivers.Waiver> w = options.waivers().of(rule);
         if (w.isPresent()) {
             if (w.get().expires().isBefore(now)) {
@@ -299,6 +299,15 @@ public final class Certifier {
         }
         return new RuleResult(rule, meta.map(Rule::title).orElse(""), meta.map(m -> m.level().name()).orElse("MUST"),
                 meta.map(Rule::location).orElse(""), Optional.of(kernel), v, evidence, replay(options, kernel, rule));
+    }
+
+    /**
+     * A failure quotes the sentence of the rule it breaks: the one its check named, or else the
+     * first sentence of the rule's statement (a scenario names none).
+     */
+    private static Verdict quoting(Verdict v, Optional<Rule> rule) {
+        if (!(v instanceof Verdict.Fail f) || rule.isEmpty() || rule.get().sentences().isEmpty()) return v;
+        return new Verdict.Fail(f.counterexample().quotingIfNone(rule.get().sentences().get(0)), f.tries(), f.source());
     }
 
     static Verdict verdict(List<Evidence> evidence, KernelRelease kernel, Set<String> skipped) {

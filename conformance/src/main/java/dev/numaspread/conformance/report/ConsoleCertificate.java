@@ -75,6 +75,7 @@ public final class ConsoleCertificate {
             if (!r.location().isEmpty()) line(sb, "rule", r.location());
             if (shown instanceof Verdict.Fail f) {
                 Counterexample x = f.counterexample();
+                if (!x.says().isEmpty()) line(sb, "says", "\"" + x.says() + "\"");
                 line(sb, "from", f.source());
                 line(sb, "call", x.call());
                 line(sb, "expected", x.expected());

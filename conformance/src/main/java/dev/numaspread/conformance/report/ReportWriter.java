@@ -118,6 +118,7 @@ public final class ReportWriter {
         o.put("expected", x.expected());
         o.put("actual", x.actual());
         o.put("hint", x.hint());
+        o.put("says", x.says());
         if (x.machine().isPresent()) o.put("machine", x.machine().get()); else o.putNull("machine");
     }
 

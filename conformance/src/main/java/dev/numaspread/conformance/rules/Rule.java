@@ -53,6 +53,50 @@ public record Rule(String id, String title, Level level, KernelRange kernels, St
         return kernels.includes(k);
     }
 
+    /**
+     * The statement: the text below the level line up to the first {@code *Why:*} or
+     * {@code *Example:*} paragraph, lines joined by single spaces.
+     */
+    public String statement() {
+        StringBuilder out = new StringBuilder();
+        for (String line : text.split("\r?\n")) {
+            String l = line.strip();
+            if (l.startsWith("*Why:*") || l.startsWith("*Example:*") || l.startsWith("#")) break;
+            if (l.isEmpty()) continue;
+            out.append(out.length() == 0 ? "" : l.startsWith("- ") ? "\n" : " ").append(l);
+        }
+        return out.toString();
+    }
+
+    /** A sentence ends at a full stop followed by a capital, a backtick, a quote or a parenthesis. */
+    private static final Pattern SENTENCE_END = Pattern.compile("(?<=\\.)\\s+(?=[A-Z`\"(])|\\n");
+
+    /**
+     * The sentences of the statement, in order, as written (Markdown kept); each bullet of a list is
+     * a sentence of its own, the line before the list too. A failure message quotes one of them.
+     */
+    public java.util.List<String> sentences() {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (String s : SENTENCE_END.split(statement())) {
+            String t = s.strip();
+            if (t.startsWith("- ")) t = t.substring(2).strip();
+            if (!t.isEmpty()) out.add(t);
+        }
+        return out;
+    }
+
+    /** True when {@code text} contains a sentence of the statement, Markdown emphasis and backticks aside. */
+    public boolean isQuotedIn(String text) {
+        String plain = plain(text);
+        for (String s : sentences()) if (plain.contains(plain(s))) return true;
+        return false;
+    }
+
+    /** {@code s} without backticks and asterisks, runs of white space as one space. */
+    public static String plain(String s) {
+        return s.replace("`", "").replace("*", "").replaceAll("\\s+", " ").strip();
+    }
+
     /** {@code LS-3 Local CPUs come first}. */
     @Override
     public String toString() {
