@@ -11,10 +11,7 @@ Feature: blk-mq default queue map
     Example: seed 002, null_blk with submit_queues=2 on the arm64 two-node machine
       Given Linux 6.3
       When the default queue map is built for 2 queues
-      Then the queues serve:
-        | queue | cpus   |
-        | 0     | 0-79   |
-        | 1     | 80-159 |
+      Then the CPUs of each queue lie in one node
 
   @MQ-4
   Rule: MQ-4 The legacy map ignores NUMA
@@ -22,10 +19,7 @@ Feature: blk-mq default queue map
     Example: seed 002 before the patch: the two queues alternate across both nodes
       Given Linux 6.2
       When the default queue map is built for 2 queues
-      Then the queues serve:
-        | queue | cpus                                                                                                                                                                                                                                                                                                                                                                                                                   |
-        | 0     | 0,2,4,6,8,10,12,14,16,18,20,22,24,26,28,30,32,34,36,38,40,42,44,46,48,50,52,54,56,58,60,62,64,66,68,70,72,74,76,78,80,82,84,86,88,90,92,94,96,98,100,102,104,106,108,110,112,114,116,118,120,122,124,126,128,130,132,134,136,138,140,142,144,146,148,150,152,154,156,158 |
-        | 1     | 1,3,5,7,9,11,13,15,17,19,21,23,25,27,29,31,33,35,37,39,41,43,45,47,49,51,53,55,57,59,61,63,65,67,69,71,73,75,77,79,81,83,85,87,89,91,93,95,97,99,101,103,105,107,109,111,113,115,117,119,121,123,125,127,129,131,133,135,137,139,141,143,145,147,149,151,153,155,157,159 |
+      Then each queue serves CPUs of both nodes
 
   @MQ-5
   Rule: MQ-5 NULL masks send every CPU to the map's first queue
@@ -41,6 +35,33 @@ Feature: blk-mq default queue map
   Rule: MQ-6 queue_offset shifts the whole map
 
     Example: default, read and poll maps share one queue index space
+      Given Linux 6.12
+      When a queue map is built for 2 queues at offset 2
+      Then every CPU's queue is 2 more than in the map at offset 0
+
+  @MQ-2
+  Rule: MQ-2 The legacy map serves present CPUs first and lets siblings share
+
+    Example: seed 002 before the patch: even CPUs on queue 0, odd CPUs on queue 1
+      Given Linux 6.2
+      When the default queue map is built for 2 queues
+      Then the queues serve:
+        | queue | cpus                                                                                                                                                                                                                                                                                                                                                                                                                   |
+        | 0     | 0,2,4,6,8,10,12,14,16,18,20,22,24,26,28,30,32,34,36,38,40,42,44,46,48,50,52,54,56,58,60,62,64,66,68,70,72,74,76,78,80,82,84,86,88,90,92,94,96,98,100,102,104,106,108,110,112,114,116,118,120,122,124,126,128,130,132,134,136,138,140,142,144,146,148,150,152,154,156,158 |
+        | 1     | 1,3,5,7,9,11,13,15,17,19,21,23,25,27,29,31,33,35,37,39,41,43,45,47,49,51,53,55,57,59,61,63,65,67,69,71,73,75,77,79,81,83,85,87,89,91,93,95,97,99,101,103,105,107,109,111,113,115,117,119,121,123,125,127,129,131,133,135,137,139,141,143,145,147,149,151,153,155,157,159 |
+
+  @MQ-8
+  Rule: MQ-8 The map is the kernel's
+
+    Example: seed 002 after the patch: node 0 on queue 0, node 1 on queue 1
+      Given Linux 6.3
+      When the default queue map is built for 2 queues
+      Then the queues serve:
+        | queue | cpus   |
+        | 0     | 0-79   |
+        | 1     | 80-159 |
+
+    Example: a read map of 2 queues at offset 2 on Linux 6.12
       Given Linux 6.12
       When a queue map is built for 2 queues at offset 2
       Then the queues serve:

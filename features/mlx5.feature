@@ -70,23 +70,25 @@ Feature: mlx5 completion-IRQ placement
   @MLX-3
   Rule: MLX-3 More vectors than online CPUs: classic local spread for every vector
 
-    Example: 4 online CPUs, 6 vectors: classic with wraparound for all 6, not a distance-ordered prefix
+    Example: 4 online CPUs, 6 vectors: one local spread wrapping over all 6
       When mlx5 with the 2022 distance patch on node 1 sets up 6 vectors
-      Then the vectors get CPUs 2, 0, 4, 5, 2, 0 in that order
+      Then vector 0 gets CPU 2
+      And vectors 0 to 3 get the CPUs 0,2,4-5 in any order
+      And vector 4 gets the same CPU as vector 0
+      And vector 5 gets the same CPU as vector 1
 
-    Example: one vector more than the online CPUs is enough to fail
+    Example: one vector more than the online CPUs is enough to fail the distance pass
       When mlx5 with the 2022 distance patch on node 1 sets up 5 vectors
-      Then the vectors get CPUs 2, 0, 4, 5, 2 in that order
+      Then vectors 0 to 3 get the CPUs 0,2,4-5 in any order
+      And vector 4 gets the same CPU as vector 0
 
     Example: the EPYC 7763 NIC on node 14 with 300 vectors
       Given the machine "epyc7763-2s-16node"
       When mlx5 with the 2022 distance patch on node 14 sets up 300 vectors
-      Then the vectors get:
-        | vectors | cpus                        |
-        | 0-15    | 112-119,240-247             |
-        | 16-255  | 0-111,120-239,248-255       |
-        | 256-271 | 112-119,240-247             |
-        | 272-299 | 0-27                        |
+      Then vectors 0 to 15 get the CPUs 112-119,240-247 in any order
+      And vectors 0 to 255 get the CPUs 0-255 in any order
+      And vector 256 gets the same CPU as vector 0
+      And vector 299 gets the same CPU as vector 43
 
   @MLX-4
   Rule: MLX-4 Before 6.3 and from 6.12: local spread of the release
@@ -119,6 +121,16 @@ Feature: mlx5 completion-IRQ placement
   @MLX-5
   Rule: MLX-5 6.3 – 6.11: hop walk without wraparound
 
+    Example: the EPYC 7763 NIC on node 14 in Linux 6.5 gets seed 000's "After" hints
+      Given the machine "epyc7763-2s-16node" running Linux 6.5
+      When mlx5 on node 14 sets up 127 completion vectors
+      Then the vectors get the CPUs of the listing "epyc7763-node14-after.txt"
+
+    Example: 4 vectors on 4 online CPUs in Linux 6.3
+      Given Linux 6.3
+      When mlx5 on node 1 sets up 4 completion vectors
+      Then the vectors get CPUs 2, 4, 5, 0 in that order
+
     Example: vectors past the walk get CPU 0
       Given Linux 6.5
       When mlx5 on node 1 sets up 6 completion vectors
@@ -137,14 +149,42 @@ Feature: mlx5 completion-IRQ placement
   @MLX-6
   Rule: MLX-6 Within the online count, 6.3 – 6.11 equals ring order
 
-    Example: the EPYC 7763 NIC on node 14 in Linux 6.5 gets seed 000's "After" hints
+    Example: the EPYC 7763 NIC on node 14 in Linux 6.5, ring by ring
       Given the machine "epyc7763-2s-16node" running Linux 6.5
-      When mlx5 on node 14 sets up 127 completion vectors
-      Then the vectors get the CPUs of the listing "epyc7763-node14-after.txt"
+      When mlx5 on node 14 sets up 64 completion vectors
+      Then the vectors get, ring by ring:
+        | vectors | cpus                           |
+        | 0-15    | 112-119,240-247                |
+        | 16-63   | 96-111,120-127,224-239,248-255 |
       And each vector gets the CPU of the same queue under local spread in Linux 6.5
 
-    Example: 4 vectors on 4 online CPUs in Linux 6.3
+    Example: 4 vectors on 4 online CPUs in Linux 6.3: node 1, then node 2 (20), then node 0 (30)
       Given Linux 6.3
       When mlx5 on node 1 sets up 4 completion vectors
-      Then the vectors get CPUs 2, 4, 5, 0 in that order
+      Then the vectors get, ring by ring:
+        | vectors | cpus |
+        | 0       | 2    |
+        | 1-2     | 4-5  |
+        | 3       | 0    |
       And each vector gets the CPU of the same queue under local spread in Linux 6.3
+
+  @MLX-7
+  Rule: MLX-7 The fallback is classic local spread, exactly
+
+    Example: 4 online CPUs, 6 vectors: classic with wraparound for all 6, not a distance-ordered prefix
+      When mlx5 with the 2022 distance patch on node 1 sets up 6 vectors
+      Then the vectors get CPUs 2, 0, 4, 5, 2, 0 in that order
+
+    Example: one vector more than the online CPUs
+      When mlx5 with the 2022 distance patch on node 1 sets up 5 vectors
+      Then the vectors get CPUs 2, 0, 4, 5, 2 in that order
+
+    Example: the EPYC 7763 NIC on node 14 with 300 vectors
+      Given the machine "epyc7763-2s-16node"
+      When mlx5 with the 2022 distance patch on node 14 sets up 300 vectors
+      Then the vectors get:
+        | vectors | cpus                        |
+        | 0-15    | 112-119,240-247             |
+        | 16-255  | 0-111,120-239,248-255       |
+        | 256-271 | 112-119,240-247             |
+        | 272-299 | 0-27                        |

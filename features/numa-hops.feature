@@ -7,24 +7,15 @@ Feature: NUMA hops, closest CPU, n-th CPU, nearest node
   @HOP-1
   Rule: HOP-1 Hop masks are cumulative and hold only online CPUs
 
-    Example: the Kunpeng 920 from node 2: the 33 ring is empty
+    Example: the Kunpeng 920 from node 2
       Given the machine "kunpeng920-4node" running Linux 6.12
       When a driver walks the hop masks of node 2
-      Then the hop masks are:
-        | level | mask  | ring  |
-        | 10    | 48-71 | 48-71 |
-        | 16    | 48-95 | 72-95 |
-        | 25    | 24-95 | 24-47 |
-        | 32    | 0-95  | 0-23  |
-        | 33    | 0-95  | none  |
+      Then every hop mask holds the one before it and only online CPUs
 
     Example: CPUs 3 and 6 offline are in no mask
       Given the machine "patho-offline-cpus" running Linux 6.12
       When a driver walks the hop masks of node 0
-      Then the hop masks are:
-        | level | mask         | ring  |
-        | 10    | 0-2          | 0-2   |
-        | 20    | 0-2,4-5,7    | 4-5,7 |
+      Then every hop mask holds the one before it and only online CPUs
 
   @HOP-2
   Rule: HOP-2 The first hop is the node, the last is every online CPU
@@ -32,12 +23,12 @@ Feature: NUMA hops, closest CPU, n-th CPU, nearest node
     Example: the EPYC 7763 from node 14
       Given the machine "epyc7763-2s-16node" running Linux 6.12
       When a driver walks the hop masks of node 14
-      Then the first hop mask is 112-119,240-247 and the last is 0-255
+      Then the first hop mask holds 112-119,240-247 and the last is 0-255
 
     Example: the Kunpeng 920 from node 0
       Given the machine "kunpeng920-4node" running Linux 6.12
       When a driver walks the hop masks of node 0
-      Then the first hop mask is 0-23 and the last is 0-95
+      Then the first hop mask holds 0-23 and the last is 0-95
 
   @HOP-3
   Rule: HOP-3 NUMA_NO_NODE yields the online mask once; a CPU-less node yields nothing
@@ -60,23 +51,8 @@ Feature: NUMA hops, closest CPU, n-th CPU, nearest node
   @HOP-4
   Rule: HOP-4 Each hop mask follows the row of the node
 
-    Background:
-      Given the machine:
-        """topo
-        topology asymmetric-cycle
-        available: 3 nodes (0-2)
-        node 0 cpus: 0
-        node 1 cpus: 1
-        node 2 cpus: 2
-        node distances:
-        node   0   1   2
-          0:  10  20  30
-          1:  30  10  20
-          2:  20  30  10
-        """
-      And Linux 6.12
-
     Example: node 0 reaches node 1 at 20 (its row), although node 1 reaches node 0 only at 30
+      Given the machine "patho-asymmetric-cycle" running Linux 6.12
       When a driver walks the hop masks of node 0
       Then the hop masks are:
         | level | mask | ring |
@@ -85,6 +61,7 @@ Feature: NUMA hops, closest CPU, n-th CPU, nearest node
         | 30    | 0-2  | 2    |
 
     Example: node 1 reaches node 2 at 20 and node 0 at 30
+      Given the machine "patho-asymmetric-cycle" running Linux 6.12
       When a driver walks the hop masks of node 1
       Then the hop masks are:
         | level | mask | ring |
@@ -92,39 +69,45 @@ Feature: NUMA hops, closest CPU, n-th CPU, nearest node
         | 20    | 1-2  | 2    |
         | 30    | 0-2  | 0    |
 
+    Example: the Kunpeng 920 from node 2: the 33 ring is empty, and its mask repeats the one before
+      Given the machine "kunpeng920-4node" running Linux 6.12
+      When a driver walks the hop masks of node 2
+      Then the hop masks are:
+        | level | mask  | ring  |
+        | 10    | 48-71 | 48-71 |
+        | 16    | 48-95 | 72-95 |
+        | 25    | 24-95 | 24-47 |
+        | 32    | 0-95  | 0-23  |
+        | 33    | 0-95  | none  |
+
+    Example: CPUs 3 and 6 offline are in no mask and no ring
+      Given the machine "patho-offline-cpus" running Linux 6.12
+      When a driver walks the hop masks of node 0
+      Then the hop masks are:
+        | level | mask         | ring  |
+        | 10    | 0-2          | 0-2   |
+        | 20    | 0-2,4-5,7    | 4-5,7 |
+
   @HOP-5
-  Rule: HOP-5 The closest CPU is in the nearest level, lowest id first
+  Rule: HOP-5 The closest CPU is in the nearest level
 
     Example: the Kunpeng 920 from CPU 48 finds node 1 (25) before node 0 (32)
       Given the machine "kunpeng920-4node" running Linux 6.12
       When the scheduler looks for the CPU of 0-47 closest to CPU 48
-      Then the answer is CPU 24
+      Then the answer is a CPU of 24-47
 
     Example: the fixed levels of Linux 5.12 give the same answer
       Given the machine "kunpeng920-4node" running Linux 5.12
       When the scheduler looks for the CPU of 0-47 closest to CPU 48
-      Then the answer is CPU 24
+      Then the answer is a CPU of 24-47
 
-    Example: a tie inside a level goes to the lowest CPU id, not to the lowest node id
+    Example: a level of two nodes: either node's CPU
       Given the machine "epyc7763-2s-16node" running Linux 6.12
       When the scheduler looks for the CPU of 120,232 closest to CPU 112
-      Then the answer is CPU 120
+      Then the answer is a CPU of 120,232
 
     Example: in an asymmetric table the row of the CPU's node decides
-      Given the machine:
-        """topo
-        topology asymmetric-cycle
-        available: 3 nodes (0-2)
-        node 0 cpus: 0
-        node 1 cpus: 1
-        node 2 cpus: 2
-        node distances:
-        node   0   1   2
-          0:  10  20  30
-          1:  30  10  20
-          2:  20  30  10
-        """
-      And Linux 6.12
+      Given the machine "patho-asymmetric-cycle" running Linux 6.12
       When the scheduler looks for the CPU of 0,2 closest to CPU 1
       Then the answer is CPU 2
 
@@ -143,11 +126,19 @@ Feature: NUMA hops, closest CPU, n-th CPU, nearest node
 
     Example: the EPYC 7763 from node 14 crosses into the 11 ring at number 16
       Given the machine "epyc7763-2s-16node" running Linux 6.12
-      When the scheduler looks for CPU numbers 15 to 17 of 0-255 from node 14
-      Then the answers are CPUs 247, 96, 97
+      When the scheduler looks for CPU numbers 0 to 17 of 0-255 from node 14
+      Then the answers are, ring by ring:
+        | numbers | cpus                           |
+        | 0-15    | 112-119,240-247                |
+        | 16-17   | 96-111,120-127,224-239,248-255 |
 
   @HOP-7
   Rule: HOP-7 The n-th CPU, release by release
+
+    Example: inside a ring the n-th CPU counts in ascending id (the EPYC 7763 from node 14)
+      Given the machine "epyc7763-2s-16node" running Linux 6.12
+      When the scheduler looks for CPU numbers 15 to 17 of 0-255 from node 14
+      Then the answers are CPUs 247, 96, 97
 
     Example: NUMA_NO_NODE in Linux 6.12 counts the online CPUs of the mask
       Given the machine "patho-offline-cpus" running Linux 6.12
@@ -212,3 +203,16 @@ Feature: NUMA hops, closest CPU, n-th CPU, nearest node
     Example: NUMA_NO_NODE stays NUMA_NO_NODE
       When the kernel looks for the nearest node with CPUs to NUMA_NO_NODE
       Then the answer is node -1
+
+  @HOP-9
+  Rule: HOP-9 Inside the nearest level the closest CPU is the lowest id
+
+    Example: the Kunpeng 920 from CPU 48: the lowest CPU of node 1
+      Given the machine "kunpeng920-4node" running Linux 6.12
+      When the scheduler looks for the CPU of 0-47 closest to CPU 48
+      Then the answer is CPU 24
+
+    Example: a tie inside a level goes to the lowest CPU id, not to the lowest node id
+      Given the machine "epyc7763-2s-16node" running Linux 6.12
+      When the scheduler looks for the CPU of 120,232 closest to CPU 112
+      Then the answer is CPU 120

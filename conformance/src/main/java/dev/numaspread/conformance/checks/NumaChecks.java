@@ -50,6 +50,9 @@ public final class NumaChecks implements CheckFamily {
                 if (ctx.kernel().before(5, 18)) return;
                 ctx.forAll(machines, m -> {
                     int[] got = ctx.implementation().numaLevels(ctx.kernel(), m);
+                    if (got.length > 0 && got[0] != 10)
+                        throw Violation.of("LVL-5", "numaLevels()", "levels starting at 10 (LOCAL_DISTANCE)", Arrays.toString(got))
+                                .quoting("the first is 10 on a valid table").on(m);
                     for (int i = 1; i < got.length; i++)
                         if (got[i] <= got[i - 1])
                             throw Violation.of("LVL-5", "numaLevels()", "strictly ascending levels", Arrays.toString(got)).on(m);
@@ -77,28 +80,44 @@ public final class NumaChecks implements CheckFamily {
             })),
             exactHops("HOP-3", "HOP_3_noNodeOnceCpulessNothing", c -> c.node() < 0 || c.machine().isCpuless(c.node())),
             exactHops("HOP-4", "HOP_4_hopMasksFollowTheNodesRow", c -> c.node() >= 0),
-            Check.of("HOP-5", Routine.NUMA_CLOSEST, "HOP_5_closestIsNearestAndLowest", ctx -> ctx.forAll(queries, q -> {
+            Check.of("HOP-5", Routine.NUMA_CLOSEST, "HOP_5_closestIsInTheNearestLevel", ctx -> ctx.forAll(queries, q -> {
                 Topology m = q.machine();
-                // Possible CPU ids may have holes: the n-th possible CPU, not CPU n.
-                int from = q.cpus().isEmpty() ? m.possible().first() : m.possible().nth(q.n() % m.possible().size());
-                int want = NumaClosest.numaClosest(ctx.kernel(), m, q.cpus(), from);
+                int from = closestFrom(m, q);
+                // The CPUs of the set in the nearest level that holds any: where the model found its answer.
+                int lowest = NumaClosest.numaClosest(ctx.kernel(), m, q.cpus(), from);
+                CpuSet level = lowest >= m.nrCpuIds() ? CpuSet.EMPTY : nearestLevel(ctx.kernel(), m, q.cpus(), from);
                 int got = ctx.implementation().numaClosest(ctx.kernel(), m, q.cpus(), from);
-                boolean same = want >= m.nrCpuIds() ? got >= m.nrCpuIds() : got == want;
-                if (!same)
-                    throw Violation.of("HOP-5", "numaClosest(cpus=" + q.cpus() + ", cpu=" + from + ")", cpu(m, want), cpu(m, got))
-                            .hint("the lowest id of the nearest level from cpu " + from + "'s node, by distance and not by node id?").on(m);
+                boolean ok = level.isEmpty() ? got >= m.nrCpuIds() : level.contains(got);
+                if (!ok)
+                    throw Violation.of("HOP-5", "numaClosest(cpus=" + q.cpus() + ", cpu=" + from + ")",
+                                    level.isEmpty() ? "none (no level of cpu " + from + "'s node holds an online CPU of the set)"
+                                            : "a CPU of " + level.toList() + " (the CPUs of the set in the nearest level)", cpu(m, got))
+                            .quoting("returns a CPU of `cpus` in the smallest level of `cpu`'s node that contains a CPU of `cpus`")
+                            .hint("the nearest level from cpu " + from + "'s node, by distance and not by node id?").on(m);
             })),
             Check.of("HOP-6", Routine.NUMA_NTH, "HOP_6_nthFollowsTheRings", ctx -> ctx.forAll(queries, q -> {
                 Topology m = q.machine();
                 if (q.node() < 0 || m.isCpuless(q.node())) return;
                 CpuSet usable = q.cpus().and(m.online());
-                if (q.n() >= usable.size()) return;
-                Integer[] order = usable.stream().boxed().toArray(Integer[]::new);
-                Arrays.sort(order, Comparator.<Integer>comparingInt(x -> m.distance(q.node(), m.nodeOf(x))).thenComparingInt(x -> x));
-                int got = ctx.implementation().numaNth(ctx.kernel(), m, q.cpus(), q.n(), q.node());
-                if (got != order[q.n()])
-                    throw Violation.of("HOP-6", "numaNth(cpus=" + q.cpus() + ", n=" + q.n() + ", node=" + q.node() + ")",
-                            cpu(m, order[q.n()]), cpu(m, got)).hint("ring by ring from the node, ascending id inside a ring?").on(m);
+                CpuSet seen = CpuSet.EMPTY;
+                int before = 0;
+                for (int n = 0; n < usable.size(); n++) {
+                    int got = ctx.implementation().numaNth(ctx.kernel(), m, q.cpus(), n, q.node());
+                    String call = "numaNth(cpus=" + q.cpus() + ", n=" + n + ", node=" + q.node() + ")";
+                    if (!usable.contains(got) || seen.contains(got))
+                        throw Violation.of("HOP-6", call, "a CPU of cpus ∩ online (" + usable.toList() + ") not given for n < " + n
+                                + (seen.isEmpty() ? "" : " (" + seen.toList() + ")"), cpu(m, got))
+                                .quoting("gives each CPU of `cpus ∩ online` once, ring by ring")
+                                .hint("is the n-th CPU counted over cpus ∩ online, ring by ring?").on(m);
+                    int d = m.distance(q.node(), m.nodeOf(got));
+                    if (d < before)
+                        throw Violation.of("HOP-6", call, "a CPU at distance " + before + " or more from node " + q.node()
+                                + " (n = " + (n - 1) + " was at " + before + ")", cpu(m, got) + " at " + d)
+                                .quoting("the CPU of `n` is never in a farther ring than the CPU of `n + 1`")
+                                .hint("ring by ring from the node, nearest first?").on(m);
+                    seen = seen.with(got);
+                    before = d;
+                }
             })),
             Check.of("HOP-7", Routine.NUMA_NTH, "HOP_7_nthPerRelease", ctx -> ctx.forAll(queries, q -> {
                 Topology m = q.machine();
@@ -108,6 +127,16 @@ public final class NumaChecks implements CheckFamily {
                     throw Violation.of("HOP-7", "numaNth(cpus=" + q.cpus() + ", n=" + q.n() + ", node=" + q.node() + ")", want.text(), got.text())
                             .hint("NUMA_NO_NODE and CPU-less nodes from 6.7, \"none\" past the end from 6.17 (and 6.12)").on(m);
             })),
+            Check.of("HOP-9", Routine.NUMA_CLOSEST, "HOP_9_closestIsTheLowestIdOfTheLevel", ctx -> ctx.forAll(queries, q -> {
+                Topology m = q.machine();
+                int from = closestFrom(m, q);
+                int want = NumaClosest.numaClosest(ctx.kernel(), m, q.cpus(), from);
+                int got = ctx.implementation().numaClosest(ctx.kernel(), m, q.cpus(), from);
+                boolean same = want >= m.nrCpuIds() ? got >= m.nrCpuIds() : got == want;
+                if (!same)
+                    throw Violation.of("HOP-9", "numaClosest(cpus=" + q.cpus() + ", cpu=" + from + ")", cpu(m, want), cpu(m, got))
+                            .hint("the lowest id of the nearest level, whichever node it is on?").on(m);
+            })),
             Check.of("HOP-8", Routine.NUMA_NEAREST_NODE, "HOP_8_nearestNodeTiesToLowestId", ctx -> ctx.forAll(cases, c -> {
                 int want = NumaNearestNode.numaNearestNode(ctx.kernel(), c.machine(), c.node());
                 int got = ctx.implementation().numaNearestNode(ctx.kernel(), c.machine(), c.node());
@@ -116,6 +145,20 @@ public final class NumaChecks implements CheckFamily {
                             .hint("strictly nearer replaces, ties keep the lower id").on(c.machine());
             }))
         );
+    }
+
+    /** The CPU a closest query starts from: possible CPU ids may have holes, so the n-th possible CPU, not CPU n. */
+    static int closestFrom(Topology m, Query q) {
+        return q.cpus().isEmpty() ? m.possible().first() : m.possible().nth(q.n() % m.possible().size());
+    }
+
+    /** The CPUs of {@code cpus} in the smallest level of {@code cpu}'s node that holds any (online ones only). */
+    static CpuSet nearestLevel(KernelRelease k, Topology m, CpuSet cpus, int cpu) {
+        for (CpuSet mask : NumaLevels.of(k, m).masksOf(m.nodeOf(cpu))) {
+            CpuSet hit = cpus.and(mask);
+            if (!hit.isEmpty()) return hit;
+        }
+        return CpuSet.EMPTY;
     }
 
     static String none(Topology m, int v) {

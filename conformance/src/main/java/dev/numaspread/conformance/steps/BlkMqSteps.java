@@ -16,6 +16,7 @@ import java.util.Map;
  */
 public final class BlkMqSteps {
     private final World world;
+    private int lastNrQueues;               // the queue count of the last map, to build it again at offset 0
 
     public BlkMqSteps(World world) {
         this.world = world;
@@ -28,7 +29,54 @@ public final class BlkMqSteps {
 
     @When("a queue map is built for {int} queues at offset {int}")
     public void builtAt(int nrQueues, int offset) {
+        lastNrQueues = nrQueues;
         LocalSpreadSteps.record(world, () -> world.implementation().blkMqMapQueues(world.kernel(), world.machine(), nrQueues, offset));
+    }
+
+    /** MQ-3 as one example: the CPUs of each queue lie in one node. */
+    @Then("the CPUs of each queue lie in one node")
+    public void eachQueueOneNode() {
+        for (var q : byQueue().entrySet()) {
+            List<Integer> nodes = nodesOf(q.getValue());
+            if (nodes.size() != 1)
+                throw new AssertionError("queue " + q.getKey() + " (" + q.getValue().toList() + "): expected CPUs of one node; actual nodes " + nodes);
+        }
+    }
+
+    /** MQ-4 as one example. */
+    @Then("each queue serves CPUs of both nodes")
+    public void eachQueueBothNodes() {
+        for (var q : byQueue().entrySet()) {
+            List<Integer> nodes = nodesOf(q.getValue());
+            if (nodes.size() != 2)
+                throw new AssertionError("queue " + q.getKey() + " (" + q.getValue().toList() + "): expected CPUs of both nodes; actual nodes " + nodes);
+        }
+    }
+
+    /** MQ-6 as one example: the map equals the implementation's own map at offset 0, shifted. */
+    @Then("every CPU's queue is {int} more than in the map at offset 0")
+    public void shifted(int offset) {
+        int[] map = world.result(int[].class);
+        int nrQueues = lastNrQueues;
+        int[] base = world.implementation().blkMqMapQueues(world.kernel(), world.machine(), nrQueues, 0);
+        for (int cpu : world.machine().possible().toArray())
+            if (map[cpu] != base[cpu] + offset)
+                throw new AssertionError("cpu " + cpu + ": expected queue " + (base[cpu] + offset) + " (queue " + base[cpu] + " at offset 0, plus "
+                        + offset + "); actual queue " + map[cpu]);
+    }
+
+    /** The CPUs of each queue that serves any, by queue number. */
+    private java.util.TreeMap<Integer, CpuSet> byQueue() {
+        int[] map = world.result(int[].class);
+        java.util.TreeMap<Integer, CpuSet> out = new java.util.TreeMap<>();
+        for (int cpu : world.machine().possible().toArray()) out.merge(map[cpu], CpuSet.of(cpu), CpuSet::or);
+        return out;
+    }
+
+    private List<Integer> nodesOf(CpuSet cpus) {
+        List<Integer> out = new ArrayList<>();
+        for (var n : world.machine().nodes()) if (n.cpus().intersects(cpus)) out.add(n.id());
+        return out;
     }
 
     /** One row per queue: its CPUs as /sys/block/NAME/mq/N/cpu_list shows them. */

@@ -42,10 +42,95 @@ public final class GroupCpusSteps {
             throw new AssertionError("expected " + table.asMaps().size() + " groups; actual " + actual.size());
     }
 
+    /**
+     * GRP-3 as one example. Rows {@code | node | groups |}: the number of groups holding CPUs of the
+     * node is one of {@code groups}, written as a list ({@code 1-2}).
+     */
+    @Then("the groups per node are:")
+    public void groupsPerNode(DataTable table) {
+        List<CpuSet> actual = present();
+        for (Map<String, String> row : table.asMaps()) {
+            int node = Integer.parseInt(row.get("node").strip());
+            CpuSet allowed = CpuSet.parseList(row.get("groups").strip());
+            CpuSet cpus = world.machine().cpusOf(node);
+            int count = 0;
+            for (CpuSet g : actual) if (g.intersects(cpus)) count++;
+            if (!allowed.contains(count))
+                throw new AssertionError("node " + node + " (" + cpus.toList() + "): expected its CPUs in " + allowed.toList().replace("-", " to ")
+                        + " groups; actual " + count + " (" + text(actual) + ")");
+        }
+    }
+
+    @Then("every group holds CPUs")
+    public void everyGroupHoldsCpus() {
+        List<CpuSet> actual = present();
+        for (int g = 0; g < actual.size(); g++)
+            if (actual.get(g).isEmpty()) throw new AssertionError("group " + g + ": expected CPUs; it is empty (" + text(actual) + ")");
+    }
+
+    /** GRP-5 as one example: every core (its SMT siblings) lies in one group. */
+    @Then("no core is split between groups")
+    public void noCoreSplit() {
+        List<CpuSet> actual = present();
+        for (CpuSet core : world.machine().smtSiblings())
+            for (int g = 0; g < actual.size(); g++)
+                if (actual.get(g).intersects(core) && !core.isSubsetOf(actual.get(g)))
+                    throw new AssertionError("core " + core.toList() + ": expected it in one group; group " + g + " holds only "
+                            + actual.get(g).and(core).toList() + " (" + text(actual) + ")");
+    }
+
+    /** GRP-8 as one example: the CPUs of each node lie in one group. */
+    @Then("the CPUs of each node are in one group")
+    public void eachNodeInOneGroup() {
+        List<CpuSet> actual = present();
+        for (var node : world.machine().nodes()) {
+            int count = 0;
+            for (CpuSet g : actual) if (g.intersects(node.cpus())) count++;
+            if (node.cpus().size() > 0 && count != 1)
+                throw new AssertionError("node " + node.id() + " (" + node.cpus().toList() + "): expected its CPUs in one group; actual "
+                        + count + " groups (" + text(actual) + ")");
+        }
+    }
+
+    /** GRP-6 as one example. */
+    @Then("groups {int} to {int} hold one CPU each and groups {int} to {int} are empty")
+    public void oneCpuThenEmpty(int from, int to, int emptyFrom, int emptyTo) {
+        List<CpuSet> actual = present();
+        if (actual.size() != emptyTo + 1) throw new AssertionError("expected " + (emptyTo + 1) + " groups; actual " + actual.size() + " (" + text(actual) + ")");
+        for (int g = from; g <= to; g++)
+            if (actual.get(g).size() != 1)
+                throw new AssertionError("group " + g + ": expected one CPU; actual " + actual.get(g).size() + " (" + text(actual) + ")");
+        for (int g = emptyFrom; g <= emptyTo; g++)
+            if (!actual.get(g).isEmpty())
+                throw new AssertionError("group " + g + ": expected it empty; actual " + actual.get(g).toList() + " (" + text(actual) + ")");
+    }
+
+    /** GRP-7 as one example: the groups holding a CPU of {@code cpus} are exactly the groups {@code groups}. */
+    @Then("the groups that hold CPUs of {cpulist} are groups {cpulist}")
+    public void groupsHolding(CpuSet cpus, CpuSet groups) {
+        List<CpuSet> actual = present();
+        CpuSet.Builder got = CpuSet.builder();
+        for (int g = 0; g < actual.size(); g++) if (actual.get(g).intersects(cpus)) got.add(g);
+        if (!got.build().equals(groups))
+            throw new AssertionError("the groups holding CPUs of " + cpus.toList() + ": expected groups " + groups.toList() + "; actual groups "
+                    + got.build().toList() + " (" + text(actual) + ")");
+    }
+
     @Then("the result is NULL")
     public void theResultIsNull() {
         Optional<List<CpuSet>> groups = groups();
         if (groups.isPresent()) throw new AssertionError("expected NULL; actual " + groups.get().size() + " groups");
+    }
+
+    private List<CpuSet> present() {
+        return groups().orElseThrow(() -> new AssertionError("groupCpusEvenly returned NULL"));
+    }
+
+    /** The groups in kernel list notation: {@code 0: 4-7; 1: 0-1; 2: }. */
+    static String text(List<CpuSet> groups) {
+        List<String> s = new ArrayList<>();
+        for (int g = 0; g < groups.size(); g++) s.add(g + ": " + groups.get(g).toList());
+        return String.join("; ", s);
     }
 
     /** What the last {@code group_cpus_evenly} call returned: the groups, or empty for NULL. */

@@ -51,6 +51,22 @@ public final class LocalSpreadSteps {
         PlanExpectations.range("queues", plan(), from, to, cpus);
     }
 
+    @Then("queues {int} to {int} get the CPUs {cpulist} in any order")
+    public void queuesGetAnyOrder(int from, int to, CpuSet cpus) {
+        PlanExpectations.rangeAnyOrder("queues", plan(), from, to, cpus);
+    }
+
+    /** Rows {@code | queues | cpus |}: each row's queues get its CPUs, each once, in any order (a ring, or a block). */
+    @Then("the queues get, ring by ring:")
+    public void queuesGetRingByRing(DataTable table) {
+        PlanExpectations.table("queues", plan(), table.asMaps(), false);
+    }
+
+    @Then("every queue gets an online CPU")
+    public void everyQueueOnline() {
+        PlanExpectations.allOnline("queues", plan(), world.machine());
+    }
+
     @Then("queue {int} gets CPU {int}")
     public void queueGets(int i, int cpu) {
         int got = plan()[i];

@@ -54,6 +54,30 @@ public final class Mlx5Steps {
         PlanExpectations.range("vectors", plan(), from, to, cpus);
     }
 
+    @Then("vectors {int} to {int} get the CPUs {cpulist} in any order")
+    public void vectorsGetAnyOrder(int from, int to, CpuSet cpus) {
+        PlanExpectations.rangeAnyOrder("vectors", plan(), from, to, cpus);
+    }
+
+    /** Rows {@code | vectors | cpus |}: each row's vectors get its CPUs, each once, in any order. */
+    @Then("the vectors get, ring by ring:")
+    public void vectorsGetRingByRing(DataTable table) {
+        PlanExpectations.table("vectors", plan(), table.asMaps(), false);
+    }
+
+    @Then("vector {int} gets CPU {int}")
+    public void vectorGets(int i, int cpu) {
+        int got = plan()[i];
+        if (got != cpu) throw new AssertionError("vector " + i + ": expected CPU " + cpu + "; actual CPU " + got);
+    }
+
+    @Then("vector {int} gets the same CPU as vector {int}")
+    public void sameCpu(int i, int j) {
+        int[] plan = plan();
+        if (plan[i] != plan[j])
+            throw new AssertionError("vector " + i + ": expected the CPU of vector " + j + " (" + plan[j] + "); actual CPU " + plan[i]);
+    }
+
     @Then("the vectors get:")
     public void vectorsGetTable(DataTable table) {
         PlanExpectations.table("vectors", plan(), table.asMaps());

@@ -29,6 +29,30 @@ final class PlanExpectations {
                     + Sequences.text(got));
     }
 
+    /**
+     * Entries {@code from..to} of {@code plan} are {@code cpus}, each once, in any order: what a
+     * contract (MUST) rule says of a block of the plan, where the order inside it is an exact (EXACT) matter.
+     */
+    static void rangeAnyOrder(String what, int[] plan, int from, int to, CpuSet cpus) {
+        if (to >= plan.length)
+            throw new AssertionError(what + " " + from + " to " + to + ": the plan has only " + plan.length + " entries");
+        int[] got = Arrays.copyOfRange(plan, from, to + 1);
+        int[] sorted = got.clone();
+        Arrays.sort(sorted);
+        if (!Arrays.equals(cpus.toArray(), sorted))
+            throw new AssertionError(what + " " + from + " to " + to + ": expected the CPUs " + cpus.toList() + ", each once, in any order; actual "
+                    + Sequences.text(got));
+    }
+
+    /** Every entry of {@code plan} is an online CPU of {@code machine}. */
+    static void allOnline(String what, int[] plan, Topology machine) {
+        for (int i = 0; i < plan.length; i++)
+            if (!machine.online().contains(plan[i]))
+                throw new AssertionError(what.substring(0, what.length() - 1) + " " + i + ": expected an online CPU (online "
+                        + machine.online().toList() + "); actual " + (plan[i] < machine.nrCpuIds() ? "CPU " + plan[i] : "none (" + plan[i] + ")")
+                        + " in " + Sequences.text(plan));
+    }
+
     /** The whole plan is {@code want}, entry by entry. */
     static void sequence(String what, int[] plan, int[] want) {
         if (!Arrays.equals(want, plan))
@@ -40,6 +64,14 @@ final class PlanExpectations {
      * ascending order; the rows together must cover the whole plan, in order.
      */
     static void table(String what, int[] plan, List<Map<String, String>> rows) {
+        table(what, plan, rows, true);
+    }
+
+    /**
+     * As {@link #table(String, int[], List)}, each row's CPUs in any order when {@code ascending} is
+     * false: a table of rings (or blocks) whose order inside is an exact (EXACT) matter.
+     */
+    static void table(String what, int[] plan, List<Map<String, String>> rows, boolean ascending) {
         int next = 0;
         for (Map<String, String> row : rows) {
             String indices = row.get(what);
@@ -49,7 +81,9 @@ final class PlanExpectations {
             int to = fromTo.length > 1 ? Integer.parseInt(fromTo[1]) : from;
             if (from != next)
                 throw new IllegalArgumentException("plan table: row '" + indices + "' starts at " + from + "; expected " + next + " (rows cover the plan in order)");
-            range(what, plan, from, to, CpuSet.parseList(row.get("cpus").strip()));
+            CpuSet cpus = CpuSet.parseList(row.get("cpus").strip());
+            if (ascending) range(what, plan, from, to, cpus);
+            else rangeAnyOrder(what, plan, from, to, cpus);
             next = to + 1;
         }
         if (next != plan.length)

@@ -75,7 +75,7 @@ class LocalSpreadZooTest {
                 new Member(new Zoo.ReturnsOfflineCpu(), V6_12, "LS-1"),
                 new Member(new Zoo.ClosestByNodeId(), V6_12, "HOP-5"),
                 new Member(new Zoo.Mlx5DistancesFromNode(), V6_0, "MLX-2"),
-                new Member(new Zoo.Mlx5PartialResult(), V6_0, "MLX-3"),
+                new Member(new Zoo.Mlx5PartialResult(), V6_0, "MLX-7"),
                 new Member(new Zoo.Mlx5FallbackPastOnline(), V6_0, "MLX-3"));
     }
 

@@ -213,7 +213,10 @@ final class Zoo {
         }
     }
 
-    /** Slip: more vectors than online CPUs give the distance order, wrapped, instead of the classic fallback. */
+    /**
+     * Slip: more vectors than online CPUs give the distance order, wrapped, instead of the classic
+     * fallback. It wraps as one local spread (MLX-3 holds); only the exact order (MLX-7) tells.
+     */
     static final class Mlx5PartialResult extends Delegating {
         @Override public int[] mlx5NumaDistance(KernelRelease k, Topology m, int node, int count) {
             int n = m.numOnlineCpus();
