@@ -4,8 +4,9 @@ import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.group.BlkMqMap;
 import dev.numaspread.model.group.GroupCpusEvenly;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.numa.NumaLevels;
-import dev.numaspread.model.spread.Mana;
+import dev.numaspread.model.siblingspread.SiblingSpread;
 import dev.numaspread.model.spread.Mlx5;
 import dev.numaspread.model.topology.Topology;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -83,17 +84,17 @@ public class RoutinesBench {
 
     @Benchmark
     public List<CpuSet> manaIrqSetup61() {
-        return Mana.irqSetupPlan(K61, topology, NODE, Mana.MANA_MAX_NUM_QUEUES, false);
+        return SiblingSpread.irqSetup(Machine.boot(topology, K61), NODE, SiblingSpread.MANA_MAX_NUM_QUEUES, false);
     }
 
     @Benchmark
     public List<CpuSet> manaIrqSetup66() {
-        return Mana.irqSetupPlan(K66, topology, NODE, Mana.MANA_MAX_NUM_QUEUES, false);
+        return SiblingSpread.irqSetup(Machine.boot(topology, K66), NODE, SiblingSpread.MANA_MAX_NUM_QUEUES, false);
     }
 
     @Benchmark
     public List<CpuSet> manaIrqSetup612() {
-        return Mana.irqSetupPlan(K612, topology, NODE, Mana.MANA_MAX_NUM_QUEUES, false);
+        return SiblingSpread.irqSetup(Machine.boot(topology, K612), NODE, SiblingSpread.MANA_MAX_NUM_QUEUES, false);
     }
 
     @Benchmark

@@ -62,7 +62,7 @@ public final class PlanCommand implements Callable<Integer> {
     int offset;
 
     @Mixin
-    ManaOptions mana = new ManaOptions();
+    SiblingSpreadOptions mana = new SiblingSpreadOptions();
 
     @Option(names = "--cpus", paramLabel = "LIST", description = "numa-closest: the CPU set searched")
     String cpus;

@@ -1,27 +1,30 @@
 package dev.numaspread.conformance.checks;
 
-import dev.numaspread.conformance.spi.Implementation;
+import dev.numaspread.conformance.races.Race;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.cpu.CpuSet;
-import dev.numaspread.model.hotplug.HotplugRoutine;
 import dev.numaspread.model.hotplug.InterleavingExplorer;
 import dev.numaspread.model.hotplug.InterleavingExplorer.Exploration;
 import dev.numaspread.model.hotplug.InterleavingExplorer.Interleaving;
 import dev.numaspread.model.hotplug.Machine;
-import dev.numaspread.model.hotplug.Outcomes;
+import dev.numaspread.model.hotplug.Outcome;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.topology.Topology;
 import dev.numaspread.model.topology.TopologyBuilder;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Checks of spec/hotplug.md (HP-*): the implementation's routine runs once per point at which a
  * hotplug event can arrive ({@link InterleavingExplorer}), on small machines where every point and,
  * up to six CPUs, every pair of events is tried. Exhaustive and deterministic: no random draws.
- * A violation names the interleaving (event, point, the service call it preceded) and the machine.
+ * Each check explores the routine's {@link Race} and fails on the first run the race's
+ * {@link dev.numaspread.model.hotplug.OutcomeTable} forbids as breaking the check's rule: every
+ * forbidden outcome seen violates its row's rule. HP-4 and HP-5 also require the outcome their
+ * release shows. A violation names the interleaving (event, point, the service call it preceded)
+ * and the machine.
  */
 public final class HotplugChecks implements CheckFamily {
 
@@ -33,6 +36,7 @@ public final class HotplugChecks implements CheckFamily {
                 Check.of("HP-2", Routine.MANA_SETUP_IRQS, "HP_2_noAffinityNamesAnOfflineCpu", HotplugChecks::hp2Setup),
                 Check.of("HP-2", Routine.IRQ_SETUP, "HP_2_irqSetupNamesNoOfflineCpu", HotplugChecks::hp2IrqSetup),
                 Check.of("HP-3", Routine.MANA_SETUP_IRQS, "HP_3_lockReleasedOnEveryPath", HotplugChecks::hp3),
+                Check.of("HP-3", Routine.IRQ_SETUP, "HP_3_irqSetupLeavesTheCallersLockAsItWas", HotplugChecks::hp3IrqSetup),
                 Check.of("HP-4", Routine.MANA_SETUP_IRQS, "HP_4_sizingBeforeTheLockFrom617", HotplugChecks::hp4),
                 Check.of("HP-5", Routine.MANA_SETUP_IRQS, "HP_5_classicLocalSpreadReachesBug", HotplugChecks::hp5),
                 Check.of("HP-6", Routine.GROUP_CPUS, "HP_6_groupCpusTakesNoHotplugLock", HotplugChecks::hp6));
@@ -52,29 +56,19 @@ public final class HotplugChecks implements CheckFamily {
                 Machine.Config.of(SiblingSpreadChecks.commentMachine(), k));
     }
 
-    private static HotplugRoutine<List<CpuSet>> setup(CheckContext ctx, int node) {
-        Implementation impl = ctx.implementation();
-        KernelRelease k = ctx.kernel();
-        return m -> impl.manaSetupIrqs(k, m, node);
-    }
-
-    /** irq_setup() as its caller runs it: under cpus_read_lock(). */
-    private static HotplugRoutine<List<CpuSet>> irqSetupLocked(CheckContext ctx, int node, int len) {
-        Implementation impl = ctx.implementation();
-        KernelRelease k = ctx.kernel();
-        return m -> {
-            m.cpusReadLock();
-            List<CpuSet> out = impl.irqSetup(k, m, node, len, false);
-            m.cpusReadUnlock();
-            return out;
-        };
-    }
-
-    /** The first run of {@code x} whose outcome is one of {@code ids}. */
-    private static Optional<Interleaving<List<CpuSet>>> firstWith(Exploration<List<CpuSet>> x, String... ids) {
-        for (Interleaving<List<CpuSet>> i : x.interleavings())
-            for (String id : ids) if (i.outcome().equals(id)) return Optional.of(i);
-        return Optional.empty();
+    /**
+     * Explores {@code race} on every machine of {@code machines} (single events only unless
+     * {@code pairs}) and throws a violation of {@code rule} for the first run the race's table
+     * forbids as breaking {@code rule}: every forbidden outcome seen violates its row's rule.
+     */
+    private static void noForbiddenRunBreaks(String rule, Race race, List<Machine.Config> machines, boolean pairs,
+                                             String call, String expected, String hint) {
+        for (Machine.Config c : machines) {
+            InterleavingExplorer.Scope scope = InterleavingExplorer.Scope.everyEvent(c);
+            Exploration<List<CpuSet>> x = race.explore(c, pairs ? scope : scope.singleEventsOnly());
+            List<Interleaving<List<CpuSet>>> broken = x.forbiddenBreaking(rule);
+            if (!broken.isEmpty()) throw violation(rule, call, x, broken.get(0), expected, hint);
+        }
     }
 
     private static Violation violation(String rule, String call, Exploration<List<CpuSet>> x, Interleaving<List<CpuSet>> i,
@@ -85,81 +79,71 @@ public final class HotplugChecks implements CheckFamily {
                 .hint(hint).on(x.config().topology());
     }
 
+    private static Race setup(CheckContext ctx) {
+        return Race.manaSetupIrqs(ctx.implementation(), ctx.kernel(), 0);
+    }
+
+    private static Race irqSetup(CheckContext ctx) {
+        return Race.irqSetup(ctx.implementation(), ctx.kernel(), 0, 5, false);
+    }
+
     private static boolean between(KernelRelease k, int fromMinor, int toMinor) {
         return k.between(KernelRelease.of(6, fromMinor), KernelRelease.of(6, toMinor));
     }
+
+    private static final String SETUP = "manaSetupIrqs(node=0)";
+    private static final String IRQ_SETUP = "irqSetup(node=0, len=5) under cpus_read_lock()";
 
     // ---------------------------------------------------------------- HP-1
 
     static void hp1Setup(CheckContext ctx) {
         if (!between(ctx.kernel(), 9, 16)) return;
-        for (Machine.Config c : machines(ctx.kernel())) {
-            Exploration<List<CpuSet>> x = InterleavingExplorer.explore(c, setup(ctx, 0), Outcomes.ATOMIC);
-            firstWith(x, Outcomes.STALE_COUNT, Outcomes.MIXED, Outcomes.BUG).ifPresent(i -> {
-                throw violation("HP-1", "manaSetupIrqs(node=0)", x, i,
-                        "the plan of the machine before the event or after it (same-plan, plan-after-event)",
-                        "is cpus_read_lock() taken before num_online_cpus() and held until the last affinity?");
-            });
-        }
+        noForbiddenRunBreaks("HP-1", setup(ctx), machines(ctx.kernel()), true, SETUP,
+                "the plan of the machine before the event or after it (same-plan, plan-after-event)",
+                "is cpus_read_lock() taken before num_online_cpus() and held until the last affinity?");
     }
 
     static void hp1IrqSetup(CheckContext ctx) {
         if (ctx.kernel().before(6, 9)) return;
-        for (Machine.Config c : machines(ctx.kernel())) {
-            Exploration<List<CpuSet>> x = InterleavingExplorer.explore(c, irqSetupLocked(ctx, 0, 5), Outcomes.ATOMIC);
-            firstWith(x, Outcomes.STALE_COUNT, Outcomes.MIXED, Outcomes.BUG, Outcomes.LOCK_LEAKED).ifPresent(i -> {
-                throw violation("HP-1", "irqSetup(node=0, len=5) under cpus_read_lock()", x, i,
-                        "the plan of the machine before the event or after it",
-                        "does irq_setup() drop or take the hotplug lock itself?");
-            });
-        }
+        noForbiddenRunBreaks("HP-1", irqSetup(ctx), machines(ctx.kernel()), true, IRQ_SETUP,
+                "the plan of the machine before the event or after it", "does irq_setup() drop or take the hotplug lock itself?");
     }
 
     // ---------------------------------------------------------------- HP-2
 
     static void hp2Setup(CheckContext ctx) {
         if (ctx.kernel().before(6, 9)) return;
-        for (Machine.Config c : machines(ctx.kernel())) {
-            Exploration<List<CpuSet>> x = InterleavingExplorer.explore(c, setup(ctx, 0), Outcomes.ATOMIC);
-            firstWith(x, Outcomes.OFFLINE_TARGET).ifPresent(i -> {
-                throw violation("HP-2", "manaSetupIrqs(node=0)", x, i, "only CPUs online when each affinity is set",
-                        "is the sibling mask read and the affinity set without cpus_read_lock() held?");
-            });
-        }
+        noForbiddenRunBreaks("HP-2", setup(ctx), machines(ctx.kernel()), true, SETUP, "only CPUs online when each affinity is set",
+                "is the sibling mask read and the affinity set without cpus_read_lock() held?");
     }
 
     static void hp2IrqSetup(CheckContext ctx) {
         if (ctx.kernel().before(6, 9)) return;
-        for (Machine.Config c : machines(ctx.kernel())) {
-            Exploration<List<CpuSet>> x = InterleavingExplorer.explore(c, irqSetupLocked(ctx, 0, 5), Outcomes.ATOMIC);
-            firstWith(x, Outcomes.OFFLINE_TARGET).ifPresent(i -> {
-                throw violation("HP-2", "irqSetup(node=0, len=5) under cpus_read_lock()", x, i, "only CPUs online when each affinity is set",
-                        "does irq_setup() release the caller's lock?");
-            });
-        }
+        noForbiddenRunBreaks("HP-2", irqSetup(ctx), machines(ctx.kernel()), true, IRQ_SETUP, "only CPUs online when each affinity is set",
+                "does irq_setup() release the caller's lock?");
     }
 
     // ---------------------------------------------------------------- HP-3
 
     static void hp3(CheckContext ctx) {
-        if (ctx.kernel().before(6, 9)) return;
-        List<Machine.Config> configs = new java.util.ArrayList<>(machines(ctx.kernel()));
+        List<Machine.Config> configs = new ArrayList<>(machines(ctx.kernel()));
         configs.add(Machine.Config.of(four(), ctx.kernel()).withGrantedVectors(1));   // pci_alloc_irq_vectors() fails
         configs.add(Machine.Config.of(four(), ctx.kernel()).withGrantedVectors(0));
         for (Machine.Config c : configs) {
-            Exploration<List<CpuSet>> x = InterleavingExplorer.explore(c, setup(ctx, 0), Outcomes.ATOMIC,
-                    InterleavingExplorer.Scope.everyEvent(c).singleEventsOnly());
-            firstWith(x, Outcomes.LOCK_LEAKED).ifPresent(i -> {
-                throw violation("HP-3", "manaSetupIrqs(node=0) with " + grantedText(c) + " granted", x, i,
-                        "cpus_read_lock() released on return", "is cpus_read_unlock() missing on an error path?");
-            });
+            String call = SETUP + " with " + grantedText(c) + " granted";
+            noForbiddenRunBreaks("HP-3", setup(ctx), List.of(c), false, call, "cpus_read_lock() released on return",
+                    "is cpus_read_unlock() missing on an error path?");
             Machine quiet = Machine.boot(c);
-            ctx.implementation().manaSetupIrqs(ctx.kernel(), quiet, 0);
+            setup(ctx).routine().run(quiet);
             if (quiet.lockDepth() != 0)
-                throw Violation.of("HP-3", "manaSetupIrqs(node=0) with " + grantedText(c) + " granted, no hotplug event",
-                        "lock depth 0 on return", "lock depth " + quiet.lockDepth()).hint("is cpus_read_unlock() missing on an error path?")
-                        .on(c.topology());
+                throw Violation.of("HP-3", call + ", no hotplug event", "lock depth 0 on return", "lock depth " + quiet.lockDepth())
+                        .hint("is cpus_read_unlock() missing on an error path?").on(c.topology());
         }
+    }
+
+    static void hp3IrqSetup(CheckContext ctx) {
+        noForbiddenRunBreaks("HP-3", irqSetup(ctx), machines(ctx.kernel()), false, IRQ_SETUP,
+                "cpus_read_lock() held as the caller left it", "does irq_setup() take cpus_read_lock() and keep it?");
     }
 
     private static String grantedText(Machine.Config c) {
@@ -171,13 +155,11 @@ public final class HotplugChecks implements CheckFamily {
     static void hp4(CheckContext ctx) {
         if (ctx.kernel().before(6, 17)) return;
         Machine.Config c = Machine.Config.of(SiblingSpreadChecks.commentMachine(), ctx.kernel());
-        Exploration<List<CpuSet>> x = InterleavingExplorer.explore(c, setup(ctx, 0), Outcomes.SIZED_BEFORE_LOCK);
-        x.firstForbidden().ifPresent(i -> {
-            throw violation("HP-4", "manaSetupIrqs(node=0)", x, i, "no outcome but same-plan, plan-after-event, stale-count",
-                    "is the spread itself (irq_setup and the HWC) under cpus_read_lock()?");
-        });
-        if (x.withOutcome(Outcomes.STALE_COUNT).isEmpty())
-            throw Violation.of("HP-4", "manaSetupIrqs(node=0) on Linux " + ctx.kernel() + ", every single event",
+        noForbiddenRunBreaks("HP-4", setup(ctx), List.of(c), true, SETUP, "no outcome but same-plan, plan-after-event, stale-count",
+                "is the spread itself (irq_setup and the HWC) under cpus_read_lock()?");
+        Exploration<List<CpuSet>> x = setup(ctx).explore(c, InterleavingExplorer.Scope.everyEvent(c).singleEventsOnly());
+        if (x.withOutcome(Outcome.STALE_COUNT).isEmpty())
+            throw Violation.of("HP-4", SETUP + " on Linux " + ctx.kernel() + ", every single event",
                             "a stale-count run: 6.17+ reads num_online_cpus() for the vector count before cpus_read_lock()",
                             "outcomes " + x.counts()).hint("is the sizing of mana_gd_setup_hwc_irqs() done under the lock? The release does not.")
                     .on(c.topology());
@@ -186,12 +168,9 @@ public final class HotplugChecks implements CheckFamily {
     static void hp5(CheckContext ctx) {
         if (!ctx.kernel().between(KernelRelease.of(5, 13), KernelRelease.of(6, 2))) return;
         Machine.Config c = Machine.Config.of(SiblingSpreadChecks.commentMachine(), ctx.kernel());
-        Exploration<List<CpuSet>> x = InterleavingExplorer.explore(c, setup(ctx, 0), Outcomes.UNPROTECTED);
-        x.firstForbidden().ifPresent(i -> {
-            throw violation("HP-5", "manaSetupIrqs(node=0)", x, i, "no leaked lock", "the pre-6.9 setup takes no lock at all");
-        });
-        if (x.withOutcome(Outcomes.BUG).isEmpty())
-            throw Violation.of("HP-5", "manaSetupIrqs(node=0) on Linux " + ctx.kernel() + ", every single event",
+        Exploration<List<CpuSet>> x = setup(ctx).explore(c, InterleavingExplorer.Scope.everyEvent(c).singleEventsOnly());
+        if (x.withOutcome(Outcome.BUG).isEmpty())
+            throw Violation.of("HP-5", SETUP + " on Linux " + ctx.kernel() + ", every single event",
                             "a BUG run: cpumask_local_spread() called without cpus_read_lock() while a CPU goes offline",
                             "outcomes " + x.counts()).hint("is cpumask_local_spread() called through the machine, without the lock?")
                     .on(c.topology());

@@ -4,6 +4,7 @@ import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.fixtures.Fixtures;
 import dev.numaspread.conformance.spi.Routine;
+import dev.numaspread.conformance.races.Race;
 import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.hotplug.Machine;
@@ -11,8 +12,8 @@ import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.kernel.Numa;
 import dev.numaspread.model.numa.NumaHops;
+import dev.numaspread.model.siblingspread.SiblingSpread;
 import dev.numaspread.model.spread.LocalSpread;
-import dev.numaspread.model.spread.Mana;
 import dev.numaspread.model.topology.Topology;
 import dev.numaspread.model.topology.TopologyBuilder;
 
@@ -93,13 +94,15 @@ public final class SiblingSpreadChecks implements CheckFamily {
         });
     }
 
-    /** What the implementation's irq_setup gives on a quiet machine, under the kit's cpus_read_lock(). */
+    /** What the implementation's irq_setup gives on a quiet machine, under its caller's cpus_read_lock(). */
     static List<CpuSet> irqSetup(CheckContext ctx, Draw d) {
-        Machine m = Machine.boot(d.machine(), ctx.kernel());
-        m.cpusReadLock();
-        List<CpuSet> out = ctx.implementation().irqSetup(ctx.kernel(), m, d.node(), d.len(), d.skipFirstCpu());
-        m.cpusReadUnlock();
-        return out;
+        return Race.irqSetupUnderCallersLock(ctx.implementation(), ctx.kernel(), d.node(), d.len(), d.skipFirstCpu())
+                .run(Machine.boot(d.machine(), ctx.kernel()));
+    }
+
+    /** The reference model's irq_setup on a quiet machine: the plan EXACT rules compare with. */
+    static List<CpuSet> irqSetupPlan(KernelRelease kernel, Topology machine, int node, int len, boolean skipFirstCpu) {
+        return SiblingSpread.irqSetup(Machine.boot(machine, kernel), node, len, skipFirstCpu);
     }
 
     private static boolean sinceIrqSetup(CheckContext ctx) {
@@ -267,7 +270,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
     static void sib5(CheckContext ctx) {
         if (!sinceIrqSetup(ctx)) return;
         ctx.forAll(draws(ctx.kernel()), d -> expectPlan("SIB-5", d,
-                Mana.irqSetupPlan(ctx.kernel(), d.machine(), d.node(), d.len(), d.skipFirstCpu()), irqSetup(ctx, d),
+                irqSetupPlan(ctx.kernel(), d.machine(), d.node(), d.len(), d.skipFirstCpu()), irqSetup(ctx, d),
                 "are cores taken in ascending order of their lowest online CPU, pass after pass?"));
     }
 
@@ -344,7 +347,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
             Topology t = d.machine();
             List<CpuSet> got = manaSetupIrqs(ctx, d);
             int online = t.numOnlineCpus();
-            int nvec = Math.min(Math.min(online, Mana.MANA_MAX_NUM_QUEUES) + 1, d.granted());
+            int nvec = Math.min(Math.min(online, SiblingSpread.MANA_MAX_NUM_QUEUES) + 1, d.granted());
             if (got.size() != nvec)
                 throw Violation.of("SIB-9", d.call(), nvec + " vectors (min(num_online_cpus(), 64) + 1, at most the granted " + d.granted() + ")",
                         got.size() + " vectors").hint("is the HWC vector counted in the request?").on(t);
@@ -353,12 +356,12 @@ public final class SiblingSpreadChecks implements CheckFamily {
                 if (!got.get(0).equals(CpuSet.of(cpu)))
                     throw Violation.of("SIB-9", d.call() + ", HWC (vector 0)", "the single CPU cpumask_local_spread(0, " + d.node() + ") = " + cpu,
                             "'" + got.get(0).toList() + "'").hint("with more vectors than CPUs the HWC takes one CPU, not a core").on(t);
-                List<CpuSet> queues = Mana.irqSetupPlan(ctx.kernel(), t, d.node(), nvec - 1, false);
+                List<CpuSet> queues = irqSetupPlan(ctx.kernel(), t, d.node(), nvec - 1, false);
                 if (!got.subList(1, 1 + queues.size()).equals(queues))
                     throw Violation.of("SIB-9", d.call() + ", queues", "irq_setup() from vector 1: " + listText(queues),
                             listText(got.subList(1, got.size()))).hint("do the queues start at vector 1 (start_irq_index)?").on(t);
             } else {
-                List<CpuSet> all = Mana.irqSetupPlan(ctx.kernel(), t, d.node(), nvec, false);
+                List<CpuSet> all = irqSetupPlan(ctx.kernel(), t, d.node(), nvec, false);
                 if (!got.subList(0, all.size()).equals(all))
                     throw Violation.of("SIB-9", d.call(), "irq_setup() over every vector, the HWC first: " + listText(all), listText(got))
                             .hint("with no more vectors than CPUs the HWC takes the first core itself").on(t);
@@ -375,7 +378,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
             throw Violation.of("SIB-10", five.call(), "0-1 | 2-3 | 0-1 | 2-3 | 4-5", listText(got))
                     .hint("usable 5 <= 8 online: the queues skip the HWC's core").on(t);
         ctx.forAll(setupDraws(true), d -> {
-            List<CpuSet> want = Mana.manaSetupIrqsPlan(d.config(ctx.kernel()), d.node());
+            List<CpuSet> want = SiblingSpread.manaSetupIrqs(Machine.boot(d.config(ctx.kernel())), d.node());
             List<CpuSet> mine = manaSetupIrqs(ctx, d);
             if (!want.equals(mine))
                 throw Violation.of("SIB-10", d.call(), listText(want), listText(mine))

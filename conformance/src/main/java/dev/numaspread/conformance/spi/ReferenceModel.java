@@ -10,7 +10,7 @@ import dev.numaspread.model.numa.NumaNth;
 import dev.numaspread.model.spread.LocalSpread;
 import dev.numaspread.model.spread.LocalSpreadNearestNode;
 import dev.numaspread.model.spread.Mlx5;
-import dev.numaspread.model.spread.Mana;
+import dev.numaspread.model.siblingspread.SiblingSpread;
 import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.topology.Topology;
 
@@ -140,13 +140,13 @@ public final class ReferenceModel implements Implementation {
     @Override
     public List<CpuSet> irqSetup(KernelRelease kernel, Machine machine, int node, int len, boolean skipFirstCpu) {
         requireMachineKernel(kernel, machine);
-        return Mana.irqSetup(machine, node, len, skipFirstCpu);
+        return SiblingSpread.irqSetup(machine, node, len, skipFirstCpu);
     }
 
     @Override
     public List<CpuSet> manaSetupIrqs(KernelRelease kernel, Machine machine, int node) {
         requireMachineKernel(kernel, machine);
-        return Mana.manaSetupIrqs(machine, node);
+        return SiblingSpread.manaSetupIrqs(machine, node);
     }
 
     private static void requireMachineKernel(KernelRelease kernel, Machine machine) {

@@ -1,15 +1,13 @@
 package dev.numaspread.conformance.steps;
 
+import dev.numaspread.conformance.races.Race;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.hotplug.HotplugEvent;
-import dev.numaspread.model.hotplug.HotplugRoutine;
 import dev.numaspread.model.hotplug.InterleavingExplorer;
 import dev.numaspread.model.hotplug.InterleavingExplorer.Exploration;
 import dev.numaspread.model.hotplug.InterleavingExplorer.Interleaving;
 import dev.numaspread.model.hotplug.Machine;
-import dev.numaspread.model.hotplug.Outcomes;
-import dev.numaspread.model.kernel.KernelRelease;
-import dev.numaspread.model.spread.Mana;
+import dev.numaspread.model.hotplug.Outcome;
 import io.cucumber.datatable.DataTable;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
@@ -33,9 +31,7 @@ public final class HotplugSteps {
 
 
     private void exploreSetup(Machine.Config config, int node, InterleavingExplorer.Scope scope) {
-        KernelRelease k = world.kernel();
-        HotplugRoutine<List<CpuSet>> r = m -> world.implementation().manaSetupIrqs(k, m, node);
-        world.result(InterleavingExplorer.explore(config, r, Mana.hotplugOutcomes(k), scope));
+        world.result(Race.manaSetupIrqs(world.implementation(), world.kernel(), node).explore(config, scope));
     }
 
     @When("MANA sets up its vectors on node {int} while cpu {int} goes offline at any point")
@@ -58,15 +54,8 @@ public final class HotplugSteps {
 
     @When("the driver sets up {int} IRQs on node {int} under cpus_read_lock\\() while cpu {int} goes offline at any point")
     public void irqSetupWhileOffline(int len, int node, int cpu) {
-        KernelRelease k = world.kernel();
-        HotplugRoutine<List<CpuSet>> r = m -> {
-            m.cpusReadLock();
-            List<CpuSet> out = world.implementation().irqSetup(k, m, node, len, false);
-            m.cpusReadUnlock();
-            return out;
-        };
-        world.result(InterleavingExplorer.explore(Machine.Config.of(world.machine(), k), r, Outcomes.ATOMIC,
-                InterleavingExplorer.Scope.only(HotplugEvent.offline(cpu))));
+        world.result(Race.irqSetup(world.implementation(), world.kernel(), node, len, false)
+                .explore(Machine.Config.of(world.machine(), world.kernel()), InterleavingExplorer.Scope.only(HotplugEvent.offline(cpu))));
     }
 
     @SuppressWarnings("unchecked")
@@ -78,7 +67,7 @@ public final class HotplugSteps {
     public void planBeforeOrAfter() {
         Exploration<List<CpuSet>> x = exploration();
         for (Interleaving<List<CpuSet>> i : x.interleavings())
-            assertTrue(i.outcome().equals(Outcomes.SAME_PLAN) || i.outcome().equals(Outcomes.PLAN_AFTER_EVENT),
+            assertTrue(i.outcome() == Outcome.SAME_PLAN || i.outcome() == Outcome.PLAN_AFTER_EVENT,
                     "interleaving " + i + "\n" + x.report());
     }
 
@@ -89,13 +78,15 @@ public final class HotplugSteps {
         TreeMap<String, String> want = new TreeMap<>();
         for (Map<String, String> row : table.asMaps()) want.put(row.get("outcome"), row.get("grade"));
         TreeMap<String, String> got = new TreeMap<>();
-        for (String id : x.counts().keySet()) got.put(id, x.expected().gradeOf(id).name());
+        for (Outcome o : x.counts().keySet()) got.put(o.id(), x.table().gradeOf(o).name());
         assertEquals(want, got, x.report());
     }
 
     @Then("an interleaving gives {string}")
-    public void anInterleavingGives(String outcome) {
+    public void anInterleavingGives(String id) {
         Exploration<List<CpuSet>> x = exploration();
+        Outcome outcome = Outcome.byId(id).orElseThrow(() -> new AssertionError("no outcome is named '" + id + "'; expected one of "
+                + java.util.Arrays.stream(Outcome.values()).map(Outcome::id).toList()));
         assertTrue(!x.withOutcome(outcome).isEmpty(), "no interleaving gave " + outcome + "\n" + x.report());
     }
 
@@ -104,7 +95,7 @@ public final class HotplugSteps {
         Exploration<List<CpuSet>> x = exploration();
         String prefix = "irq " + irq + " bound to ";
         String offline = "while cpu " + CpuSet.of(cpu).toList() + " was offline";
-        boolean found = x.withOutcome(Outcomes.OFFLINE_TARGET).stream()
+        boolean found = x.withOutcome(Outcome.OFFLINE_TARGET).stream()
                 .anyMatch(i -> i.detail().startsWith(prefix) && i.detail().contains(offline));
         assertTrue(found, "no interleaving bound IRQ " + irq + " to offline cpu " + cpu + "\n" + x.report());
     }
@@ -112,7 +103,7 @@ public final class HotplugSteps {
     @Then("the hotplug lock is released on every interleaving")
     public void lockReleased() {
         Exploration<List<CpuSet>> x = exploration();
-        assertEquals(List.of(), x.withOutcome(Outcomes.LOCK_LEAKED), x.report());
+        assertEquals(List.of(), x.withOutcome(Outcome.LOCK_LEAKED), x.report());
         assertTrue(!x.interleavings().isEmpty(), "no interleaving explored");
     }
 

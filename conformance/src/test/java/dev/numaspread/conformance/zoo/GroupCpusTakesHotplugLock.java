@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** M14: group_cpus_evenly() takes {@code cpus_read_lock()} around its work, as before 6.7. */
-final class GroupCpusTakesHotplugLock extends ManaZooBase {
+final class GroupCpusTakesHotplugLock extends SiblingSpreadZooBase {
     @Override
     public List<Claim> claims() {
         List<Claim> c = new ArrayList<>(model.claims());

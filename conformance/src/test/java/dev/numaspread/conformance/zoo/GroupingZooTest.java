@@ -80,7 +80,7 @@ class GroupingZooTest {
     }
 
     // M14 (cpus_read_lock taken inside group_cpus_evenly) changes lock order, not the groups, so no
-    // grouping check can see it: ManaZooTest.HP_6_rejects_groupCpusTakesHotplugLock catches it through
+    // grouping check can see it: SiblingSpreadZooTest.HP_6_rejects_groupCpusTakesHotplugLock catches it through
     // the hotplug explorer (HP-6).
 
     @Test

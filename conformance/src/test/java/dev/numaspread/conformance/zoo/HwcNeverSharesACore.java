@@ -3,12 +3,11 @@ package dev.numaspread.conformance.zoo;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.kernel.KernelRelease;
-import dev.numaspread.model.spread.Mana;
 
 import java.util.List;
 
 /** M15: {@code start_irq_index} always 0: the HWC takes the first core even when vectors exceed online CPUs. */
-final class HwcNeverSharesACore extends ManaZooBase {
+final class HwcNeverSharesACore extends SiblingSpreadZooBase {
     @Override
     public List<CpuSet> manaSetupIrqs(KernelRelease kernel, Machine m, int node) {
         m.cpusReadLock();
@@ -17,7 +16,7 @@ final class HwcNeverSharesACore extends ManaZooBase {
             m.cpusReadUnlock();
             return List.of();
         }
-        Mana.irqSetup(m, irqs(0, nvec), node, false);
+        irqSetupLoop(m, irqs(0, nvec), node, false);
         m.cpusReadUnlock();
         return affinities(m, nvec);
     }

@@ -3,7 +3,6 @@ package dev.numaspread.conformance.zoo;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.kernel.KernelRelease;
-import dev.numaspread.model.spread.Mana;
 
 import java.util.List;
 
@@ -11,14 +10,14 @@ import java.util.List;
  * M18: the 2026 "irq_setup_linear" proposal applied to 6.17: with more IRQs than online CPUs the
  * queues get single CPUs, queue k the k-th online CPU, instead of sibling masks.
  */
-final class IrqSetupLinear extends ManaZooBase {
+final class IrqSetupLinear extends SiblingSpreadZooBase {
     @Override
     public List<CpuSet> manaSetupIrqs(KernelRelease kernel, Machine m, int node) {
         if (kernel.before(6, 17) || !m.config().dynamicMsix()) return model.manaSetupIrqs(kernel, m, node);
         m.pciMsixCanAllocDyn();
         m.pciAllocIrqVectors(1, 1);
         m.cpusReadLock();
-        Mana.irqSetup(m, irqs(0, 1), node, false);
+        irqSetupLoop(m, irqs(0, 1), node, false);
         m.cpusReadUnlock();
         int usable = Math.min(m.config().grantedVectors(), m.numOnlineCpus() + 1);
         m.cpusReadLock();
@@ -26,7 +25,7 @@ final class IrqSetupLinear extends ManaZooBase {
             CpuSet online = m.cpuOnlineMask();
             for (int q = 0; q < usable - 1; q++) m.irqSetAffinityAndHint(1 + q, CpuSet.of(online.nth(q)));
         } else {
-            Mana.irqSetup(m, irqs(1, usable), node, true);
+            irqSetupLoop(m, irqs(1, usable), node, true);
         }
         m.cpusReadUnlock();
         return affinities(m, usable);

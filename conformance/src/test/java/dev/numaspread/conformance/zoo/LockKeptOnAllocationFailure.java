@@ -3,12 +3,11 @@ package dev.numaspread.conformance.zoo;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.kernel.KernelRelease;
-import dev.numaspread.model.spread.Mana;
 
 import java.util.List;
 
 /** M16 (Souradeep V4 review): the {@code nvec < 0} path returns without {@code cpus_read_unlock()}. */
-final class LockKeptOnAllocationFailure extends ManaZooBase {
+final class LockKeptOnAllocationFailure extends SiblingSpreadZooBase {
     @Override
     public List<CpuSet> manaSetupIrqs(KernelRelease kernel, Machine m, int node) {
         m.cpusReadLock();
@@ -16,7 +15,7 @@ final class LockKeptOnAllocationFailure extends ManaZooBase {
         if (nvec < 0) return List.of();
         int start = nvec <= m.numOnlineCpus() ? 0 : 1;
         if (start == 1) m.irqSetAffinityAndHint(0, CpuSet.of(m.cpumaskLocalSpread(0, node)));
-        Mana.irqSetup(m, irqs(start, nvec), node, false);
+        irqSetupLoop(m, irqs(start, nvec), node, false);
         m.cpusReadUnlock();
         return affinities(m, nvec);
     }

@@ -7,7 +7,7 @@ import dev.numaspread.model.kernel.KernelRelease;
 import java.util.List;
 
 /** One pass per hop, then the next hop: a hop is left before its weight is used up. */
-final class NextHopBeforeExhausted extends ManaZooBase {
+final class NextHopBeforeExhausted extends SiblingSpreadZooBase {
     @Override
     public List<CpuSet> irqSetup(KernelRelease kernel, Machine m, int node, int len, boolean skipFirstCpu) {
         if (kernel.before(6, 9)) return model.irqSetup(kernel, m, node, len, skipFirstCpu);

@@ -7,7 +7,7 @@ import dev.numaspread.model.kernel.KernelRelease;
 import java.util.List;
 
 /** M15: irq_setup()'s walk, but each IRQ gets {@code cpumask_of(cpu)} instead of the core's sibling mask. */
-final class SingleCpuInsteadOfSiblingMask extends ManaZooBase {
+final class SingleCpuInsteadOfSiblingMask extends SiblingSpreadZooBase {
     @Override
     public List<CpuSet> irqSetup(KernelRelease kernel, Machine m, int node, int len, boolean skipFirstCpu) {
         int before = m.affinityCalls().size();

@@ -7,7 +7,7 @@ import dev.numaspread.model.kernel.KernelRelease;
 import java.util.List;
 
 /** M17: skip_first_cpu skips the first core of hop 0 in every pass, not once. */
-final class SkipEveryPass extends ManaZooBase {
+final class SkipEveryPass extends SiblingSpreadZooBase {
     @Override
     public List<CpuSet> irqSetup(KernelRelease kernel, Machine m, int node, int len, boolean skipFirstCpu) {
         int before = m.affinityCalls().size();

@@ -7,7 +7,7 @@ import dev.numaspread.model.kernel.KernelRelease;
 import java.util.List;
 
 /** M17 (v3-v5 review of 845c62c543d6): the core skip_first_cpu skips does not lower the hop's weight. */
-final class SkippedCoreNotCounted extends ManaZooBase {
+final class SkippedCoreNotCounted extends SiblingSpreadZooBase {
     @Override
     public List<CpuSet> irqSetup(KernelRelease kernel, Machine m, int node, int len, boolean skipFirstCpu) {
         int before = m.affinityCalls().size();

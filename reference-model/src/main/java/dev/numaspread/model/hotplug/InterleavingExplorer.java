@@ -21,7 +21,7 @@ import java.util.TreeMap;
  * order, and the routine itself is deterministic (a routine that is not is reported as
  * {@code mixed} against its own plan).
  *
- * <p>Each run is graded (see {@link Outcomes} for the ids) from what the machine recorded: a
+ * <p>Each run is given an {@link Outcome}, graded by an {@link OutcomeTable}, from what the machine recorded: a
  * {@code KernelBug}, the lock depth on return, every affinity with the online CPUs at that
  * instant, every {@code num_online_cpus()} read, and the routine's result compared with the
  * result of the same routine run, without events, on each consistent machine the run went
@@ -59,6 +59,11 @@ public final class InterleavingExplorer {
             return new Scope(events, false);
         }
 
+        /** The same events, one at a time and in ordered pairs, on a machine of any size. */
+        public Scope withPairs() {
+            return new Scope(events, true);
+        }
+
         /** Only these single events. */
         public static Scope only(HotplugEvent... events) {
             return new Scope(List.of(events), false);
@@ -73,36 +78,42 @@ public final class InterleavingExplorer {
         }
     }
 
-    /** One explored run: where the events arrived, what it gave, how that is graded, and why. */
-    public record Interleaving<T>(List<Arrival> arrivals, String outcome, Outcomes.Grade grade,
-                                  Optional<T> result, String detail) {
+    /**
+     * One explored run: where the events arrived, the row of the table that grades what it gave,
+     * the result, and what broke.
+     */
+    public record Interleaving<T>(List<Arrival> arrivals, OutcomeTable.Row row, Optional<T> result, String detail) {
         public Interleaving {
             arrivals = List.copyOf(arrivals);
         }
+
+        public Outcome outcome() { return row.outcome(); }
+
+        public Grade grade() { return row.grade(); }
 
         @Override
         public String toString() {
             StringBuilder s = new StringBuilder();
             for (Arrival a : arrivals) s.append(s.length() == 0 ? "" : "; then ").append(a);
-            return s + ": " + outcome + " (" + grade + ")" + (detail.isEmpty() ? "" : ": " + detail);
+            return s + ": " + outcome() + " (" + grade() + ")" + (detail.isEmpty() ? "" : ": " + detail);
         }
     }
 
     /**
      * Explores {@code routine} on the machine {@code config} with every event it allows
-     * ({@link Scope#everyEvent}) and grades the runs by {@code expected}.
+     * ({@link Scope#everyEvent}) and grades the runs by {@code table}.
      */
-    public static <T> Exploration<T> explore(Machine.Config config, HotplugRoutine<T> routine, Outcomes expected) {
-        return explore(config, routine, expected, Scope.everyEvent(config));
+    public static <T> Exploration<T> explore(Machine.Config config, HotplugRoutine<T> routine, OutcomeTable table) {
+        return explore(config, routine, table, Scope.everyEvent(config));
     }
 
-    /** Explores {@code routine} on {@code config} with the events of {@code scope}. */
-    public static <T> Exploration<T> explore(Machine.Config config, HotplugRoutine<T> routine, Outcomes expected, Scope scope) {
-        Explorer<T> x = new Explorer<>(config, routine, expected);
+    /** Explores {@code routine} on {@code config} with the events of {@code scope}, graded by {@code table}. */
+    public static <T> Exploration<T> explore(Machine.Config config, HotplugRoutine<T> routine, OutcomeTable table, Scope scope) {
+        Explorer<T> x = new Explorer<>(config, routine, table);
         Run<T> dry = x.run(List.of());
         List<String> callNames = dry.machine.calls().stream().map(Machine.ServiceCall::call).toList();
         int points = callNames.size();
-        boolean pairs = scope.pairs() && points <= PAIR_BOUNDARY_LIMIT;
+        boolean pairs = pairsExplored(scope, points);
         List<Interleaving<T>> out = new ArrayList<>();
         for (HotplugEvent e : scope.events())
             for (int p = 0; p < points; p++)
@@ -116,7 +127,29 @@ public final class InterleavingExplorer {
                             out.add(x.grade(List.of(new Arrival(e1, p1, callNames.get(p1)),
                                                     new Arrival(e2, p2, callNames.get(p2)))));
                 }
-        return new Exploration<>(config, expected, dry.result, points, pairs, out);
+        return new Exploration<>(config, table, scope, dry.result, points, pairs, out);
+    }
+
+    /**
+     * Returns how many runs {@link #explore(Machine.Config, HotplugRoutine, OutcomeTable, Scope)}
+     * would make: one per event and point, plus one per ordered pair of distinct events and pair of
+     * points {@code p1 <= p2} when pairs are explored. Costs one run of {@code routine}.
+     */
+    public static long runs(Machine.Config config, HotplugRoutine<?> routine, Scope scope) {
+        Machine dry = Machine.boot(config);
+        try {
+            routine.run(dry);
+        } catch (KernelBug e) {
+            // The run without events reaches BUG(): its calls up to there are the points.
+        }
+        long points = dry.boundaries(), events = scope.events().size();
+        long runs = events * points;
+        if (pairsExplored(scope, points)) runs += events * (events - 1) * points * (points + 1) / 2;
+        return runs;
+    }
+
+    private static boolean pairsExplored(Scope scope, long points) {
+        return scope.pairs() && points <= PAIR_BOUNDARY_LIMIT;
     }
 
     /** What one run gave. */
@@ -125,13 +158,13 @@ public final class InterleavingExplorer {
     private static final class Explorer<T> {
         private final Machine.Config config;
         private final HotplugRoutine<T> routine;
-        private final Outcomes expected;
+        private final OutcomeTable table;
         private final TreeMap<CpuSet, Run<T>> plans = new TreeMap<>();
 
-        Explorer(Machine.Config config, HotplugRoutine<T> routine, Outcomes expected) {
+        Explorer(Machine.Config config, HotplugRoutine<T> routine, OutcomeTable table) {
             this.config = config;
             this.routine = routine;
-            this.expected = expected;
+            this.table = table;
         }
 
         Run<T> run(List<Arrival> arrivals) {
@@ -166,31 +199,31 @@ public final class InterleavingExplorer {
             Machine m = r.machine;
             Optional<Machine.AffinityCall> offlineTarget = offlineTarget(m);
             Optional<String> staleCount;
-            String outcome;
+            Outcome outcome;
             String detail = "";
             if (r.bug.isPresent()) {
-                outcome = Outcomes.BUG;
+                outcome = Outcome.BUG;
                 detail = r.bug.get().getMessage();
             } else if (m.lockDepth() != 0) {
-                outcome = Outcomes.LOCK_LEAKED;
+                outcome = Outcome.LOCK_LEAKED;
                 detail = "cpus_read_lock() held " + m.lockDepth() + " time(s) on return; events waiting: " + m.waitingEvents();
             } else if (offlineTarget.isPresent()) {
                 Machine.AffinityCall a = offlineTarget.get();
-                outcome = Outcomes.OFFLINE_TARGET;
+                outcome = Outcome.OFFLINE_TARGET;
                 detail = "irq " + a.irq() + " bound to " + a.mask().toList() + " while cpu " + a.offlineTargets().toList()
                         + " was offline (online " + a.online().toList() + ")";
             } else if (Objects.equals(r.result, plan(config.topology().online()).result)) {
-                outcome = Outcomes.SAME_PLAN;
+                outcome = Outcome.SAME_PLAN;
             } else if (equalsPlanAfterEvent(r.result, m.appliedEvents())) {
-                outcome = Outcomes.PLAN_AFTER_EVENT;
+                outcome = Outcome.PLAN_AFTER_EVENT;
             } else if ((staleCount = staleCount(m)).isPresent()) {
-                outcome = Outcomes.STALE_COUNT;
+                outcome = Outcome.STALE_COUNT;
                 detail = staleCount.get();
             } else {
-                outcome = Outcomes.MIXED;
+                outcome = Outcome.MIXED;
                 detail = "the result is the plan of no machine the run went through";
             }
-            return new Interleaving<>(arrivals, outcome, expected.gradeOf(outcome), r.result, detail);
+            return new Interleaving<>(arrivals, table.row(outcome), r.result, detail);
         }
 
         private boolean equalsPlanAfterEvent(Optional<T> result, List<HotplugEvent> applied) {
@@ -225,16 +258,18 @@ public final class InterleavingExplorer {
     /** The result of one exploration: every run, graded, with counts per outcome. */
     public static final class Exploration<T> {
         private final Machine.Config config;
-        private final Outcomes expected;
+        private final OutcomeTable table;
+        private final Scope scope;
         private final Optional<T> plan;
         private final int points;
         private final boolean pairs;
         private final List<Interleaving<T>> interleavings;
 
-        Exploration(Machine.Config config, Outcomes expected, Optional<T> plan, int points, boolean pairs,
+        Exploration(Machine.Config config, OutcomeTable table, Scope scope, Optional<T> plan, int points, boolean pairs,
                     List<Interleaving<T>> interleavings) {
             this.config = config;
-            this.expected = expected;
+            this.table = table;
+            this.scope = scope;
             this.plan = plan;
             this.points = points;
             this.pairs = pairs;
@@ -242,7 +277,10 @@ public final class InterleavingExplorer {
         }
 
         public Machine.Config config() { return config; }
-        public Outcomes expected() { return expected; }
+        /** The table the runs were graded by. */
+        public OutcomeTable table() { return table; }
+        /** The events tried. */
+        public Scope scope() { return scope; }
         /** The result of the run without events (empty when it reached BUG()). */
         public Optional<T> plan() { return plan; }
         /** The number of points (service calls of the run without events) at which events were tried. */
@@ -252,21 +290,26 @@ public final class InterleavingExplorer {
         /** Every run, in exploration order. */
         public List<Interleaving<T>> interleavings() { return interleavings; }
 
-        /** The number of runs per outcome id. */
-        public SortedMap<String, Integer> counts() {
-            TreeMap<String, Integer> c = new TreeMap<>();
+        /** The number of runs per outcome seen, in grading order. */
+        public SortedMap<Outcome, Integer> counts() {
+            TreeMap<Outcome, Integer> c = new TreeMap<>();
             for (Interleaving<T> i : interleavings) c.merge(i.outcome(), 1, Integer::sum);
             return Collections.unmodifiableSortedMap(c);
         }
 
         /** The runs whose outcome the table forbids, in exploration order. */
         public List<Interleaving<T>> forbidden() {
-            return interleavings.stream().filter(i -> i.grade() == Outcomes.Grade.FORBIDDEN).toList();
+            return interleavings.stream().filter(i -> i.grade() == Grade.FORBIDDEN).toList();
         }
 
-        /** The runs with outcome {@code id}. */
-        public List<Interleaving<T>> withOutcome(String id) {
-            return interleavings.stream().filter(i -> i.outcome().equals(id)).toList();
+        /** The forbidden runs whose row names {@code rule} as the rule they break, in exploration order. */
+        public List<Interleaving<T>> forbiddenBreaking(String rule) {
+            return forbidden().stream().filter(i -> i.row().rule().equals(rule)).toList();
+        }
+
+        /** The runs with outcome {@code outcome}. */
+        public List<Interleaving<T>> withOutcome(Outcome outcome) {
+            return interleavings.stream().filter(i -> i.outcome() == outcome).toList();
         }
 
         /** The first forbidden run: the one a report shows (fewest events, earliest point). */
@@ -274,15 +317,60 @@ public final class InterleavingExplorer {
             return forbidden().stream().findFirst();
         }
 
-        /** The outcome table with counts, then the first forbidden run, if any. */
+        /**
+         * What was explored, in one line: {@code 592 interleavings on 2node-4core-8cpu (Linux 6.12):
+         * 4 points, 8 events, single events and ordered pairs; graded atomic}.
+         */
+        public String summary() {
+            return interleavings.size() + " interleavings on " + config.topology().name() + " (Linux " + config.kernel() + "): "
+                    + points + " points, " + scope.events().size() + " events, "
+                    + (pairs ? "single events and ordered pairs"
+                       : scope.pairs() ? "single events (pairs skipped: more than " + PAIR_BOUNDARY_LIMIT + " points)"
+                       : "single events")
+                    + "; graded " + table.name();
+        }
+
+        /** The summary, the outcome table with counts, then the first forbidden run, if any. */
         public String report() {
-            StringBuilder s = new StringBuilder();
-            s.append(interleavings.size()).append(" interleavings on ").append(config.topology().name())
-             .append(" (Linux ").append(config.kernel()).append("): ").append(points).append(" points, ")
-             .append(pairs ? "single events and pairs" : "single events").append('\n');
-            s.append(expected.render(counts()));
-            firstForbidden().ifPresent(f -> s.append("first forbidden: ").append(f).append('\n'));
+            StringBuilder s = new StringBuilder(summary()).append('\n').append(table.render(counts()));
+            firstForbidden().ifPresent(f -> s.append("first forbidden:\n").append(describe(f)).append('\n'));
             return s.toString();
+        }
+
+        /**
+         * The summary, the outcome table with counts, every forbidden run (every run when
+         * {@code everyRun}) with what broke, and a closing line: what {@code numaspread races} prints.
+         */
+        public String report(boolean everyRun) {
+            StringBuilder s = new StringBuilder(summary()).append('\n').append(table.render(counts()));
+            List<Interleaving<T>> shown = everyRun ? interleavings : forbidden();
+            if (!shown.isEmpty()) s.append('\n').append(everyRun ? "interleavings:" : "forbidden interleavings:").append('\n');
+            for (Interleaving<T> i : shown) s.append(describe(i)).append('\n');
+            int f = forbidden().size();
+            s.append('\n').append(f == 0 ? "no forbidden outcome" : f + " forbidden interleaving" + (f == 1 ? "" : "s")).append('\n');
+            return s.toString();
+        }
+
+        /**
+         * One run on three lines or four: the events and the calls they arrived before; the
+         * outcome, its grade and the table's reason; what broke; and, for a mixed run, the result.
+         */
+        public String describe(Interleaving<T> i) {
+            StringBuilder s = new StringBuilder("  ");
+            for (int a = 0; a < i.arrivals().size(); a++) s.append(a == 0 ? "" : "; then ").append(i.arrivals().get(a));
+            s.append("\n    ").append(i.outcome()).append(" (").append(i.grade()).append("): ").append(i.row().reason());
+            if (!i.detail().isEmpty()) s.append("\n    ").append(i.detail());
+            if (i.outcome() == Outcome.MIXED && i.result().isPresent()) s.append("\n    result: ").append(resultText(i.result().get()));
+            return s.toString();
+        }
+
+        // A list of CPU sets in kernel notation, an untouched IRQ as "untouched"; anything else as it prints.
+        private static String resultText(Object result) {
+            if (!(result instanceof List<?> list)) return String.valueOf(result);
+            StringBuilder s = new StringBuilder("[");
+            for (Object o : list)
+                s.append(s.length() == 1 ? "" : ", ").append(o instanceof CpuSet c ? (c.isEmpty() ? "untouched" : c.toList()) : String.valueOf(o));
+            return s.append(']').toString();
         }
     }
 }

@@ -2,7 +2,7 @@ package dev.numaspread.model.hotplug;
 
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelRelease;
-import dev.numaspread.model.spread.Mana;
+import dev.numaspread.model.siblingspread.SiblingSpread;
 import dev.numaspread.model.topology.Topology;
 import dev.numaspread.model.topology.TopologyBuilder;
 import org.junit.jupiter.api.Test;
@@ -22,19 +22,19 @@ class InterleavingExplorerTest {
 
     @Test
     void HP_1_lockedSetupIsAtomicOnEveryInterleaving() {
-        var x = InterleavingExplorer.explore(V69, m -> Mana.manaSetupIrqs(m, 0, Mana.Variant.LOCKED), Outcomes.ATOMIC);
+        var x = InterleavingExplorer.explore(V69, m -> SiblingSpread.Variant.LOCKED.manaSetupIrqs(m, 0), OutcomeTable.ATOMIC);
         assertFalse(x.pairsExplored());
         assertEquals(List.of(), x.forbidden(), x.report());
-        assertEquals(List.of(Outcomes.PLAN_AFTER_EVENT, Outcomes.SAME_PLAN), List.copyOf(x.counts().keySet()));
+        assertEquals(List.of(Outcome.SAME_PLAN, Outcome.PLAN_AFTER_EVENT), List.copyOf(x.counts().keySet()));
         assertEquals(8 * x.points(), x.interleavings().size());
         // An event before cpus_read_lock() (point 0) gives the plan of the 7-CPU machine.
-        assertEquals(Outcomes.PLAN_AFTER_EVENT, x.interleavings().get(0).outcome());
+        assertEquals(Outcome.PLAN_AFTER_EVENT, x.interleavings().get(0).outcome());
     }
 
     @Test
     void HP_1_lockedSetupIsAtomicForEveryPairOfEvents() {
         Machine.Config c = Machine.Config.of(FOUR.withOnline(CpuSet.parseList("0-2")), KernelRelease.of(6, 9));
-        var x = InterleavingExplorer.explore(c, m -> Mana.manaSetupIrqs(m, 0, Mana.Variant.LOCKED), Outcomes.ATOMIC);
+        var x = InterleavingExplorer.explore(c, m -> SiblingSpread.Variant.LOCKED.manaSetupIrqs(m, 0), OutcomeTable.ATOMIC);
         assertTrue(x.pairsExplored());
         assertEquals(List.of(), x.forbidden(), x.report());
         // 3 offline events and cpu 3 coming online, each alone at every point, then the 12 ordered pairs.
@@ -44,51 +44,51 @@ class InterleavingExplorerTest {
 
     @Test
     void HP_2_unlockedSetupBindsAnIrqToAnOfflineCpu() {
-        var x = InterleavingExplorer.explore(V69, m -> Mana.manaSetupIrqs(m, 0, Mana.Variant.UNLOCKED), Outcomes.ATOMIC,
+        var x = InterleavingExplorer.explore(V69, m -> SiblingSpread.Variant.UNLOCKED.manaSetupIrqs(m, 0), OutcomeTable.ATOMIC,
                 InterleavingExplorer.Scope.only(HotplugEvent.offline(1)));
-        var offline = x.withOutcome(Outcomes.OFFLINE_TARGET);
+        var offline = x.withOutcome(Outcome.OFFLINE_TARGET);
         assertFalse(offline.isEmpty(), x.report());
         // The first one: cpu 1 goes offline between topology_sibling_cpumask(0) and the affinity of the IRQ that reads it.
         assertTrue(offline.get(0).detail().contains("while cpu 1 was offline"), offline.get(0).detail());
-        assertFalse(x.withOutcome(Outcomes.STALE_COUNT).isEmpty(), x.report());
+        assertFalse(x.withOutcome(Outcome.STALE_COUNT).isEmpty(), x.report());
     }
 
     @Test
     void HP_1_lockAfterSizingSpreadsAStaleCount() {
-        var x = InterleavingExplorer.explore(V69, m -> Mana.manaSetupIrqs(m, 0, Mana.Variant.LOCK_AFTER_SIZING), Outcomes.ATOMIC,
+        var x = InterleavingExplorer.explore(V69, m -> SiblingSpread.Variant.LOCK_AFTER_SIZING.manaSetupIrqs(m, 0), OutcomeTable.ATOMIC,
                 InterleavingExplorer.Scope.only(HotplugEvent.offline(7)));
         // Point 1 is cpus_read_lock(), right after the sizing read: 9 vectors sized for 8 CPUs, spread over 7.
         var i = x.interleavings().get(1);
-        assertEquals(Outcomes.STALE_COUNT, i.outcome(), x.report());
-        assertEquals(Outcomes.Grade.FORBIDDEN, i.grade());
-        assertEquals(List.of(Outcomes.STALE_COUNT), x.forbidden().stream().map(InterleavingExplorer.Interleaving::outcome).distinct().toList());
+        assertEquals(Outcome.STALE_COUNT, i.outcome(), x.report());
+        assertEquals(Grade.FORBIDDEN, i.grade());
+        assertEquals(List.of(Outcome.STALE_COUNT), x.forbidden().stream().map(InterleavingExplorer.Interleaving::outcome).distinct().toList());
     }
 
     @Test
     void HP_5_pre69SetupOnClassicLocalSpreadReachesBug() {
         Machine.Config v62 = Machine.Config.of(EIGHT, KernelRelease.of(6, 2));
-        var x = InterleavingExplorer.explore(v62, m -> Mana.manaSetupIrqs(m, 0), Outcomes.UNPROTECTED,
+        var x = InterleavingExplorer.explore(v62, m -> SiblingSpread.manaSetupIrqs(m, 0), OutcomeTable.UNPROTECTED,
                 InterleavingExplorer.Scope.everyEvent(v62).singleEventsOnly());
-        assertFalse(x.withOutcome(Outcomes.BUG).isEmpty(), x.report());
+        assertFalse(x.withOutcome(Outcome.BUG).isEmpty(), x.report());
         assertEquals(List.of(), x.forbidden());
     }
 
     @Test
     void HP_4_setup617SizesBeforeTheLock() {
         Machine.Config v617 = Machine.Config.of(EIGHT, KernelRelease.of(6, 17));
-        var x = InterleavingExplorer.explore(v617, m -> Mana.manaSetupIrqs(m, 0), Outcomes.SIZED_BEFORE_LOCK,
+        var x = InterleavingExplorer.explore(v617, m -> SiblingSpread.manaSetupIrqs(m, 0), OutcomeTable.SIZED_BEFORE_LOCK,
                 InterleavingExplorer.Scope.everyEvent(v617).singleEventsOnly());
         assertEquals(List.of(), x.forbidden(), x.report());
-        assertFalse(x.withOutcome(Outcomes.STALE_COUNT).isEmpty(), x.report());
+        assertFalse(x.withOutcome(Outcome.STALE_COUNT).isEmpty(), x.report());
     }
 
     @Test
     void HP_3_leakedLockIsReported() {
-        var x = InterleavingExplorer.explore(V69, m -> { m.cpusReadLock(); return m.numOnlineCpus(); }, Outcomes.ATOMIC,
+        var x = InterleavingExplorer.explore(V69, m -> { m.cpusReadLock(); return m.numOnlineCpus(); }, OutcomeTable.ATOMIC,
                 InterleavingExplorer.Scope.only(HotplugEvent.offline(2)));
-        assertEquals(Outcomes.LOCK_LEAKED, x.interleavings().get(1).outcome());
-        assertEquals(Outcomes.LOCK_LEAKED, x.interleavings().get(0).outcome());
-        assertEquals(Outcomes.Grade.FORBIDDEN, x.interleavings().get(0).grade());
+        assertEquals(Outcome.LOCK_LEAKED, x.interleavings().get(1).outcome());
+        assertEquals(Outcome.LOCK_LEAKED, x.interleavings().get(0).outcome());
+        assertEquals(Grade.FORBIDDEN, x.interleavings().get(0).grade());
     }
 
     @Test
@@ -100,20 +100,62 @@ class InterleavingExplorerTest {
     }
 
     @Test
-    void HP_1_racesEntryPointsUseTheReleaseTables() {
-        var x = Mana.manaSetupIrqsRaces(V69, 0);
-        assertEquals(Outcomes.ATOMIC, x.expected());
+    void HP_1_manaSetupIsGradedByTheTableOfItsRelease() {
+        assertEquals(OutcomeTable.UNPROTECTED, OutcomeTable.ofManaSetupIrqs(KernelRelease.of(6, 8)));
+        assertEquals(OutcomeTable.ATOMIC, OutcomeTable.ofManaSetupIrqs(KernelRelease.of(6, 9)));
+        assertEquals(OutcomeTable.ATOMIC, OutcomeTable.ofManaSetupIrqs(KernelRelease.of(6, 16)));
+        assertEquals(OutcomeTable.SIZED_BEFORE_LOCK, OutcomeTable.ofManaSetupIrqs(KernelRelease.of(6, 17)));
+        var x = InterleavingExplorer.explore(V69, m -> SiblingSpread.manaSetupIrqs(m, 0), OutcomeTable.ofManaSetupIrqs(V69.kernel()));
+        assertEquals(OutcomeTable.ATOMIC, x.table());
         assertEquals(List.of(), x.forbidden());
-        var y = Mana.irqSetupRaces(V69, 0, 8, false);
+        HotplugRoutine<List<CpuSet>> irqSetup = m -> SiblingSpread.irqSetup(m, 0, 8, false);
+        var y = InterleavingExplorer.explore(V69, irqSetup.underCpusReadLock(), OutcomeTable.ATOMIC);
         assertEquals(List.of(), y.forbidden(), y.report());
         assertTrue(y.report().startsWith(y.interleavings().size() + " interleavings on 2node-4core-8cpu (Linux 6.9)"), y.report());
     }
 
     @Test
+    void HP_1_runsCountsWhatExploreRuns() {
+        Machine.Config c = Machine.Config.of(FOUR.withOnline(CpuSet.parseList("0-2")), KernelRelease.of(6, 9));
+        HotplugRoutine<List<CpuSet>> setup = m -> SiblingSpread.manaSetupIrqs(m, 0);
+        var scope = InterleavingExplorer.Scope.everyEvent(c);
+        assertEquals(InterleavingExplorer.explore(c, setup, OutcomeTable.ATOMIC, scope).interleavings().size(),
+                InterleavingExplorer.runs(c, setup, scope));
+        assertEquals(InterleavingExplorer.explore(c, setup, OutcomeTable.ATOMIC, scope.singleEventsOnly()).interleavings().size(),
+                InterleavingExplorer.runs(c, setup, scope.singleEventsOnly()));
+    }
+
+    @Test
+    void HP_3_underCpusReadLockTakesAndDropsTheLockAroundTheRoutine() {
+        HotplugRoutine<Integer> depth = Machine::lockDepth;
+        Machine m = Machine.boot(V69);
+        assertEquals(1, depth.underCpusReadLock().run(m));
+        assertEquals(0, m.lockDepth());
+        assertEquals(List.of("cpus_read_lock", "cpus_read_unlock"), m.calls().stream().map(Machine.ServiceCall::service).toList());
+    }
+
+    @Test
+    void HP_1_everyTableGradesEveryOutcomeAndNamesTheRuleOfEachForbiddenOne() {
+        for (OutcomeTable t : OutcomeTable.TABLES) {
+            assertEquals(t, OutcomeTable.named(t.name()).orElseThrow());
+            for (Outcome o : Outcome.values()) {
+                OutcomeTable.Row r = t.row(o);
+                assertEquals(o, r.outcome());
+                assertEquals(r.grade() == Grade.FORBIDDEN, r.rule().matches("HP-[1-6]"), t + " " + o);
+            }
+        }
+        assertEquals(List.of("HP-2", "HP-1", "HP-3"), OutcomeTable.ATOMIC.rules());
+        assertEquals(List.of("HP-2", "HP-4", "HP-3"), OutcomeTable.SIZED_BEFORE_LOCK.rules());
+        assertEquals(List.of("HP-3"), OutcomeTable.UNPROTECTED.rules());
+        assertTrue(OutcomeTable.named("lenient").isEmpty());
+        assertEquals(java.util.Optional.of(Outcome.STALE_COUNT), Outcome.byId("stale-count"));
+    }
+
+    @Test
     void HP_1_explorationIsDeterministic() {
         Machine.Config c = Machine.Config.of(FOUR, KernelRelease.of(6, 9));
-        var a = InterleavingExplorer.explore(c, m -> Mana.manaSetupIrqs(m, 0, Mana.Variant.UNLOCKED), Outcomes.ATOMIC);
-        var b = InterleavingExplorer.explore(c, m -> Mana.manaSetupIrqs(m, 0, Mana.Variant.UNLOCKED), Outcomes.ATOMIC);
+        var a = InterleavingExplorer.explore(c, m -> SiblingSpread.Variant.UNLOCKED.manaSetupIrqs(m, 0), OutcomeTable.ATOMIC);
+        var b = InterleavingExplorer.explore(c, m -> SiblingSpread.Variant.UNLOCKED.manaSetupIrqs(m, 0), OutcomeTable.ATOMIC);
         assertEquals(a.interleavings(), b.interleavings());
         assertEquals(a.report(), b.report());
     }

@@ -1,5 +1,6 @@
 package dev.numaspread.conformance.steps;
 
+import dev.numaspread.conformance.races.Race;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.kernel.Numa;
@@ -17,21 +18,19 @@ import java.util.Map;
  * Glue of features/sibling-spread.feature (spec/sibling-spread.md): MANA's irq_setup() and
  * mana_gd_setup_irqs() run by the implementation under test on a quiet {@link Machine}.
  */
-public final class SiblingSteps {
+public final class SiblingSpreadSteps {
 
     private final World world;
 
-    public SiblingSteps(World world) {
+    public SiblingSpreadSteps(World world) {
         this.world = world;
     }
 
     /** irq_setup() as its caller runs it, under cpus_read_lock(). */
     private void irqSetup(int node, int len, boolean skipFirstCpu) {
-        Machine m = Machine.boot(world.machine(), world.kernel());
         try {
-            m.cpusReadLock();
-            List<CpuSet> got = world.implementation().irqSetup(world.kernel(), m, node, len, skipFirstCpu);
-            m.cpusReadUnlock();
+            List<CpuSet> got = Race.irqSetupUnderCallersLock(world.implementation(), world.kernel(), node, len, skipFirstCpu)
+                    .run(Machine.boot(world.machine(), world.kernel()));
             world.result(new Affinities(got));
         } catch (RuntimeException e) {
             world.error(e);

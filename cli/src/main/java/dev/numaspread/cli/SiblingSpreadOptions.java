@@ -7,8 +7,8 @@ import picocli.CommandLine.Option;
 
 import java.util.Optional;
 
-/** The MANA options {@code plan} and {@code races} share (a picocli mixin): what the PCI core grants, and the 6.17+ switches. */
-final class ManaOptions {
+/** The options of the MANA routines (spec/sibling-spread.md) {@code plan} and {@code races} share (a picocli mixin): what the PCI core grants, and the 6.17+ switches. */
+final class SiblingSpreadOptions {
 
     @Option(names = "--granted", paramLabel = "N",
             description = "mana-setup-irqs: MSI-X vectors the PCI core grants (default: every vector the driver asks for)")

@@ -1,46 +1,35 @@
-package dev.numaspread.model.spread;
+package dev.numaspread.model.siblingspread;
 
 import dev.numaspread.model.cpu.CpuSet;
-import dev.numaspread.model.hotplug.InterleavingExplorer;
 import dev.numaspread.model.hotplug.Machine;
-import dev.numaspread.model.hotplug.Outcomes;
 import dev.numaspread.model.kernel.KernelRelease;
-import dev.numaspread.model.topology.Topology;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.SortedMap;
 
 /**
- * The MANA driver's IRQ affinity setup ({@code drivers/net/ethernet/microsoft/mana/gdma_main.c}),
- * per release, written against a {@link Machine} so the interleaving explorer can run it under
- * hotplug (spec/sibling-spread.md SIB-*, spec/hotplug.md HP-*).
+ * Sibling spread: the MANA driver's IRQ affinity setup
+ * ({@code drivers/net/ethernet/microsoft/mana/gdma_main.c}), per release (spec/sibling-spread.md
+ * SIB-*), written against a {@link Machine} so the interleaving explorer can run it under hotplug
+ * (spec/hotplug.md HP-*).
  *
- * <p>Entry points: {@link #irqSetup(Machine, int, int, boolean)} (routine {@code irq-setup}),
- * {@link #manaSetupIrqs(Machine, int)} (routine {@code mana-setup-irqs}), their plans on a quiet
- * machine ({@link #irqSetupPlan}, {@link #manaSetupIrqsPlan}), and the two historical unsafe
- * variants of the 6.9 setup for the explorer ({@link Variant}).
+ * <p>One entry point per routine: {@link #irqSetup} ({@code irq-setup}) and {@link #manaSetupIrqs}
+ * ({@code mana-setup-irqs}). A plan on a quiet machine is the routine run on
+ * {@code Machine.boot(...)}. The two historical unsafe guards of the 6.9 setup, which the explorer
+ * shows, are the {@link Variant}s.
  *
  * <p>IRQ numbers: vector {@code v} of the device is IRQ {@code v}; vector 0 is the HWC (hardware
  * communication channel), vectors 1.. are queues.
  */
-public final class Mana {
-    private Mana() {}
+public final class SiblingSpread {
+    private SiblingSpread() {}
 
     /** {@code MANA_MAX_NUM_QUEUES}: 64 in the releases modelled (16 in the first driver). */
     public static final int MANA_MAX_NUM_QUEUES = 64;
-
-    /** How {@code mana_gd_setup_irqs()} of 6.9–6.16 guards against hotplug. */
-    public enum Variant {
-        /** The merged code: {@code cpus_read_lock()} from {@code num_online_cpus()} to the last affinity (commit 8afefc361209). */
-        LOCKED,
-        /** The 6.9 algorithm with no hotplug lock at all, as before the series. */
-        UNLOCKED,
-        /** {@code num_online_cpus()} read first, {@code cpus_read_lock()} taken after it: the sizing can be stale. */
-        LOCK_AFTER_SIZING
-    }
-
-    // ================================================================ irq-setup
 
     /**
      * Returns the affinities that MANA's per-IRQ setup gives IRQs {@code 0 .. len-1} of a device
@@ -49,7 +38,7 @@ public final class Mana {
      *
      * <ul>
      *   <li>Before 6.9: IRQ {@code i} gets the single CPU {@code cpumask_local_spread(i, node)}
-     *       (kernel-semantics §4.1).</li>
+     *       (SIB-11).</li>
      *   <li>6.9+: {@code irq_setup(irqs, len, node)} (commit 91bfe210e196 "net: mana: add a
      *       function to spread IRQs per CPUs", used from 8afefc361209 "net: mana: Assigning IRQ
      *       affinity on HT cores"); {@code skipFirstCpu} only from 6.17 (commit 845c62c543d6
@@ -64,16 +53,76 @@ public final class Mana {
         if (skipFirstCpu && kernel.before(6, 17))
             throw new IllegalArgumentException("irq_setup: skip_first_cpu on Linux " + kernel
                     + "; expected false before 6.17 (commit 845c62c543d6 added it)");
-        int[] irqs = new int[len];
-        for (int i = 0; i < len; i++) irqs[i] = i;
         int before = m.affinityCalls().size();
         if (kernel.before(6, 9)) {
-            for (int i = 0; i < len; i++) m.irqSetAffinityAndHint(irqs[i], CpuSet.of(m.cpumaskLocalSpread(i, node)));
+            for (int i = 0; i < len; i++) m.irqSetAffinityAndHint(i, CpuSet.of(m.cpumaskLocalSpread(i, node)));
         } else {
-            irqSetup(m, irqs, node, skipFirstCpu);
+            irqSetup(m, vectors(0, len), node, skipFirstCpu);
         }
         return m.affinityCalls().subList(before, m.affinityCalls().size()).stream().map(Machine.AffinityCall::mask).toList();
     }
+
+    /**
+     * Returns the affinity of every vector {@code mana_gd_setup_irqs()} of the machine's release
+     * allocated, vector 0 (the HWC) first; a vector left without affinity is an empty set; an
+     * allocation failure gives an empty list (the driver's probe fails with {@code -ENOSPC}).
+     *
+     * <ul>
+     *   <li>Before 6.9: {@code min(num_online_cpus(), 64) + 1} vectors, vector {@code i} on CPU
+     *       {@code cpumask_local_spread(i, node)}; no hotplug lock (SIB-11, HP-5).</li>
+     *   <li>6.9–6.16: {@link Variant#LOCKED} (HP-1, SIB-9).</li>
+     *   <li>6.17+: the static path sizes before the lock, the dynamic path sets up the HWC
+     *       alone, then the queues with {@code skip_first_cpu} (commit 755391121038 "net: mana:
+     *       Allocate MSI-X vectors dynamically"; SIB-10, HP-4).</li>
+     * </ul>
+     * The granted vector count and {@code pci_msix_can_alloc_dyn()} are the machine's
+     * ({@link Machine.Config}).
+     */
+    public static List<CpuSet> manaSetupIrqs(Machine m, int node) {
+        KernelRelease kernel = m.kernel();
+        if (kernel.before(6, 9)) return setupIrqsBefore69(m, node);
+        if (kernel.before(6, 17)) return setupIrqs69(m, node, Variant.LOCKED);
+        return setupIrqs617(m, node);
+    }
+
+    /**
+     * How {@code mana_gd_setup_irqs()} of 6.9–6.16 guards against hotplug: the merged code and
+     * the two mistakes its review went through, which {@code numaspread races --variant} shows.
+     */
+    public enum Variant {
+        /** The merged code: {@code cpus_read_lock()} from {@code num_online_cpus()} to the last affinity (commit 8afefc361209). */
+        LOCKED,
+        /** The 6.9 algorithm with no hotplug lock at all, as before the series. */
+        UNLOCKED,
+        /** {@code num_online_cpus()} read first, {@code cpus_read_lock()} taken after it: the sizing can be stale. */
+        LOCK_AFTER_SIZING;
+
+        /**
+         * Returns what the 6.9–6.16 {@code mana_gd_setup_irqs()} guarded as this variant says
+         * gives, as {@link SiblingSpread#manaSetupIrqs} does; only {@link #LOCKED} is the kernel's.
+         *
+         * @throws IllegalArgumentException when the machine's release is not 6.9–6.16
+         */
+        public List<CpuSet> manaSetupIrqs(Machine m, int node) {
+            KernelRelease kernel = m.kernel();
+            if (kernel.before(6, 9) || kernel.atLeast(6, 17))
+                throw new IllegalArgumentException("mana_gd_setup_irqs variant " + id() + " on Linux " + kernel
+                        + "; expected a 6.9-6.16 release");
+            return setupIrqs69(m, node, this);
+        }
+
+        /** The name {@code --variant} takes: {@code lock-after-sizing}. */
+        public String id() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+
+        /** The variant whose id is {@code id}; empty when none is. */
+        public static Optional<Variant> byId(String id) {
+            return Arrays.stream(values()).filter(v -> v.id().equals(id)).findFirst();
+        }
+    }
+
+    // ---------------------------------------------------------------- irq_setup()
 
     /**
      * {@code irq_setup(irqs, len, node, skip_first_cpu)} (6.9+), as the kernel runs it: for each
@@ -87,7 +136,7 @@ public final class Mana {
      * four IRQs (SIB-6). The core {@code skip_first_cpu} skips is counted in {@code weight} and
      * skipped once, in the first pass of hop 0 (SIB-7).
      */
-    public static void irqSetup(Machine m, int[] irqs, int node, boolean skipFirstCpu) {
+    static void irqSetup(Machine m, int[] irqs, int node, boolean skipFirstCpu) {
         int len = irqs.length;
         int next = 0;                 // index of the next IRQ: the kernel's *irqs++
         boolean skip = skipFirstCpu;
@@ -112,47 +161,19 @@ public final class Mana {
         }
     }
 
-    /** Returns the affinities {@link #irqSetup(Machine, int, int, boolean)} gives on a machine no event disturbs. */
-    public static List<CpuSet> irqSetupPlan(KernelRelease kernel, Topology machine, int node, int len, boolean skipFirstCpu) {
-        return irqSetup(Machine.boot(machine, kernel), node, len, skipFirstCpu);
+    // ---------------------------------------------------------------- mana_gd_setup_irqs()
+
+    // Before 8afefc361209: one CPU per vector, no lock.
+    private static List<CpuSet> setupIrqsBefore69(Machine m, int node) {
+        int maxQueuesPerPort = Math.min(m.numOnlineCpus(), MANA_MAX_NUM_QUEUES);
+        int nvec = m.pciAllocIrqVectors(2, maxQueuesPerPort + 1);
+        if (nvec < 0) return List.of();
+        for (int i = 0; i < nvec; i++) m.irqSetAffinityAndHint(i, CpuSet.of(m.cpumaskLocalSpread(i, node)));
+        return affinitiesOf(m, nvec);
     }
 
-    // ================================================================ mana-setup-irqs
-
-    /**
-     * Returns the affinity of every vector {@code mana_gd_setup_irqs()} of the machine's release
-     * allocated, vector 0 (the HWC) first; a vector left without affinity is an empty set; an
-     * allocation failure gives an empty list (the driver's probe fails with {@code -ENOSPC}).
-     *
-     * <ul>
-     *   <li>Before 6.9: {@code min(num_online_cpus(), 64) + 1} vectors, vector {@code i} on CPU
-     *       {@code cpumask_local_spread(i, node)}; no hotplug lock (kernel-semantics §4.1).</li>
-     *   <li>6.9–6.16: {@link Variant#LOCKED} (§4.2; HP-1, SIB-9).</li>
-     *   <li>6.17+: the static path sizes before the lock, the dynamic path sets up the HWC
-     *       alone, then the queues with {@code skip_first_cpu} (commit 755391121038 "net: mana:
-     *       Allocate MSI-X vectors dynamically"; §4.3; SIB-10).</li>
-     * </ul>
-     * The granted vector count and {@code pci_msix_can_alloc_dyn()} are the machine's
-     * ({@link Machine.Config}).
-     */
-    public static List<CpuSet> manaSetupIrqs(Machine m, int node) {
-        KernelRelease kernel = m.kernel();
-        if (kernel.before(6, 9)) return setupIrqsBefore69(m, node);
-        if (kernel.before(6, 17)) return manaSetupIrqs(m, node, Variant.LOCKED);
-        return setupIrqs617(m, node);
-    }
-
-    /**
-     * The 6.9–6.16 {@code mana_gd_setup_irqs()} guarded as {@code variant} says; only
-     * {@link Variant#LOCKED} is the kernel's.
-     *
-     * @throws IllegalArgumentException when the machine's release is not 6.9–6.16
-     */
-    public static List<CpuSet> manaSetupIrqs(Machine m, int node, Variant variant) {
-        KernelRelease kernel = m.kernel();
-        if (kernel.before(6, 9) || kernel.atLeast(6, 17))
-            throw new IllegalArgumentException("mana_gd_setup_irqs variant " + variant + " on Linux " + kernel
-                    + "; expected a 6.9-6.16 release");
+    // 8afefc361209 (6.9-6.16), guarded as the variant says.
+    private static List<CpuSet> setupIrqs69(Machine m, int node, Variant variant) {
         boolean lockFirst = variant == Variant.LOCKED;
         if (lockFirst) m.cpusReadLock();
         int maxQueuesPerPort = Math.min(m.numOnlineCpus(), MANA_MAX_NUM_QUEUES);
@@ -167,55 +188,6 @@ public final class Mana {
         if (startIrqIndex == 1) m.irqSetAffinityAndHint(0, CpuSet.of(m.cpumaskLocalSpread(0, node)));
         irqSetup(m, vectors(startIrqIndex, nvec), node, false);
         if (variant != Variant.UNLOCKED) m.cpusReadUnlock();
-        return affinitiesOf(m, nvec);
-    }
-
-    /** Returns what {@link #manaSetupIrqs(Machine, int)} gives on a machine no event disturbs. */
-    public static List<CpuSet> manaSetupIrqsPlan(Machine.Config config, int node) {
-        return manaSetupIrqs(Machine.boot(config), node);
-    }
-
-    /**
-     * Returns the outcome table {@link #manaSetupIrqs(Machine, int)} of {@code kernel} is graded by
-     * under hotplug: unprotected before 6.9 (no lock: everything is shown, nothing forbidden but a
-     * leaked lock), atomic for 6.9 - 6.16 (HP-1), sized before the lock from 6.17 (HP-4).
-     */
-    public static Outcomes hotplugOutcomes(KernelRelease kernel) {
-        if (kernel.before(6, 9)) return Outcomes.UNPROTECTED;
-        if (kernel.before(6, 17)) return Outcomes.ATOMIC;
-        return Outcomes.SIZED_BEFORE_LOCK;
-    }
-
-    /**
-     * Returns every interleaving of one hotplug event (and, on machines of up to six CPUs, of two)
-     * with the release's {@code mana_gd_setup_irqs()} on {@code config}, graded by
-     * {@link #hotplugOutcomes}: what {@code numaspread races --routine mana-setup-irqs} prints.
-     */
-    public static InterleavingExplorer.Exploration<List<CpuSet>> manaSetupIrqsRaces(Machine.Config config, int node) {
-        return InterleavingExplorer.explore(config, m -> manaSetupIrqs(m, node), hotplugOutcomes(config.kernel()));
-    }
-
-    /**
-     * Returns every interleaving of one hotplug event (two on small machines) with
-     * {@code irq_setup()} run as its caller runs it, under {@code cpus_read_lock()}, graded as
-     * {@link Outcomes#ATOMIC}: what {@code numaspread races --routine irq-setup} prints.
-     */
-    public static InterleavingExplorer.Exploration<List<CpuSet>> irqSetupRaces(Machine.Config config, int node, int len,
-                                                                               boolean skipFirstCpu) {
-        return InterleavingExplorer.explore(config, m -> {
-            m.cpusReadLock();
-            List<CpuSet> out = irqSetup(m, node, len, skipFirstCpu);
-            m.cpusReadUnlock();
-            return out;
-        }, Outcomes.ATOMIC);
-    }
-
-    // Before 8afefc361209: one CPU per vector, no lock.
-    private static List<CpuSet> setupIrqsBefore69(Machine m, int node) {
-        int maxQueuesPerPort = Math.min(m.numOnlineCpus(), MANA_MAX_NUM_QUEUES);
-        int nvec = m.pciAllocIrqVectors(2, maxQueuesPerPort + 1);
-        if (nvec < 0) return List.of();
-        for (int i = 0; i < nvec; i++) m.irqSetAffinityAndHint(i, CpuSet.of(m.cpumaskLocalSpread(i, node)));
         return affinitiesOf(m, nvec);
     }
 

@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * The MANA / hotplug zoo: each known-bad implementation is rejected by the rule that names its
  * slip, with the phrase the check prints; the reference model passes every SIB and HP check.
  */
-class ManaZooTest {
+class SiblingSpreadZooTest {
 
     static final Settings SETTINGS = Settings.defaults().withTries(25).withSeed(0x5eedL);
 

@@ -1,7 +1,10 @@
-package dev.numaspread.model.spread;
+package dev.numaspread.model.siblingspread;
 
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.hotplug.HotplugRoutine;
+import dev.numaspread.model.hotplug.InterleavingExplorer;
 import dev.numaspread.model.hotplug.Machine;
+import dev.numaspread.model.hotplug.OutcomeTable;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.kernel.Numa;
 import dev.numaspread.model.topology.Topology;
@@ -16,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** MANA irq_setup and mana_gd_setup_irqs; expected values from seed 004 and kernel-semantics §4, derived by hand. */
-class ManaTest {
+class SiblingSpreadTest {
 
     static final KernelRelease V6_8 = KernelRelease.of(6, 8);
     static final KernelRelease V6_9 = KernelRelease.of(6, 9);
@@ -32,6 +35,16 @@ class ManaTest {
         return TopologyBuilder.machine("2node-4core-8cpu").node(0, "0-3").node(1, "4-7").smtAdjacent(2).build();
     }
 
+    /** irq_setup() on a machine no event disturbs. */
+    static List<CpuSet> irqSetupPlan(KernelRelease kernel, Topology machine, int node, int len, boolean skipFirstCpu) {
+        return SiblingSpread.irqSetup(Machine.boot(machine, kernel), node, len, skipFirstCpu);
+    }
+
+    /** mana_gd_setup_irqs() on a machine no event disturbs. */
+    static List<CpuSet> manaSetupIrqsPlan(Machine.Config config, int node) {
+        return SiblingSpread.manaSetupIrqs(Machine.boot(config), node);
+    }
+
     static List<CpuSet> lists(String... l) {
         List<CpuSet> out = new ArrayList<>();
         for (String s : l) out.add(s.isEmpty() ? CpuSet.EMPTY : CpuSet.parseList(s));
@@ -40,7 +53,7 @@ class ManaTest {
 
     @Test
     void SIB_1_seed004TableOneIrqPerCoreThenSecondPass() {
-        List<CpuSet> plan = Mana.irqSetupPlan(V6_9, manaMachine(), 0, 64, false);
+        List<CpuSet> plan = irqSetupPlan(V6_9, manaMachine(), 0, 64, false);
         assertEquals(64, plan.size());
         for (int k = 0; k < 64; k++) {
             int c = 2 * (k % 32);
@@ -54,77 +67,77 @@ class ManaTest {
 
     @Test
     void SIB_11_before69EachIrqGetsCpuK() {
-        List<CpuSet> plan = Mana.irqSetupPlan(V6_8, manaMachine(), 0, 64, false);
+        List<CpuSet> plan = irqSetupPlan(V6_8, manaMachine(), 0, 64, false);
         for (int k = 0; k < 64; k++) assertEquals(CpuSet.of(k), plan.get(k), "IRQ " + k);
     }
 
     @Test
     void SIB_2_kernelCommentExample() {
         assertEquals(lists("0-1", "2-3", "0-1", "2-3", "4-5", "6-7", "4-5", "6-7"),
-                Mana.irqSetupPlan(V6_9, commentMachine(), 0, 8, false));
+                irqSetupPlan(V6_9, commentMachine(), 0, 8, false));
         assertEquals(lists("4-5", "6-7", "4-5", "6-7", "0-1", "2-3", "0-1", "2-3"),
-                Mana.irqSetupPlan(V6_9, commentMachine(), 1, 8, false));
+                irqSetupPlan(V6_9, commentMachine(), 1, 8, false));
     }
 
     @Test
     void SIB_8_moreIrqsThanCpusLeavesTheRestUntouched() {
-        assertEquals(8, Mana.irqSetupPlan(V6_9, commentMachine(), 0, 11, false).size());
+        assertEquals(8, irqSetupPlan(V6_9, commentMachine(), 0, 11, false).size());
     }
 
     @Test
     void SIB_8_noNumaNodeIsOneHopOfAllOnlineCpus() {
         assertEquals(lists("0-1", "2-3", "4-5", "6-7", "0-1", "2-3", "4-5", "6-7"),
-                Mana.irqSetupPlan(V6_9, commentMachine(), Numa.NUMA_NO_NODE, 9, false));
+                irqSetupPlan(V6_9, commentMachine(), Numa.NUMA_NO_NODE, 9, false));
     }
 
     @Test
     void SIB_8_cpulessNodeAssignsNothing() {
         Topology t = TopologyBuilder.machine("cpuless").node(0, "0-3").node(1, "").smtAdjacent(2).build();
-        assertEquals(List.of(), Mana.irqSetupPlan(V6_9, t, 1, 4, false));
+        assertEquals(List.of(), irqSetupPlan(V6_9, t, 1, 4, false));
     }
 
     @Test
     void SIB_3_maskIsTheOnlineSiblingMask() {
         // Cpu 3 offline: core 1 is {2}; ring 0-2 has W = 3 and takes 0-1, 2, 0-1, 2 (SIB-6), then hop 1.
         Topology t = commentMachine().withOnline(CpuSet.parseList("0-2,4-7"));
-        assertEquals(lists("0-1", "2", "0-1", "2", "4-5"), Mana.irqSetupPlan(V6_9, t, 0, 5, false));
+        assertEquals(lists("0-1", "2", "0-1", "2", "4-5"), irqSetupPlan(V6_9, t, 0, 5, false));
     }
 
     @Test
     void SIB_6_unequalSiblingCountsOverAssignTheRing() {
         // Ring {0,1,2}, cores {0,1} and {2}: W = 3; pass 1 -> 0-1, 2 (W = 1); pass 2 -> 0-1, 2 (W = -1).
         Topology t = TopologyBuilder.machine("odd-core").node(0, "0-2").node(1, "3-4").siblings("0-1", "2", "3", "4").build();
-        assertEquals(lists("0-1", "2", "0-1", "2", "3"), Mana.irqSetupPlan(V6_9, t, 0, 5, false));
+        assertEquals(lists("0-1", "2", "0-1", "2", "3"), irqSetupPlan(V6_9, t, 0, 5, false));
     }
 
     @Test
     void SIB_7_skipFirstCpuSkipsCoreZeroOnceAndCountsIt() {
         // Ring 0-3, W = 4: core 0 skipped (W 3), 2-3 (W 2); pass 2: 0-1 (W 1), 2-3 (W 0); hop 1: 4-5.
-        assertEquals(lists("2-3", "0-1", "2-3", "4-5"), Mana.irqSetupPlan(V6_17, commentMachine(), 0, 4, true));
+        assertEquals(lists("2-3", "0-1", "2-3", "4-5"), irqSetupPlan(V6_17, commentMachine(), 0, 4, true));
     }
 
     @Test
     void SIB_7_skipFirstCpuIsRefusedBefore617() {
-        assertThrows(IllegalArgumentException.class, () -> Mana.irqSetupPlan(V6_9, commentMachine(), 0, 4, true));
+        assertThrows(IllegalArgumentException.class, () -> irqSetupPlan(V6_9, commentMachine(), 0, 4, true));
     }
 
     @Test
     void SIB_9_hwcSharesCoreWithQueueOneWhenVectorsExceedOnline() {
         // 8 online: nvec = min(8, 64) + 1 = 9 > 8: HWC on local_spread(0, 0) = 0, queues from IRQ 1.
-        List<CpuSet> got = Mana.manaSetupIrqsPlan(Machine.Config.of(commentMachine(), V6_9), 0);
+        List<CpuSet> got = manaSetupIrqsPlan(Machine.Config.of(commentMachine(), V6_9), 0);
         assertEquals(lists("0", "0-1", "2-3", "0-1", "2-3", "4-5", "6-7", "4-5", "6-7"), got);
     }
 
     @Test
     void SIB_9_hwcTakesFirstCoreWhenVectorsFitOnline() {
-        List<CpuSet> got = Mana.manaSetupIrqsPlan(Machine.Config.of(commentMachine(), V6_9).withGrantedVectors(4), 0);
+        List<CpuSet> got = manaSetupIrqsPlan(Machine.Config.of(commentMachine(), V6_9).withGrantedVectors(4), 0);
         assertEquals(lists("0-1", "2-3", "0-1", "2-3"), got);
     }
 
     @Test
     void SIB_9_manaMachineSizesAt65Vectors() {
         // 128 online: nvec = min(128, 64) + 1 = 65 <= 128: all 65 through irq_setup; 32 cores of node 0 twice, then node 1.
-        List<CpuSet> got = Mana.manaSetupIrqsPlan(Machine.Config.of(manaMachine(), V6_9), 0);
+        List<CpuSet> got = manaSetupIrqsPlan(Machine.Config.of(manaMachine(), V6_9), 0);
         assertEquals(65, got.size());
         assertEquals("0-1", got.get(0).toList());
         assertEquals("0-1", got.get(32).toList());
@@ -134,7 +147,7 @@ class ManaTest {
     @Test
     void HP_3_allocationFailureReleasesTheLock() {
         Machine m = Machine.boot(Machine.Config.of(commentMachine(), V6_9).withGrantedVectors(1));
-        assertEquals(List.of(), Mana.manaSetupIrqs(m, 0));
+        assertEquals(List.of(), SiblingSpread.manaSetupIrqs(m, 0));
         assertEquals(0, m.lockDepth());
     }
 
@@ -142,28 +155,28 @@ class ManaTest {
     void SIB_10_dynamicPathHwcFirstCoreThenQueuesSkipIt() {
         // Dynamic MSI-X: HWC alone -> 0-1; max_msix 5: usable 5 <= 8 online, so queues skip core 0.
         Machine.Config c = Machine.Config.of(commentMachine(), V6_17).withDynamicMsix(true).withGrantedVectors(5);
-        assertEquals(lists("0-1", "2-3", "0-1", "2-3", "4-5"), Mana.manaSetupIrqsPlan(c, 0));
+        assertEquals(lists("0-1", "2-3", "0-1", "2-3", "4-5"), manaSetupIrqsPlan(c, 0));
     }
 
     @Test
     void SIB_10_dynamicPathOnePerCpuPlusOneSharesHwcCore() {
         // usable = min(max, 8 + 1) = 9 > 8: no skip; the first queue shares the HWC's core.
         Machine.Config c = Machine.Config.of(commentMachine(), V6_17).withDynamicMsix(true);
-        assertEquals(lists("0-1", "0-1", "2-3", "0-1", "2-3", "4-5", "6-7", "4-5", "6-7"), Mana.manaSetupIrqsPlan(c, 0));
+        assertEquals(lists("0-1", "0-1", "2-3", "0-1", "2-3", "4-5", "6-7", "4-5", "6-7"), manaSetupIrqsPlan(c, 0));
     }
 
     @Test
     void SIB_9_staticPath617KeepsTheHwcRule() {
-        List<CpuSet> got = Mana.manaSetupIrqsPlan(Machine.Config.of(commentMachine(), V6_17), 0);
+        List<CpuSet> got = manaSetupIrqsPlan(Machine.Config.of(commentMachine(), V6_17), 0);
         assertEquals(lists("0", "0-1", "2-3", "0-1", "2-3", "4-5", "6-7", "4-5", "6-7"), got);
     }
 
     @Test
     void SIB_5_aShorterPlanIsAPrefixOfALongerOne() {
         // irq_setup() stops when len runs out: the plan for n IRQs is the first n of any longer plan.
-        List<CpuSet> full = Mana.irqSetupPlan(V6_9, manaMachine(), 1, 200, false);
+        List<CpuSet> full = irqSetupPlan(V6_9, manaMachine(), 1, 200, false);
         assertEquals(128, full.size()); // two passes over the 32 cores of node 1, two over node 0, then no hop is left
-        for (int n = 0; n <= full.size(); n += 7) assertEquals(full.subList(0, n), Mana.irqSetupPlan(V6_9, manaMachine(), 1, n, false));
+        for (int n = 0; n <= full.size(); n += 7) assertEquals(full.subList(0, n), irqSetupPlan(V6_9, manaMachine(), 1, n, false));
     }
 
     // Found by mutation testing (docs/mutation-testing.md): the vector-count boundaries, the lock of
@@ -174,8 +187,8 @@ class ManaTest {
         // Granted 8 on 8 online: nvec = 8 is not more than the online CPUs, so the HWC is vector 0 of
         // irq_setup(): hop 0 (0-3, W = 4) twice over its two cores, then hop 1 (4-7) the same.
         List<CpuSet> all = lists("0-1", "2-3", "0-1", "2-3", "4-5", "6-7", "4-5", "6-7");
-        assertEquals(all, Mana.manaSetupIrqsPlan(Machine.Config.of(commentMachine(), V6_9).withGrantedVectors(8), 0));
-        assertEquals(all, Mana.manaSetupIrqsPlan(Machine.Config.of(commentMachine(), V6_17).withGrantedVectors(8), 0));
+        assertEquals(all, manaSetupIrqsPlan(Machine.Config.of(commentMachine(), V6_9).withGrantedVectors(8), 0));
+        assertEquals(all, manaSetupIrqsPlan(Machine.Config.of(commentMachine(), V6_17).withGrantedVectors(8), 0));
     }
 
     @Test
@@ -183,14 +196,14 @@ class ManaTest {
         // max_msix 8: usable = min(8, 8 + 1) = 8 <= 8 online: skip_first_cpu. HWC 0-1; 7 queues: core 0
         // skipped (W 3), 2-3 (W 2); pass 2: 0-1, 2-3 (W 0); hop 1: 4-5, 6-7, 4-5, 6-7.
         Machine.Config c = Machine.Config.of(commentMachine(), V6_17).withDynamicMsix(true).withGrantedVectors(8);
-        assertEquals(lists("0-1", "2-3", "0-1", "2-3", "4-5", "6-7", "4-5", "6-7"), Mana.manaSetupIrqsPlan(c, 0));
+        assertEquals(lists("0-1", "2-3", "0-1", "2-3", "4-5", "6-7", "4-5", "6-7"), manaSetupIrqsPlan(c, 0));
     }
 
     @Test
     void HP_3_dynamicAndStaticPathsOf617ReleaseTheLock() {
         for (boolean dyn : new boolean[]{false, true}) {
             Machine m = Machine.boot(Machine.Config.of(commentMachine(), V6_17).withDynamicMsix(dyn));
-            assertEquals(9, Mana.manaSetupIrqs(m, 0).size());
+            assertEquals(9, SiblingSpread.manaSetupIrqs(m, 0).size());
             assertEquals(0, m.lockDepth(), "dynamic MSI-X " + dyn);
         }
     }
@@ -200,8 +213,9 @@ class ManaTest {
         // The undisturbed run of each exploration is the routine's plan: SIB-9's and SIB-2's examples.
         Machine.Config c = Machine.Config.of(commentMachine(), V6_9);
         assertEquals(Optional.of(lists("0", "0-1", "2-3", "0-1", "2-3", "4-5", "6-7", "4-5", "6-7")),
-                Mana.manaSetupIrqsRaces(c, 0).plan());
+                InterleavingExplorer.explore(c, m -> SiblingSpread.manaSetupIrqs(m, 0), OutcomeTable.ofManaSetupIrqs(V6_9)).plan());
+        HotplugRoutine<List<CpuSet>> irqSetup = m -> SiblingSpread.irqSetup(m, 0, 8, false);
         assertEquals(Optional.of(lists("0-1", "2-3", "0-1", "2-3", "4-5", "6-7", "4-5", "6-7")),
-                Mana.irqSetupRaces(c, 0, 8, false).plan());
+                InterleavingExplorer.explore(c, irqSetup.underCpusReadLock(), OutcomeTable.ATOMIC).plan());
     }
 }

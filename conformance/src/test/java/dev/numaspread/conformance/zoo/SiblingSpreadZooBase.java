@@ -14,7 +14,7 @@ import java.util.List;
  * known-bad implementation of the MANA / hotplug zoo. Slips rewrite the kernel code against the
  * {@link Machine}, as a third party would.
  */
-abstract class ManaZooBase implements Implementation {
+abstract class SiblingSpreadZooBase implements Implementation {
     final ReferenceModel model = new ReferenceModel();
 
     @Override
@@ -73,6 +73,34 @@ abstract class ManaZooBase implements Implementation {
         spread.spread(m, irqs(start, nvec), node);
         m.cpusReadUnlock();
         return affinities(m, nvec);
+    }
+
+    /**
+     * {@code irq_setup(irqs, len, node, skip_first_cpu)} of 6.9+ rewritten from the kernel, as a
+     * third party would: passes over the cores of each hop's ring while its weight is positive,
+     * each IRQ the whole sibling mask of one core.
+     */
+    static void irqSetupLoop(Machine m, int[] irqs, int node, boolean skipFirstCpu) {
+        int len = irqs.length, next = 0;
+        boolean skip = skipFirstCpu;
+        CpuSet prev = CpuSet.EMPTY;
+        for (CpuSet hop : m.forEachNumaHopMask(node)) {
+            int weight = hop.andNot(prev).size();
+            while (weight > 0) {
+                CpuSet cpus = hop.andNot(prev);
+                for (int cpu = cpus.first(); cpu >= 0; cpu = cpus.next(cpu + 1)) {
+                    cpus = cpus.andNot(m.topologySiblingCpumask(cpu));
+                    weight--;
+                    if (skip) {
+                        skip = false;
+                        continue;
+                    }
+                    if (len-- == 0) return;
+                    m.irqSetAffinityAndHint(irqs[next++], m.topologySiblingCpumask(cpu));
+                }
+            }
+            prev = hop;
+        }
     }
 
     @FunctionalInterface

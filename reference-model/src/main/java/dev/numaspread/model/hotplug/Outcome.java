@@ -1,0 +1,47 @@
+package dev.numaspread.model.hotplug;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * What one run of a routine under hotplug gave, as the {@link InterleavingExplorer} names it
+ * (spec/hotplug.md). Declaration order is grading order: a run gets the first outcome that
+ * applies to it. An {@link OutcomeTable} grades each outcome.
+ */
+public enum Outcome {
+    /** The kernel reached {@code BUG()} (a {@code KernelBug}). */
+    BUG("BUG"),
+    /** The routine returned with {@code cpus_read_lock()} still held. */
+    LOCK_LEAKED("lock-leaked"),
+    /** An affinity named a CPU that was offline when it was set. */
+    OFFLINE_TARGET("offline-target"),
+    /** The result equals the plan of the machine before the events. */
+    SAME_PLAN("same-plan"),
+    /** The result equals the plan of the machine after one or all of the events. */
+    PLAN_AFTER_EVENT("plan-after-event"),
+    /** {@code num_online_cpus()} was read, then an affinity was set while another number of CPUs was online. */
+    STALE_COUNT("stale-count"),
+    /** Anything else: part of the plan before the events, part after. */
+    MIXED("mixed");
+
+    private final String id;
+
+    Outcome(String id) {
+        this.id = id;
+    }
+
+    /** The id reports, tables and features print: {@code offline-target}. */
+    public String id() {
+        return id;
+    }
+
+    /** The outcome whose id is {@code id}; empty when none is. */
+    public static Optional<Outcome> byId(String id) {
+        return Arrays.stream(values()).filter(o -> o.id.equals(id)).findFirst();
+    }
+
+    @Override
+    public String toString() {
+        return id;
+    }
+}
