@@ -92,7 +92,7 @@ public final class Certifier {
         GuardedImplementation guard = new GuardedImplementation(impl, claims, options.callTimeout(), options.repeatCalls());
         try {
             runChecks(guard, claims, allChecks, options, scope, skippedBecause);
-            runFeatures(guard, scope, notes);
+            runFeatures(guard, claims, scope, options, notes);
         } finally {
             guard.close();
         }
@@ -211,8 +211,15 @@ public final class Certifier {
 
     // ------------------------------------------------------------ features
 
-    private void runFeatures(GuardedImplementation guard, Map<String, Map<KernelRelease, List<Evidence>>> scope, List<String> notes) {
-        if (scope.isEmpty() || features.featureRoot().isEmpty()) return;
+    /**
+     * Runs every scenario (only those of {@code --rule} when one is given) against the guarded
+     * implementation. A scenario counts for each claim it exercised, whatever family its rule
+     * belongs to: a scenario tagged with a NUMA-levels rule that calls local spread proves that rule
+     * for a local-spread claim too, and brings the rule into the certificate for that release.
+     */
+    private void runFeatures(GuardedImplementation guard, List<Claim> claims, Map<String, Map<KernelRelease, List<Evidence>>> scope,
+                             CertifyOptions options, List<String> notes) {
+        if (claims.isEmpty() || features.featureRoot().isEmpty()) return;
         if (!features.isPresent()) {
             notes.add(features.featureRoot().get() + ": no features on the class path; scenarios were not run");
             return;
@@ -222,8 +229,10 @@ public final class Certifier {
             args.add("--glue");
             args.add(g);
         }
-        args.add("--tags");
-        args.add(String.join(" or ", scope.keySet().stream().map(r -> "@" + r).toList()));
+        if (options.rule().isPresent()) {
+            args.add("--tags");
+            args.add("@" + options.rule().get());
+        }
         args.add("--monochrome");
         args.add("classpath:" + features.featureRoot().get());
         RuntimeOptions runtimeOptions = new CommandlineOptionsParser(OutputStream.nullOutputStream())
@@ -244,10 +253,10 @@ public final class Certifier {
         } finally {
             ImplementationUnderTest.reset();
         }
-        for (ScenarioCollector.Scenario s : collector.scenarios()) addScenario(s, scope);
+        for (ScenarioCollector.Scenario s : collector.scenarios()) addScenario(s, scope, options);
     }
 
-    private static void addScenario(ScenarioCollector.Scenario s, Map<String, Map<KernelRelease, List<Evidence>>> scope) {
+    private void addScenario(ScenarioCollector.Scenario s, Map<String, Map<KernelRelease, List<Evidence>>> scope, CertifyOptions options) {
         if (s.status() == Status.SKIPPED || s.status() == Status.UNUSED) return;
         if (s.error().flatMap(e -> find(e, NotClaimedCall.class)).isPresent()) return;
         String source = "scenario " + s.location() + " \"" + s.name() + "\"";
@@ -259,6 +268,12 @@ public final class Certifier {
         };
         Set<KernelRelease> exercised = new LinkedHashSet<>();
         for (Claim c : s.exercised()) exercised.add(c.kernel());
+        // The scenario's rules join the certificate for each release it exercised, even when no
+        // claimed routine's family holds them.
+        for (String tag : s.tags())
+            for (KernelRelease k : exercised)
+                if (registry.contains(tag) && inScope(tag, k, options))
+                    scope.computeIfAbsent(tag, r -> new TreeMap<>()).computeIfAbsent(k, x -> new ArrayList<>());
         for (String tag : s.tags()) {
             Map<KernelRelease, List<Evidence>> byKernel = scope.get(tag);
             if (byKernel == null) continue;

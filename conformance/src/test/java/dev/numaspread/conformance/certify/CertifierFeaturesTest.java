@@ -39,6 +39,22 @@ class CertifierFeaturesTest {
         assertInstanceOf(ReferenceModel.class, ImplementationUnderTest.get(), "the certifier resets the implementation under test");
     }
 
+    /** A scenario that exercises local spread proves its rule for a local-spread claim, whatever family the rule belongs to. */
+    @Test
+    void aScenarioOfAnotherFamilyRunsForTheRoutineItExercises() {
+        Certificate c = certify(new FakeImplementations.Spread());
+        RuleResult grp2 = result(c, "GRP-2");
+        assertEquals("PASS", grp2.verdict().label());
+        assertEquals(java.util.Optional.of(dev.numaspread.model.kernel.KernelRelease.of(6, 1)), grp2.kernel());
+        assertEquals(List.of("scenario features/group-cpus.feature:7 \"node 1's CPUs come first from node 1\""),
+                grp2.evidence().stream().map(Evidence::source).map(s -> s.replace("certify-fixtures/", "")).toList());
+
+        Verdict.Fail f = assertInstanceOf(Verdict.Fail.class, result(certify(new FakeImplementations.NodesVisitedById()), "GRP-2").verdict());
+        assertTrue(f.counterexample().call().contains("group-cpus.feature:7"), f.counterexample().call());
+        // GRP-1 belongs to group-cpus, which Spread does not claim, and no scenario of it ran.
+        assertEquals("NOT-CLAIMED", result(c, "GRP-1").verdict().label());
+    }
+
     @Test
     void failedScenarioIsFailWithItsAssertion() {
         Certificate c = certify(new FakeImplementations.NodesVisitedById());

@@ -45,6 +45,9 @@ final class FakeImplementations {
     static final String GROUP_SPEC = String.join("\n",
             "### GRP-1 Every CPU in one group",
             "level: MUST; kernels: 6.3+; sources: test",
+            "",
+            "### GRP-2 Groups and local spread agree on the local CPUs",
+            "level: MUST; kernels: all; sources: test",
             "");
 
     static RuleRegistry registry() {
