@@ -411,4 +411,4 @@ Feature: Formats
         | cpu/online          | 0       |
         | node/node0/cpulist  | 0       |
         | node/node0/distance | 10      |
-      Then it is rejected with "snap/cpu/possible: no such file; expected the possible CPUs as the kernel lists them (e.g. 0-95): copy /sys/devices/system/cpu whole (cp -r /sys/devices/system/{cpu,node} DIR/)"
+      Then it is rejected with "snap/cpu/possible: no such file; expected the possible CPUs as the kernel lists them (e.g. 0-95): take a snapshot with 'numaspread snapshot FILE.tar'"

@@ -28,8 +28,8 @@ import java.util.concurrent.Callable;
         header = "Validate a topology (.topo, .json or a sysfs snapshot directory) and describe the machine.",
         descriptionHeading = "%nDescription:%n",
         description = {
-                "Reads FILE (numactl -H output plus directives, an lscpu -p block, the JSON form, or a directory holding a copy"
-                        + " of /sys/devices/system/{cpu,node}; see spec/formats.md),"
+                "Reads FILE (numactl -H output plus directives, an lscpu -p block, the JSON form, an archive of 'numaspread"
+                        + " snapshot', or a directory holding a copy of /sys/devices/system; see spec/formats.md),"
                         + " checks the kernel's rules (spec/topology.md) and prints the nodes with their CPUs, SMT, packages,"
                         + " the NUMA levels over the nodes with CPUs, and every warning (asymmetric or non-metric table,"
                         + " CPU-less or memory-less nodes, node 0 not representative, sparse node ids).",
@@ -46,7 +46,7 @@ import java.util.concurrent.Callable;
                 "  numaspread check-topology fixtures/topologies/kunpeng920-4node.topo",
                 "  numaspread check-topology --format json machine.topo > machine.json",
                 "  numaspread check-topology --format topo snap > fixtures/topologies/my-machine.topo",
-                "  mkdir snap && cp -r /sys/devices/system/{cpu,node} snap/ && numaspread check-topology snap",
+                "  numaspread snapshot snap.tar && numaspread check-topology snap.tar",
                 "  numaspread check-topology --strict fixtures/topologies/patho-slit-invalid.topo"})
 public final class CheckTopologyCommand implements Callable<Integer> {
 
@@ -56,8 +56,8 @@ public final class CheckTopologyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "The topology: a .topo file, a .json file in the JSON form, or a sysfs snapshot directory"
-            + " (cp -r /sys/devices/system/{cpu,node} DIR/).")
+    @Parameters(index = "0", paramLabel = "FILE", description = "The topology: a .topo file, a .json file in the JSON form, an archive of 'numaspread snapshot FILE.tar',"
+            + " or a directory holding a copy of /sys/devices/system.")
     Path file;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",

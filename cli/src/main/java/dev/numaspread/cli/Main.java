@@ -27,6 +27,8 @@ import java.util.Properties;
                 PlanCommand.class,
                 RacesCommand.class,
                 RulesCommand.class,
+                SnapshotCommand.class,
+                AuditCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"",
                 "Exit codes: 0 ok; 1 a check failed or the input is invalid; 2 usage error; 3 internal error."})

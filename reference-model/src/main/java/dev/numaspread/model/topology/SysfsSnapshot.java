@@ -19,8 +19,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Reads a copy of {@code /sys/devices/system} ({@code cp -r /sys/devices/system/{cpu,node} snap/},
- * or a tar of them) into a {@link TopoDocument} (spec/formats.md FMT-13, FMT-14). The snapshot
+ * Reads a copy of {@code /sys/devices/system} (as {@code numaspread snapshot} archives it, or
+ * any copy of {@code cpu/} and {@code node/}) into a {@link TopoDocument} (spec/formats.md FMT-13, FMT-14). The snapshot
  * fills the same {@link TopoDraft} as a {@code .topo} file, so defaults, validation and messages
  * agree; positions are the snapshot's files ({@code snap/node/node3/distance}).
  *
@@ -43,7 +43,7 @@ public final class SysfsSnapshot {
     private static final Pattern CPU_DIR = Pattern.compile("cpu(\\d+)");
     private static final Pattern NODE_DIR = Pattern.compile("node(\\d+)");
     private static final Pattern MEM_TOTAL = Pattern.compile("Node\\s+(\\d+)\\s+MemTotal:\\s*(\\d+)\\s*kB");
-    private static final String COPY = "cp -r /sys/devices/system/{cpu,node} DIR/";
+    private static final String TAKE = "take a snapshot with 'numaspread snapshot FILE.tar'";
 
     /** Reads the snapshot in strict mode (a snapshot has no {@code expect} line). */
     public static TopoDocument read(Path dir) {
@@ -69,7 +69,7 @@ public final class SysfsSnapshot {
         Path possiblePath = cpu.resolve("possible");
         if (!Files.isRegularFile(possiblePath))
             throw new InvalidTopologyException(possiblePath.toString(), "no such file; expected the possible CPUs as the kernel lists them"
-                    + " (e.g. 0-95): copy /sys/devices/system/cpu whole (" + COPY + ")");
+                    + " (e.g. 0-95): " + TAKE);
         CpuSet possible = list(possiblePath);
         d.possible(possible, at(possiblePath));
         Optional<CpuSet> present = optionalList(cpu.resolve("present"));
@@ -81,7 +81,7 @@ public final class SysfsSnapshot {
         TreeMap<Integer, Path> cpuDirs = numbered(cpu, CPU_DIR);
         TreeMap<Integer, Path> nodeDirs = numbered(node, NODE_DIR);
         if (nodeDirs.isEmpty())
-            throw new InvalidTopologyException(node.toString(), "no nodeN directories; expected one per online node: copy /sys/devices/system/node whole (" + COPY + ")");
+            throw new InvalidTopologyException(node.toString(), "no nodeN directories; expected one per online node: " + TAKE);
 
         // Node membership: cpulists give the online CPUs; links and entries the others.
         TreeMap<Integer, Integer> nodeOfCpu = new TreeMap<>();
@@ -186,11 +186,11 @@ public final class SysfsSnapshot {
     /** The directory holding {@code cpu/} and {@code node/}: the snapshot itself or its devices/system. */
     private static Path root(Path dir) {
         if (!Files.isDirectory(dir))
-            throw new InvalidTopologyException(dir.toString(), "not a directory; expected a copy of /sys/devices/system (" + COPY + ")");
+            throw new InvalidTopologyException(dir.toString(), "not a directory; expected a copy of /sys/devices/system: " + TAKE);
         for (Path root : List.of(dir, dir.resolve("devices/system"), dir.resolve("sys/devices/system")))
             if (Files.isDirectory(root.resolve("cpu")) && Files.isDirectory(root.resolve("node"))) return root;
         throw new InvalidTopologyException(dir.toString(), "no cpu/ and node/ directories (nor devices/system/cpu and devices/system/node);"
-                + " expected a copy of /sys/devices/system (" + COPY + ")");
+                + " expected a copy of /sys/devices/system: " + TAKE);
     }
 
     private static String nameOf(Path dir) {

@@ -226,7 +226,7 @@ class SysfsSnapshotTest {
         Files.delete(s.resolve("cpu/possible"));
         InvalidTopologyException e = assertThrows(InvalidTopologyException.class, () -> SysfsSnapshot.read(s));
         assertEquals(s.resolve("cpu/possible") + ": no such file; expected the possible CPUs as the kernel lists them (e.g. 0-95):"
-                + " copy /sys/devices/system/cpu whole (cp -r /sys/devices/system/{cpu,node} DIR/)", e.getMessage());
+                + " take a snapshot with 'numaspread snapshot FILE.tar'", e.getMessage());
     }
 
     @Test
@@ -235,7 +235,7 @@ class SysfsSnapshotTest {
         Files.createDirectories(s);
         InvalidTopologyException e = assertThrows(InvalidTopologyException.class, () -> SysfsSnapshot.read(s));
         assertEquals(s + ": no cpu/ and node/ directories (nor devices/system/cpu and devices/system/node); expected a copy of"
-                + " /sys/devices/system (cp -r /sys/devices/system/{cpu,node} DIR/)", e.getMessage());
+                + " /sys/devices/system: take a snapshot with 'numaspread snapshot FILE.tar'", e.getMessage());
     }
 
     @Test

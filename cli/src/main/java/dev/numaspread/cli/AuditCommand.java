@@ -1,0 +1,125 @@
+package dev.numaspread.cli;
+
+import dev.numaspread.conformance.audit.Audit;
+import dev.numaspread.conformance.audit.AuditText;
+import dev.numaspread.conformance.audit.Device;
+import dev.numaspread.conformance.audit.Devices;
+import dev.numaspread.conformance.audit.Identify;
+import dev.numaspread.conformance.snapshot.MachineSnapshot;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.topology.InvalidTopologyException;
+import dev.numaspread.model.topology.Topology;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code numaspread audit SNAPSHOT|--live}: the machine's devices, each compared with what the
+ * model gives for the release it runs (spec/audit.md). Exit 0 when no device differs, 1 when one
+ * does or the snapshot is bad, 2 for a usage error.
+ */
+@Command(name = "audit", mixinStandardHelpOptions = true,
+        description = {"Find a machine's devices (mlx5, mana, nvme and virtio-blk IRQs in /proc/interrupts; block devices' mq/"
+                + " queues), compare each IRQ's affinity and each queue's CPUs with the reference model for the release the"
+                + " machine runs, and print MATCH or the first difference per device, then findings (IRQs on offline CPUs,"
+                + " queues that cross nodes, affinity moved by something else).",
+                "--identify also names every modelled release that explains what the machine shows."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:no device differs from the audited release",
+                "1:a device differs, or the snapshot is bad (the message names FILE.tar:PATH)",
+                "2:usage error (no snapshot, an unknown release)"},
+        footerHeading = "%nExamples:%n",
+        footer = {"  numaspread audit --live --identify",
+                "  numaspread audit fixtures/snapshots/a-2node-2s2c2t-linux-6.1-boot.tar --kernel 6.12"})
+public final class AuditCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Source source;
+
+    static final class Source {
+        @Parameters(index = "0", paramLabel = "SNAPSHOT", description = "an archive written by 'numaspread snapshot'")
+        Path snapshot;
+
+        @Option(names = "--live", description = "read this machine's /sys and /proc instead of an archive")
+        boolean live;
+    }
+
+    @Option(names = "--identify", description = "also audit every modelled release and name those that explain what the machine shows")
+    boolean identify;
+
+    @Option(names = "--kernel", paramLabel = "X.Y", description = "audit as this release instead of the one the machine runs")
+    String kernel;
+
+    @Option(names = "--root", defaultValue = "/", paramLabel = "DIR", hidden = true, description = "--live: the file system to read (tests)")
+    Path root;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
+        MachineSnapshot s;
+        Topology m;
+        List<Device> devices;
+        try {
+            s = source.live ? MachineSnapshot.capture(root) : MachineSnapshot.read(source.snapshot);
+            m = s.topology().topology();
+            devices = Devices.find(s, m);
+        } catch (InvalidTopologyException e) {
+            err.println("numaspread audit: " + e.getMessage());
+            err.flush();
+            return 1;
+        }
+        Optional<KernelRelease> running = s.osrelease().flatMap(AuditCommand::modelled);
+        Optional<KernelRelease> audited;
+        try {
+            audited = kernel != null ? Optional.of(PlanCommand.release(kernel)) : running;
+        } catch (IllegalArgumentException e) {
+            err.println("numaspread audit: " + e.getMessage());
+            return 2;
+        }
+        if (audited.isEmpty() && !identify) {
+            err.println("numaspread audit: " + s.where("proc/sys/kernel/osrelease") + ": "
+                    + s.osrelease().map(o -> "Linux " + o + " is not a modelled release (" + KernelRelease.OLDEST + " to " + KernelRelease.NEWEST + ")")
+                    .orElse("no such file") + "; expected a release to audit against: give --kernel X.Y, or --identify");
+            return 2;
+        }
+        int code = 0;
+        String where = source.live ? "this machine (" + root + ")" : source.snapshot.toString();
+        if (audited.isPresent()) {
+            Audit.Result r = Audit.audit(m, devices, audited.get());
+            out.print(AuditText.header(where, m, s.skipped().size(), s.osrelease(), audited.get()));
+            out.print(AuditText.devices(r));
+            if (r.devices().stream().anyMatch(d -> d.outcome() instanceof Audit.Differs)) code = 1;
+        } else {
+            out.print("snapshot  " + where + "\nkernel    " + s.osrelease().map(o -> "Linux " + o + " (not a modelled release)").orElse("unknown") + "\n");
+        }
+        if (identify) {
+            List<Audit.Result> every = Identify.everyRelease(m, devices);
+            out.print("\n" + AuditText.identify(every, devices, running));
+            if (audited.isEmpty() && Identify.explaining(every).isEmpty()) code = 1;
+        }
+        out.flush();
+        return code;
+    }
+
+    /** The modelled release of an {@code osrelease} string ({@code 6.12.117+deb12-amd64} is 6.12), if it is one. */
+    private static Optional<KernelRelease> modelled(String osrelease) {
+        try {
+            KernelRelease k = KernelRelease.parse(osrelease);
+            return k.between(KernelRelease.OLDEST, KernelRelease.NEWEST) ? Optional.of(k) : Optional.empty();
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package dev.numaspread.conformance.audit;
+
+import dev.numaspread.conformance.spi.Routine;
+
+/**
+ * What placed a device's IRQs or queues, and so which routine of the model the audit compares
+ * them with. The names are the ones {@code /proc/interrupts} and {@code /sys/block} show.
+ */
+public enum DeviceKind {
+    /** mlx5 completion vectors {@code mlx5_compN@pci:ADDR}: the driver's affinity hint per vector. */
+    MLX5_COMP(Routine.MLX5_COMP_IRQS, "mlx5_comp<i>@pci:<addr>"),
+    /** MANA {@code mana_hwc@pci:ADDR} (vector 0) and {@code mana_qN@pci:ADDR} (vector N+1). */
+    MANA(Routine.MANA_SETUP_IRQS, "mana_hwc@pci:<addr>, mana_q<i>@pci:<addr>"),
+    /** nvme {@code nvmeCqN}: vector 0 the admin queue (a pre-vector), the others managed I/O queues. */
+    NVME_IRQS(Routine.IRQ_AFFINITY_MASKS, "nvme<c>q<i>"),
+    /** virtio-blk {@code virtioN-config} (a pre-vector) and {@code virtioN-req.Q}: managed request queues. */
+    VIRTIO_BLK_IRQS(Routine.IRQ_AFFINITY_MASKS, "virtio<n>-config, virtio<n>-req.<q>"),
+    /** A block device whose queues follow its IRQ masks ({@code blk_mq_pci_map_queues}, {@code blk_mq_virtio_map_queues}): nvme, virtio-blk. */
+    BLOCK_BY_IRQ(Routine.IRQ_AFFINITY_MASKS, "/sys/block/{nvme*,vd*}/mq/<q>/cpu_list"),
+    /** Any other block device: the default map {@code blk_mq_map_queues()} (null_blk, loop, ...). */
+    BLOCK_DEFAULT(Routine.BLK_MQ_MAP, "/sys/block/<dev>/mq/<q>/cpu_list");
+
+    private final Routine routine;
+    private final String shownAs;
+
+    DeviceKind(Routine routine, String shownAs) {
+        this.routine = routine;
+        this.shownAs = shownAs;
+    }
+
+    /** The routine the model runs for the device. */
+    public Routine routine() {
+        return routine;
+    }
+
+    /** How the machine names such devices, for help texts. */
+    public String shownAs() {
+        return shownAs;
+    }
+}

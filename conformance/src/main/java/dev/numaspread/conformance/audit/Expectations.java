@@ -1,0 +1,64 @@
+package dev.numaspread.conformance.audit;
+
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.group.BlkMqMap;
+import dev.numaspread.model.group.IrqAffinity;
+import dev.numaspread.model.group.IrqAffinity.AffinityDesc;
+import dev.numaspread.model.hotplug.Machine;
+import dev.numaspread.model.kernel.KernelBug;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.spread.Mana;
+import dev.numaspread.model.spread.Mlx5;
+import dev.numaspread.model.topology.Topology;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the reference model gives each IRQ vector or queue of a device for one release
+ * (spec/audit.md AUD-2): the routine of the device's kind, sized by what the machine shows.
+ */
+public final class Expectations {
+
+    private Expectations() {}
+
+    /**
+     * The CPUs of slot index {@code 0 .. device.count()-1}.
+     *
+     * @throws KernelBug                the release would fail there (then nothing it shows can match)
+     * @throws IllegalArgumentException the routine is not modelled for the release
+     */
+    public static List<CpuSet> of(Device d, KernelRelease k, Topology m) {
+        int count = d.count();
+        return switch (d.kind()) {
+            case MLX5_COMP -> {
+                List<CpuSet> out = new ArrayList<>();
+                for (int c : Mlx5.mlx5CompIrqs(k, m, d.node(), count)) out.add(c >= 0 && c < m.nrCpuIds() ? CpuSet.of(c) : CpuSet.EMPTY);
+                yield out;
+            }
+            // The PCI core granted as many vectors as the machine shows: mana_gd_setup_irqs() sized itself to them.
+            case MANA -> {
+                List<CpuSet> v = Mana.manaSetupIrqsPlan(Machine.Config.of(m, k).withGrantedVectors(count), d.node());
+                if (v.isEmpty()) throw new KernelBug("-ENOSPC", count + " vectors are too few for mana_gd_setup_irqs(); the probe fails");
+                yield v;
+            }
+            // One pre-vector (nvme's admin queue, virtio's config vector), the rest one managed set.
+            case NVME_IRQS, VIRTIO_BLK_IRQS -> masks(k, m, count).subList(0, count);
+            // blk_mq_pci_map_queues() / blk_mq_virtio_map_queues(): queue q takes the mask of vector q + 1.
+            case BLOCK_BY_IRQ -> masks(k, m, count + 1).subList(1, count + 1);
+            case BLOCK_DEFAULT -> {
+                int[] map = BlkMqMap.blkMqMapQueues(k, m, count, 0);
+                List<CpuSet.Builder> queues = new ArrayList<>();
+                for (int q = 0; q < count; q++) queues.add(CpuSet.builder());
+                for (int c = 0; c < map.length; c++) if (map[c] >= 0 && map[c] < count) queues.get(map[c]).add(c);
+                yield queues.stream().map(CpuSet.Builder::build).toList();
+            }
+        };
+    }
+
+    private static List<CpuSet> masks(KernelRelease k, Topology m, int nvecs) {
+        List<AffinityDesc> d = IrqAffinity.irqCreateAffinityMasks(k, m, nvecs, 1, 0, List.of())
+                .orElseThrow(() -> new KernelBug("NULL", "irq_create_affinity_masks(" + nvecs + ", pre_vectors 1) returned NULL"));
+        return d.stream().map(AffinityDesc::mask).toList();
+    }
+}

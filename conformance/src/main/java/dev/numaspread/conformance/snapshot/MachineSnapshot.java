@@ -1,0 +1,324 @@
+package dev.numaspread.conformance.snapshot;
+
+import dev.numaspread.model.topology.InvalidTopologyException;
+import dev.numaspread.model.topology.SysfsSnapshot;
+import dev.numaspread.model.topology.TopoDocument;
+import dev.numaspread.model.topology.TopologyValidation.Mode;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * What numaspread reads of a machine, from {@code /sys} and {@code /proc}, at one instant
+ * (spec/formats.md FMT-15): the CPU and node topology, each IRQ's affinity files,
+ * {@code /proc/interrupts}, each block device's {@code mq/N/cpu_list}, each PCI device's
+ * {@code numa_node} and MSI IRQs, and {@code /proc/sys/kernel/osrelease}. Paths are kept as on
+ * the machine, without the leading {@code /} ({@code proc/irq/45/smp_affinity_list}); symbolic
+ * links keep their target text. Immutable.
+ *
+ * <p>Taken live ({@link #capture}) or read back from the tar archive {@code numaspread snapshot}
+ * writes ({@link #read}). A file the machine refuses to give (write-only {@code /sys}
+ * attributes, {@code /proc/irq} entries of a chained interrupt) is skipped and counted; the count
+ * and the paths travel in the archive as {@code numaspread/skipped}.
+ */
+public final class MachineSnapshot {
+
+    /** Where the list of skipped files travels inside the archive. */
+    static final String SKIPPED = "numaspread/skipped";
+
+    private final String name;
+    private final TreeMap<String, Tar.Entry> entries;
+    private final List<String> skipped;
+
+    private MachineSnapshot(String name, Map<String, Tar.Entry> entries, List<String> skipped) {
+        this.name = name;
+        this.entries = new TreeMap<>(entries);
+        this.entries.remove(SKIPPED);
+        this.skipped = List.copyOf(skipped);
+    }
+
+    /** A snapshot of the given files (tests, and snapshots built from kernel-run fixtures). */
+    public static MachineSnapshot of(String name, List<? extends Tar.Entry> entries) {
+        TreeMap<String, Tar.Entry> m = new TreeMap<>();
+        for (Tar.Entry e : entries) m.put(e.path(), e);
+        return new MachineSnapshot(name, m, List.of());
+    }
+
+    // ------------------------------------------------------------ what is captured
+
+    private static final Pattern CPU = Pattern.compile("cpu\\d+");
+    private static final Pattern NODE = Pattern.compile("node\\d+");
+    private static final Pattern NUMBER = Pattern.compile("\\d+");
+    private static final List<String> CPU_FILES = List.of("possible", "present", "online", "offline", "kernel_max");
+    private static final List<String> NODE_FILES = List.of("possible", "online", "has_cpu", "has_memory", "has_normal_memory");
+    private static final List<String> NODE_DIR_FILES = List.of("cpulist", "distance", "meminfo");
+    private static final List<String> IRQ_FILES = List.of("smp_affinity", "smp_affinity_list", "effective_affinity",
+            "effective_affinity_list", "affinity_hint", "node");
+
+    /**
+     * Takes a snapshot of the machine whose file system starts at {@code root} ({@code /} on the
+     * machine itself; a copied tree in tests). Files that cannot be read are skipped and counted.
+     */
+    public static MachineSnapshot capture(Path root) {
+        Capture c = new Capture(root);
+        String sys = "sys/devices/system/";
+        c.files(sys + "cpu", CPU_FILES);
+        for (String cpu : c.dirs(sys + "cpu", CPU)) {
+            String d = sys + "cpu/" + cpu;
+            c.files(d, List.of("online"));
+            c.allFiles(d + "/topology");
+            c.links(d, NODE);
+        }
+        c.files(sys + "node", NODE_FILES);
+        for (String node : c.dirs(sys + "node", NODE)) {
+            String d = sys + "node/" + node;
+            c.files(d, NODE_DIR_FILES);
+            c.links(d, CPU);
+        }
+        c.files("proc", List.of("interrupts"));
+        c.files("proc/sys/kernel", List.of("osrelease"));
+        c.files("proc/irq", List.of("default_smp_affinity"));
+        for (String irq : c.dirs("proc/irq", NUMBER)) c.files("proc/irq/" + irq, IRQ_FILES);
+        for (String dev : c.dirs("sys/block", Pattern.compile(".+"))) {
+            c.links("sys/class/block", Pattern.compile(Pattern.quote(dev)));
+            for (String q : c.dirs("sys/block/" + dev + "/mq", NUMBER)) c.files("sys/block/" + dev + "/mq/" + q, List.of("cpu_list"));
+        }
+        for (String pci : c.dirs("sys/bus/pci/devices", Pattern.compile(".+"))) {
+            String d = "sys/bus/pci/devices/" + pci;
+            c.files(d, List.of("numa_node"));
+            c.allFiles(d + "/msi_irqs");
+        }
+        return new MachineSnapshot("live " + root, c.entries, c.skipped);
+    }
+
+    /** Walks the live tree; every failure to list or read is one skipped path. */
+    private static final class Capture {
+        final Path root;
+        final TreeMap<String, Tar.Entry> entries = new TreeMap<>();
+        final List<String> skipped = new ArrayList<>();
+
+        Capture(Path root) {
+            this.root = root;
+        }
+
+        /** The names under {@code dir} that match (directories or links to them), ascending by number then name. */
+        List<String> dirs(String dir, Pattern name) {
+            Path p = root.resolve(dir);
+            if (!Files.isDirectory(p)) return List.of();
+            try (Stream<Path> s = Files.list(p)) {
+                return s.filter(Files::isDirectory).map(x -> x.getFileName().toString()).filter(n -> name.matcher(n).matches())
+                        .sorted(Comparator.comparingInt((String n) -> n.replaceAll("\\D", "").length()).thenComparing(n -> n)).toList();
+            } catch (IOException | UncheckedIOException e) {
+                skipped.add(dir + " (" + reason(e) + ")");
+                return List.of();
+            }
+        }
+
+        void files(String dir, List<String> names) {
+            for (String n : names) file(dir + "/" + n);
+        }
+
+        void allFiles(String dir) {
+            Path p = root.resolve(dir);
+            if (!Files.isDirectory(p)) return;
+            try (Stream<Path> s = Files.list(p)) {
+                s.map(x -> x.getFileName().toString()).sorted().forEach(n -> file(dir + "/" + n));
+            } catch (IOException | UncheckedIOException e) {
+                skipped.add(dir + " (" + reason(e) + ")");
+            }
+        }
+
+        void links(String dir, Pattern name) {
+            Path p = root.resolve(dir);
+            if (!Files.isDirectory(p)) return;
+            try (Stream<Path> s = Files.list(p)) {
+                for (Path x : s.filter(Files::isSymbolicLink).sorted().toList()) {
+                    String n = x.getFileName().toString();
+                    if (name.matcher(n).matches()) entries.put(dir + "/" + n, new Tar.Link(dir + "/" + n, Files.readSymbolicLink(x).toString()));
+                }
+            } catch (IOException | UncheckedIOException e) {
+                skipped.add(dir + " (" + reason(e) + ")");
+            }
+        }
+
+        void file(String path) {
+            Path p = root.resolve(path);
+            if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) return;
+            try {
+                entries.put(path, new Tar.File(path, Files.readAllBytes(p)));
+            } catch (IOException | UncheckedIOException e) {
+                skipped.add(path + " (" + reason(e) + ")");
+            }
+        }
+
+        private static String reason(Exception e) {
+            String m = e.getMessage();
+            String r = e.getClass().getSimpleName();
+            if (m != null && !m.isBlank()) r = m.contains(": ") ? m.substring(m.lastIndexOf(": ") + 2) : m;
+            return r;
+        }
+    }
+
+    // ------------------------------------------------------------ archive
+
+    /** Writes the snapshot as a tar archive at {@code tar}, the skipped paths as {@code numaspread/skipped}. */
+    public void write(Path tar) {
+        List<Tar.Entry> all = new ArrayList<>(entries.values());
+        if (!skipped.isEmpty()) all.add(new Tar.File(SKIPPED, (String.join("\n", skipped) + "\n").getBytes(StandardCharsets.UTF_8)));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            Tar.write(out, all);
+            Files.write(tar, out.toByteArray());
+        } catch (IOException e) {
+            throw new UncheckedIOException(tar + ": cannot write the snapshot (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /**
+     * Reads a snapshot archive.
+     *
+     * @throws InvalidTopologyException {@code snap.tar:byte 1024: ...} for a file that is no tar archive
+     */
+    public static MachineSnapshot read(Path tar) {
+        String name = tar.toString();
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(tar);
+        } catch (IOException e) {
+            throw new InvalidTopologyException(name, "cannot read the file (" + e.getClass().getSimpleName() + "); expected a snapshot written by 'numaspread snapshot FILE.tar'");
+        }
+        TreeMap<String, Tar.Entry> m = new TreeMap<>();
+        List<String> skipped = new ArrayList<>();
+        for (Tar.Entry e : Tar.read(name, bytes)) {
+            if (e.path().equals(SKIPPED) && e instanceof Tar.File f) f.text().lines().filter(l -> !l.isBlank()).forEach(skipped::add);
+            else m.put(e.path(), e);
+        }
+        return new MachineSnapshot(name, m, skipped);
+    }
+
+    // ------------------------------------------------------------ contents
+
+    /** {@code snap.tar}, or {@code live /} for a snapshot taken by this process. */
+    public String name() {
+        return name;
+    }
+
+    /** Where a path of the snapshot is, for messages: {@code snap.tar:proc/interrupts}. */
+    public String where(String path) {
+        return name + ":" + path;
+    }
+
+    /** The files the machine refused to give, each with the reason. */
+    public List<String> skipped() {
+        return skipped;
+    }
+
+    /** Every entry, ascending by path. */
+    public List<Tar.Entry> entries() {
+        return List.copyOf(entries.values());
+    }
+
+    /** The text of a file of the snapshot, when it has the file. */
+    public Optional<String> text(String path) {
+        return entries.get(path) instanceof Tar.File f ? Optional.of(f.text()) : Optional.empty();
+    }
+
+    /** The target of a symbolic link of the snapshot, when it has the link. */
+    public Optional<String> linkTarget(String path) {
+        return entries.get(path) instanceof Tar.Link l ? Optional.of(l.target()) : Optional.empty();
+    }
+
+    /** The names directly under {@code dir} (files, links or directories implied by deeper paths), ascending. */
+    public SortedSet<String> children(String dir) {
+        String prefix = dir.endsWith("/") ? dir : dir + "/";
+        TreeSet<String> out = new TreeSet<>();
+        for (String p : entries.subMap(prefix, prefix + Character.MAX_VALUE).keySet()) {
+            String rest = p.substring(prefix.length());
+            int slash = rest.indexOf('/');
+            out.add(slash < 0 ? rest : rest.substring(0, slash));
+        }
+        return out;
+    }
+
+    /** {@code /proc/sys/kernel/osrelease} without its newline, when the snapshot has it. */
+    public Optional<String> osrelease() {
+        return text("proc/sys/kernel/osrelease").map(String::strip).filter(s -> !s.isEmpty());
+    }
+
+    // ------------------------------------------------------------ topology
+
+    /** The machine, read as a sysfs snapshot (spec/formats.md FMT-13, FMT-14) in strict mode. */
+    public TopoDocument topology() {
+        return topology(Optional.empty());
+    }
+
+    /**
+     * The machine of {@code sys/devices/system}, read by {@link SysfsSnapshot} from a scratch copy;
+     * every position names the snapshot ({@code snap.tar:sys/devices/system/node/node3/distance}).
+     *
+     * @throws InvalidTopologyException when the files do not describe a machine
+     */
+    public TopoDocument topology(Optional<Mode> mode) {
+        String base = baseName();
+        Path scratch = null;
+        try {
+            scratch = Files.createTempDirectory("numaspread-snapshot");
+            Path dir = scratch.resolve(base);
+            Files.createDirectories(dir);
+            for (Tar.Entry e : entries.subMap("sys/devices/system/", "sys/devices/system/" + Character.MAX_VALUE).values()) {
+                Path p = dir.resolve(e.path()).normalize();
+                if (!p.startsWith(dir)) continue;   // a crafted "../" path never leaves the scratch folder
+                Files.createDirectories(p.getParent());
+                // SysfsSnapshot only lists the names of cpuN/nodeM links: an empty file stands in for each.
+                Files.write(p, e instanceof Tar.File f ? f.content() : new byte[0]);
+            }
+            TopoDocument doc;
+            try {
+                doc = SysfsSnapshot.read(dir, mode);
+            } catch (InvalidTopologyException x) {
+                throw new InvalidTopologyException(renamed(x.where(), dir), renamed(x.problem(), dir));
+            }
+            return new TopoDocument(doc.topology().named(doc.topology().name(), "numaspread snapshot " + name),
+                    doc.notes(), doc.expect(), doc.warnings());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make a scratch copy of " + name + " (" + e.getMessage() + ")", e);
+        } finally {
+            if (scratch != null) delete(scratch);
+        }
+    }
+
+    private String renamed(String text, Path dir) {
+        return text.replace(dir + "/", name + ":").replace(dir.toString(), name);
+    }
+
+    /** The snapshot's file name without {@code .tar}, as a machine name ({@code snap}). */
+    private String baseName() {
+        String n = Path.of(name.startsWith("live ") ? "live" : name).getFileName().toString();
+        if (n.endsWith(".tar")) n = n.substring(0, n.length() - 4);
+        n = n.replaceAll("[^A-Za-z0-9._-]", "-");
+        return n.isEmpty() || n.startsWith(".") ? "snapshot" : n;
+    }
+
+    private static void delete(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        } catch (IOException e) {
+            // A scratch copy left in the temp folder harms nothing; the read itself succeeded or failed already.
+        }
+    }
+}

@@ -1,0 +1,248 @@
+package dev.numaspread.conformance.audit;
+
+import dev.numaspread.conformance.audit.KernelRunSnapshots.Mlx5Nic;
+import dev.numaspread.conformance.rules.Proves;
+import dev.numaspread.conformance.snapshot.MachineSnapshot;
+import dev.numaspread.conformance.snapshot.SysfsFiles;
+import dev.numaspread.conformance.snapshot.Tar;
+import dev.numaspread.conformance.fixtures.Fixtures;
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.topology.InvalidTopologyException;
+import dev.numaspread.model.topology.Topology;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The audit on snapshots built from the kernel runs (spec/audit.md): what the real 6.1 and 6.12
+ * kernels placed must match the model of their own release, and the differences between them
+ * must be found where the kernel runs differ. Expected CPU sets come from the kernel runs' JSON,
+ * never from the model.
+ */
+class AuditTest {
+
+    static final KernelRelease V6_1 = KernelRelease.of(6, 1), V6_12 = KernelRelease.of(6, 12);
+    static final String A61 = "a-2node-2s2c2t-linux-6.1-boot", A612 = "a-2node-2s2c2t-linux-6.12-boot";
+
+    private static Audit.Result audit(MachineSnapshot s, KernelRelease k) {
+        Topology m = s.topology().topology();
+        return Audit.audit(m, Devices.find(s, m), k);
+    }
+
+    private static Map<String, String> outcomes(Audit.Result r) {
+        Map<String, String> out = new java.util.TreeMap<>();
+        for (Audit.DeviceResult d : r.devices()) out.put(d.device().name(), d.outcome().getClass().getSimpleName());
+        return out;
+    }
+
+    /** The null_blk map the kernel of {@code run} printed for {@code queues} queues: queue q's CPUs. */
+    private static CpuSet kernelQueue(String run, int queues, int q) {
+        CpuSet.Builder b = CpuSet.builder();
+        Fixtures.kernelRun(run).at("/results/blk_mq_map_queues/" + queues).fields()
+                .forEachRemaining(f -> { if (f.getValue().asInt() == q) b.add(Integer.parseInt(f.getKey())); });
+        return b.build();
+    }
+
+    @Test
+    @Proves("AUD-1")
+    void AUD_1_devicesAreFoundByTheirKernelNames() {
+        MachineSnapshot s = KernelRunSnapshots.build(A612, 5, 3, Optional.of(new Mlx5Nic(1, 8, Map.of())));
+        List<Device> d = Devices.find(s, s.topology().topology());
+        assertEquals(List.of("nvme0", "mlx5 0000:08:00.0", "nullb0", "nvme0n1"), d.stream().map(Device::name).toList());
+        assertEquals(List.of(DeviceKind.NVME_IRQS, DeviceKind.MLX5_COMP, DeviceKind.BLOCK_DEFAULT, DeviceKind.BLOCK_BY_IRQ),
+                d.stream().map(Device::kind).toList());
+        assertEquals(List.of(5, 8, 3, 4), d.stream().map(Device::count).toList());
+        assertEquals(List.of(-1, 1, -1, -1), d.stream().map(Device::node).toList());
+        assertEquals("a-2node-2s2c2t-linux-6.12-boot.tar:sys/bus/pci/devices/0000:08:00.0/numa_node", d.get(1).nodeSource());
+        Device.Slot q0 = d.get(0).slots().get(0);
+        assertEquals("IRQ 40 (nvme0q0)", q0.label());
+        assertEquals(false, q0.isQueue());
+        assertEquals("0-7", q0.actual().toList());
+    }
+
+    @Test
+    @Proves("AUD-1")
+    void AUD_1_handMadeInterruptsOfEveryKind() {
+        // Hand-made: a mana NIC (HWC and two queues), virtio-blk, a shared IRQ and counters.
+        String interrupts = """
+                            CPU0       CPU1       CPU2       CPU3
+                  24:          1          0          0          0  IO-APIC   5-edge      ACPI:Ged
+                  50:          0          0          0          0  PCI-MSIX-7870:00:00.0   0-edge      mana_hwc@pci:7870:00:00.0
+                  51:         10          0          0          0  PCI-MSIX-7870:00:00.0   1-edge      mana_q0@pci:7870:00:00.0
+                  52:          0         10          0          0  PCI-MSIX-7870:00:00.0   2-edge      mana_q1@pci:7870:00:00.0
+                  35:          0          1          0          0  PCI-MSIX-0000:00:02.0   0-edge      virtio1-config
+                  36:          0      28532          0          0  PCI-MSIX-0000:00:02.0   1-edge      virtio1-req.0
+                  11:          0          0          0          0  IO-APIC  11-fasteoi   uhci_hcd:usb1, nvme1q0
+                 NMI:          0          0          0          0   Non-maskable interrupts
+                 LOC:      49483      50581       1000       1000   Local timer interrupts
+                """;
+        Topology m = Fixtures.topology("a-2node-2s2c2t-linux-6.12-boot");
+        List<Tar.Entry> e = new ArrayList<>(SysfsFiles.of(m));
+        e.add(file("proc/interrupts", interrupts));
+        for (int irq : new int[]{50, 51, 52, 35, 36, 11}) e.add(file("proc/irq/" + irq + "/smp_affinity_list", "0-7\n"));
+        e.add(file("proc/irq/35/node", "1\n"));
+        e.add(file("sys/bus/pci/devices/7870:00:00.0/numa_node", "0\n"));
+        MachineSnapshot s = MachineSnapshot.of("hand.tar", e);
+        List<Device> d = Devices.find(s, m);
+        assertEquals(List.of("mana 7870:00:00.0", "virtio1", "nvme1"), d.stream().map(Device::name).toList());
+        assertEquals(List.of(3, 2, 1), d.stream().map(Device::count).toList());
+        assertEquals(List.of("IRQ 50 (mana_hwc@pci:7870:00:00.0)", "IRQ 51 (mana_q0@pci:7870:00:00.0)", "IRQ 52 (mana_q1@pci:7870:00:00.0)"),
+                d.get(0).slots().stream().map(Device.Slot::label).toList());
+        assertEquals(List.of(0, 1, -1), d.stream().map(Device::node).toList());
+        assertEquals("hand.tar:proc/irq/35/node", d.get(1).nodeSource());
+    }
+
+    @Test
+    @Proves("AUD-2")
+    void AUD_2_eachKernelRunMatchesItsOwnRelease() {
+        for (String run : List.of(A61, A612, "c-epyc-4node-smt-split-linux-6.12-offline", "c2-epyc-8node-nps4-smt-split-linux-6.1-boot",
+                "b-kunpeng920-4node-linux-6.12-offline", "d-memory-only-node-linux-6.12-boot")) {
+            MachineSnapshot s = KernelRunSnapshots.build(run, 5, 3);
+            KernelRelease k = KernelRelease.parse(s.osrelease().orElseThrow());
+            Audit.Result r = audit(s, k);
+            assertEquals(Map.of("nullb0", "Match", "nvme0", "Match", "nvme0n1", "Match"), outcomes(r), run);
+        }
+    }
+
+    @Test
+    @Proves("AUD-2")
+    void AUD_2_firstDifferingQueueWithExpectedAndActual() {
+        // 6.1's null_blk map, audited as 6.12: queue 0 is where the two kernels' maps part.
+        Audit.Result r = audit(KernelRunSnapshots.build(A61, 5, 3), V6_12);
+        Audit.Differs x = assertInstanceOf(Audit.Differs.class, r.devices().get(1).outcome());
+        assertEquals("nullb0", r.devices().get(1).device().name());
+        assertEquals("queue 0", x.label());
+        assertEquals(kernelQueue(A612, 3, 0), x.expected());
+        assertEquals(Optional.of(kernelQueue(A61, 3, 0)), x.actual());
+        assertEquals("4-7", x.expected().toList());
+        assertEquals("0,4-5", x.actual().orElseThrow().toList());
+        assertTrue(r.devices().get(0).matches(), "the nvme masks are the same in 6.1 and 6.12 here");
+    }
+
+    @Test
+    @Proves("AUD-2")
+    void AUD_2_aMissingQueueDiffers() {
+        MachineSnapshot full = KernelRunSnapshots.build(A612, 5, 3);
+        List<Tar.Entry> e = full.entries().stream().filter(x -> !x.path().startsWith("sys/block/nullb0/mq/1/")).toList();
+        Audit.Result r = audit(MachineSnapshot.of("gap.tar", e), V6_12);
+        Audit.Differs x = assertInstanceOf(Audit.Differs.class, r.devices().get(1).outcome());
+        assertEquals("queue 1", x.label());
+        assertEquals(Optional.empty(), x.actual());
+    }
+
+    @Test
+    @Proves({"AUD-2", "AUD-3"})
+    void AUD_3_movedIrqIsFoundAndExplainsTheDifference() {
+        // Hand-made: something moved comp vectors 2 and 3 of an mlx5 NIC on node 1 to CPU 0.
+        MachineSnapshot s = KernelRunSnapshots.build(A612, 5, 3, Optional.of(new Mlx5Nic(1, 8, Map.of(2, 0, 3, 0))));
+        Audit.Result r = audit(s, V6_12);
+        Audit.DeviceResult mlx5 = r.devices().get(1);
+        Audit.Differs x = assertInstanceOf(Audit.Differs.class, mlx5.outcome());
+        assertEquals("IRQ 62 (mlx5_comp2@pci:0000:08:00.0)", x.label());
+        assertEquals("6", x.expected().toList());   // the kernel run: cpumask_local_spread(2, 1) = 6
+        assertEquals("0", x.actual().orElseThrow().toList());
+        assertEquals("the driver's hint is the expected 6: something else moved the IRQ after setup (irqbalance?)", x.why());
+        List<Finding> moved = r.findings().stream().filter(f -> f.code().equals(Finding.MOVED)).toList();
+        assertEquals(List.of(
+                new Finding("moved", "IRQ 62 (mlx5_comp2@pci:0000:08:00.0): affinity 0 is not the driver's hint 6: something else moved it (irqbalance, or a tuning script)"),
+                new Finding("moved", "IRQ 63 (mlx5_comp3@pci:0000:08:00.0): affinity 0 is not the driver's hint 7: something else moved it (irqbalance, or a tuning script)")),
+                moved);
+    }
+
+    @Test
+    @Proves("AUD-3")
+    void AUD_3_offlineAndCrossingFindings() {
+        // c-epyc 6.12 with CPU 9 offline; 3 null_blk queues over 4 nodes cross nodes, as 6.12 places them.
+        MachineSnapshot base = KernelRunSnapshots.build("c-epyc-4node-smt-split-linux-6.12-offline", 5, 3);
+        List<Tar.Entry> e = new ArrayList<>(base.entries());
+        // Hand-made: IRQ 41's effective affinity on the offline CPU 9, IRQ 42's affinity only on it.
+        e.add(file("proc/irq/41/effective_affinity_list", "9\n"));
+        e.removeIf(x -> x.path().equals("proc/irq/42/smp_affinity_list"));
+        e.add(file("proc/irq/42/smp_affinity_list", "9\n"));
+        Audit.Result r = audit(MachineSnapshot.of("c.tar", e), V6_12);
+        assertEquals(List.of(
+                new Finding("offline-effective", "IRQ 41 (nvme0q1): effective affinity 9 includes offline CPUs 9"),
+                new Finding("offline-only", "IRQ 42 (nvme0q2): affinity 9 lies only on offline CPUs (a managed IRQ is shut down until one comes back)"),
+                new Finding("crosses-nodes", "queue 0 of nullb0: CPUs 0-1,6-9,14-15 span nodes 0,3 (as Linux 6.12 places them)")),
+                r.findings());
+    }
+
+    @Test
+    @Proves("AUD-4")
+    void AUD_4_identifyNamesTheReleasesThatExplainTheRun() {
+        MachineSnapshot s612 = KernelRunSnapshots.build(A612, 5, 3);
+        Topology m = s612.topology().topology();
+        List<Device> d = Devices.find(s612, m);
+        List<Audit.Result> every = Identify.everyRelease(m, d);
+        List<KernelRelease> all = Identify.explaining(every);
+        assertTrue(all.contains(V6_12) && !all.contains(V6_1), Identify.ranges(all));
+        assertEquals("6.3-" + KernelRelease.NEWEST, Identify.ranges(all));
+        assertEquals("5.4-6.2", Identify.ranges(Identify.explaining(Identify.everyRelease(m, Devices.find(KernelRunSnapshots.build(A61, 5, 3), m)),
+                Devices.find(KernelRunSnapshots.build(A61, 5, 3), m).get(1))));
+    }
+
+    @Test
+    @Proves("AUD-5")
+    void AUD_5_shortInterruptsLineNamesFileAndLine() {
+        Topology m = Fixtures.topology(A612);
+        List<Tar.Entry> e = new ArrayList<>(SysfsFiles.of(m));
+        e.add(file("proc/interrupts", "      CPU0   CPU1\n 24:  1  0  IO-APIC 5-edge ACPI:Ged\n 45:  0  nvme0q1\n"));
+        MachineSnapshot s = MachineSnapshot.of("snap.tar", e);
+        InvalidTopologyException x = assertThrows(InvalidTopologyException.class, () -> Devices.find(s, m));
+        assertEquals("snap.tar:proc/interrupts:3: found 'nvme0q1' as IRQ 45's count on CPU1; expected a count for each of the 2 CPU"
+                + " columns (was a line cut, or the header changed?)", x.getMessage());
+    }
+
+    @Test
+    @Proves("AUD-5")
+    void AUD_5_irqWithoutAffinityFilesIsRefused() {
+        Topology m = Fixtures.topology(A612);
+        List<Tar.Entry> e = new ArrayList<>(SysfsFiles.of(m));
+        e.add(file("proc/interrupts", "      CPU0   CPU1\n 45:  0  0  PCI-MSI 524289-edge nvme0q1\n"));
+        MachineSnapshot s = MachineSnapshot.of("snap.tar", e);
+        InvalidTopologyException x = assertThrows(InvalidTopologyException.class, () -> Devices.find(s, m));
+        assertEquals("snap.tar:proc/irq/45/smp_affinity_list: no such file; expected the affinity of IRQ 45 (nvme0q1), which"
+                + " /proc/interrupts lists: was the snapshot taken while the device was set up? take it again", x.getMessage());
+    }
+
+    @Test
+    @Proves("AUD-5")
+    void AUD_5_numaNodeOfAnUnknownNodeIsRefused() {
+        MachineSnapshot full = KernelRunSnapshots.build(A612, 5, 3, Optional.of(new Mlx5Nic(1, 2, Map.of())));
+        List<Tar.Entry> e = new ArrayList<>(full.entries());
+        e.removeIf(x -> x.path().equals("sys/bus/pci/devices/0000:08:00.0/numa_node"));
+        e.add(file("sys/bus/pci/devices/0000:08:00.0/numa_node", "3\n"));
+        MachineSnapshot s = MachineSnapshot.of("snap.tar", e);
+        InvalidTopologyException x = assertThrows(InvalidTopologyException.class, () -> Devices.find(s, s.topology().topology()));
+        assertEquals("snap.tar:sys/bus/pci/devices/0000:08:00.0/numa_node: names node 3, which the snapshot's machine does not have"
+                + " (nodes 0-1); expected a node of sys/devices/system/node or -1", x.getMessage());
+    }
+
+    @Test
+    void headerAndTextNameTheReleases() {
+        MachineSnapshot s = KernelRunSnapshots.build(A61, 5, 3);
+        Topology m = s.topology().topology();
+        List<Device> d = Devices.find(s, m);
+        String text = AuditText.devices(Audit.audit(m, d, V6_12));
+        assertTrue(text.contains("DIFFERS       nullb0                 blk-mq-map          node -1  3 queues\n"
+                + "              queue 0: expected 4-7, actual 0,4-5\n"), text);
+        assertTrue(text.endsWith("\n1 of 3 devices differ from Linux 6.12\n"), text);
+        String id = AuditText.identify(Identify.everyRelease(m, d), d, Optional.of(V6_1));
+        assertTrue(id.contains("  every device           6.1\n"), id);
+        assertTrue(id.endsWith("the machine runs 6.1, which is among them\n"), id);
+    }
+
+    static Tar.File file(String path, String text) {
+        return new Tar.File(path, text.getBytes(StandardCharsets.UTF_8));
+    }
+}

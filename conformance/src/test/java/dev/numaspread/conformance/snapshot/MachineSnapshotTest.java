@@ -1,0 +1,198 @@
+package dev.numaspread.conformance.snapshot;
+
+import dev.numaspread.conformance.fixtures.Fixtures;
+import dev.numaspread.conformance.fixtures.TopologyFiles;
+import dev.numaspread.conformance.rules.Proves;
+import dev.numaspread.model.topology.InvalidTopologyException;
+import dev.numaspread.model.topology.Topology;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code numaspread snapshot} archives (spec/formats.md FMT-15): capture, write, read back, read as a topology. */
+class MachineSnapshotTest {
+
+    @TempDir
+    Path tmp;
+
+    private static void write(Path root, String file, String content) throws IOException {
+        Path p = root.resolve(file);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, content);
+    }
+
+    /**
+     * A two-node machine laid out as on the machine itself: CPUs 0-3 on node 0, 4-7 on node 1, SMT
+     * pairs, CPU 7 offline (x86: no topology/, a cpu7/node1 link), an nvme IRQ with its affinity
+     * files, a null_blk device reached through its /sys/block link, and two things a real machine
+     * refuses to give: a power/ file and an smp_affinity that cannot be read (here: directories where
+     * the files belong, which fail to read as write-only sysfs attributes do).
+     */
+    private Path machine() throws IOException {
+        Path r = tmp.resolve("root");
+        String cpu = "sys/devices/system/cpu/", node = "sys/devices/system/node/";
+        write(r, cpu + "possible", "0-7\n");
+        write(r, cpu + "present", "0-7\n");
+        write(r, cpu + "online", "0-6\n");
+        write(r, cpu + "kernel_max", "8191\n");
+        for (int c = 0; c < 8; c++) {
+            write(r, cpu + "cpu" + c + "/online", c == 7 ? "0\n" : "1\n");
+            Files.createSymbolicLink(r.resolve(cpu + "cpu" + c + "/node" + (c / 4)), Path.of("../../node/node" + (c / 4)));
+            if (c == 7) continue;
+            int sib = c ^ 1;
+            write(r, cpu + "cpu" + c + "/topology/thread_siblings_list", sib == 7 ? c + "\n" : Math.min(c, sib) + "-" + Math.max(c, sib) + "\n");
+            write(r, cpu + "cpu" + c + "/topology/physical_package_id", (c / 4) + "\n");
+        }
+        Files.createDirectories(r.resolve(cpu + "cpu0/power/pm_qos_resume_latency_us"));   // not captured at all
+        for (int n = 0; n < 2; n++) {
+            write(r, node + "node" + n + "/cpulist", n == 0 ? "0-3\n" : "4-6\n");
+            write(r, node + "node" + n + "/distance", n == 0 ? "10 20\n" : "20 10\n");
+            write(r, node + "node" + n + "/meminfo", "Node " + n + " MemTotal:       1048576 kB\n");
+        }
+        write(r, node + "possible", "0-1\n");
+        write(r, node + "online", "0-1\n");
+        write(r, node + "has_cpu", "0-1\n");
+        write(r, "proc/interrupts", "           CPU0       CPU1\n 40:  1  2  PCI-MSI 524288-edge      nvme0q0\nNMI:  0  0  Non-maskable interrupts\n");
+        write(r, "proc/sys/kernel/osrelease", "6.12.117+deb12-amd64\n");
+        write(r, "proc/irq/40/smp_affinity_list", "0-7\n");
+        write(r, "proc/irq/40/effective_affinity_list", "3\n");
+        Files.createDirectories(r.resolve("proc/irq/24/smp_affinity"));                      // unreadable
+        write(r, "proc/irq/24/smp_affinity_list", "0-7\n");
+        write(r, "sys/devices/virtual/block/nullb0/mq/0/cpu_list", "0, 1, 2, 3, 4, 5, 6, 7\n");
+        Files.createDirectories(r.resolve("sys/block"));
+        Files.createSymbolicLink(r.resolve("sys/block/nullb0"), Path.of("../devices/virtual/block/nullb0"));
+        Files.createDirectories(r.resolve("sys/class/block"));
+        Files.createSymbolicLink(r.resolve("sys/class/block/nullb0"), Path.of("../../devices/virtual/block/nullb0"));
+        return r;
+    }
+
+    @Test
+    @Proves("FMT-15")
+    void FMT_15_captureKeepsWhatTheToolReadsAndCountsWhatItCouldNot() throws IOException {
+        MachineSnapshot s = MachineSnapshot.capture(machine());
+        assertEquals(List.of("proc/irq/24/smp_affinity (Is a directory)"), s.skipped());
+        assertEquals(Optional.of("0-7\n"), s.text("proc/irq/40/smp_affinity_list"));
+        assertEquals(Optional.of("0, 1, 2, 3, 4, 5, 6, 7\n"), s.text("sys/block/nullb0/mq/0/cpu_list"));
+        assertEquals(Optional.of("../../devices/virtual/block/nullb0"), s.linkTarget("sys/class/block/nullb0"));
+        assertEquals(Optional.of("../../node/node1"), s.linkTarget("sys/devices/system/cpu/cpu7/node1"));
+        assertEquals(Optional.of("6.12.117+deb12-amd64"), s.osrelease());
+        assertTrue(s.entries().stream().noneMatch(e -> e.path().contains("power")), "power/ is not what numaspread reads");
+    }
+
+    @Test
+    @Proves("FMT-15")
+    void FMT_15_archiveReadsBackTheSameFilesAndSkips() throws IOException {
+        MachineSnapshot s = MachineSnapshot.capture(machine());
+        Path tar = tmp.resolve("snap.tar");
+        s.write(tar);
+        MachineSnapshot back = MachineSnapshot.read(tar);
+        assertEquals(s.entries(), back.entries());
+        assertEquals(s.skipped(), back.skipped());
+        assertEquals(tar.toString(), back.name());
+    }
+
+    @Test
+    @Proves({"FMT-15", "FMT-14"})
+    void FMT_15_archiveIsATopologyForEveryCommand() throws IOException {
+        Path tar = tmp.resolve("two-node.tar");
+        MachineSnapshot.capture(machine()).write(tar);
+        Topology m = TopologyFiles.read(tar).topology();
+        assertEquals("two-node", m.name());
+        assertEquals("numaspread snapshot " + tar, m.source());
+        assertEquals("0-6", m.online().toList());
+        assertEquals(1, m.nodeOf(7));
+        assertEquals("4-6", m.onlineCpusOf(1).toList());
+        assertEquals(20, m.distance(0, 1));
+    }
+
+    @Test
+    @Proves("FMT-15")
+    void FMT_15_kernelRunMachineSurvivesTheRoundTrip() {
+        // Every file of a booted kernel run's machine, through an archive and back, is the same machine.
+        Topology fixture = Fixtures.topology("c2-epyc-8node-nps4-smt-split-linux-6.12-boot");
+        MachineSnapshot s = MachineSnapshot.of("c2.tar", SysfsFiles.of(fixture));
+        assertTrue(s.topology().topology().sameMachineAs(fixture), "c2-epyc-8node through sysfs files");
+    }
+
+    @Test
+    @Proves("FMT-15")
+    void FMT_15_longPathsRoundTrip() throws IOException {
+        String deep = "sys/bus/pci/devices/0000:00:01.0/" + "x".repeat(120) + "/msi_irqs/" + "9".repeat(90);
+        String deeper = "sys/" + "y".repeat(300) + "/numa_node";
+        List<Tar.Entry> in = List.of(new Tar.File(deep, "msix\n".getBytes(StandardCharsets.UTF_8)),
+                new Tar.File(deeper, "-1\n".getBytes(StandardCharsets.UTF_8)),
+                new Tar.Link("sys/class/block/nvme0n1", "../../devices/" + "z".repeat(150) + "/nvme0n1"));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Tar.write(out, in);
+        assertEquals(in, Tar.read("t.tar", out.toByteArray()));
+    }
+
+    @Test
+    @Proves("FMT-15")
+    void FMT_15_gnuTarOfACopiedTreeReads() throws Exception {
+        // An archive that GNU tar made of a copied tree reads too (directories skipped, links kept).
+        Path root = machine();
+        Path tar = tmp.resolve("gnu.tar");
+        Process p = new ProcessBuilder("tar", "-C", root.toString(), "-cf", tar.toString(), "sys/devices/system", "proc/interrupts")
+                .redirectErrorStream(true).start();
+        String log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), log);
+        MachineSnapshot s = MachineSnapshot.read(tar);
+        assertEquals(Optional.of("0-6\n"), s.text("sys/devices/system/cpu/online"));
+        assertEquals("0-6", s.topology().topology().online().toList());
+    }
+
+    @Test
+    @Proves("AUD-5")
+    void AUD_5_notATarNamesTheFileAndByte() throws IOException {
+        Path f = tmp.resolve("notes.tar");
+        Files.writeString(f, "x".repeat(600));
+        InvalidTopologyException e = assertThrows(InvalidTopologyException.class, () -> MachineSnapshot.read(f));
+        assertEquals(f + ":byte 0: a header field 'xxxxxxxx'; expected an octal number (is this a tar archive?)", e.getMessage());
+    }
+
+    @Test
+    @Proves("AUD-5")
+    void AUD_5_truncatedArchiveNamesTheEntry() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Tar.write(out, List.of(new Tar.File("proc/interrupts", "x".repeat(1000).getBytes(StandardCharsets.UTF_8))));
+        byte[] cut = java.util.Arrays.copyOf(out.toByteArray(), 1024);
+        InvalidTopologyException e = assertThrows(InvalidTopologyException.class, () -> Tar.read("cut.tar", cut));
+        assertEquals("cut.tar:byte 0: entry 'proc/interrupts' of 1000 bytes runs past the end of the file (1024 bytes);"
+                + " expected the whole archive (was the file cut short?)", e.getMessage());
+    }
+
+    @Test
+    @Proves("AUD-5")
+    void AUD_5_gzippedArchiveIsNamedAsSuch() throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream gz = new java.util.zip.GZIPOutputStream(bytes)) {
+            Tar.write(gz, List.of(new Tar.File("proc/interrupts", new byte[10])));
+        }
+        byte[] b = java.util.Arrays.copyOf(bytes.toByteArray(), 1024);
+        InvalidTopologyException e = assertThrows(InvalidTopologyException.class, () -> Tar.read("snap.tar.gz", b));
+        assertTrue(e.getMessage().startsWith("snap.tar.gz:byte 0: "), e.getMessage());
+    }
+
+    @Test
+    @Proves("AUD-5")
+    void AUD_5_partialSnapshotNamesTheMissingFileInTheArchive() throws IOException {
+        Path tar = tmp.resolve("partial.tar");
+        MachineSnapshot.of("x", List.of(new Tar.File("sys/devices/system/node/node0/cpulist", "0\n".getBytes(StandardCharsets.UTF_8)),
+                new Tar.File("sys/devices/system/cpu/online", "0\n".getBytes(StandardCharsets.UTF_8)))).write(tar);
+        InvalidTopologyException e = assertThrows(InvalidTopologyException.class, () -> TopologyFiles.read(tar));
+        assertEquals(tar + ":sys/devices/system/cpu/possible: no such file; expected the possible CPUs as the kernel lists them (e.g. 0-95):"
+                + " take a snapshot with 'numaspread snapshot FILE.tar'", e.getMessage());
+    }
+}
