@@ -83,7 +83,7 @@ public final class AuditCommand implements Callable<Integer> {
         Optional<KernelRelease> running = s.osrelease().flatMap(AuditCommand::modelled);
         Optional<KernelRelease> audited;
         try {
-            audited = kernel != null ? Optional.of(PlanCommand.release(kernel)) : running;
+            audited = kernel != null ? Optional.of(PlanCommand.release(kernel, err, "audit")) : running;
         } catch (IllegalArgumentException e) {
             err.println("numaspread audit: " + e.getMessage());
             return 2;
@@ -113,11 +113,10 @@ public final class AuditCommand implements Callable<Integer> {
         return code;
     }
 
-    /** The modelled release of an {@code osrelease} string ({@code 6.12.117+deb12-amd64} is 6.12), if it is one. */
+    /** The modelled series of an {@code osrelease} string ({@code 6.12.117+deb12-amd64} is 6.12), if it is one. */
     private static Optional<KernelRelease> modelled(String osrelease) {
         try {
-            KernelRelease k = KernelRelease.parse(osrelease);
-            return k.between(KernelRelease.OLDEST, KernelRelease.NEWEST) ? Optional.of(k) : Optional.empty();
+            return Optional.of(KernelRelease.modelled(osrelease));
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }

@@ -49,19 +49,7 @@ public final class Identify {
         return out.isEmpty() ? "none" : String.join(", ", out);
     }
 
-    // Last minor release of each finished major series (4.20, 5.19, 6.19); the current one runs to NEWEST.
-    private static final int[] LAST_MINOR = {-1, -1, -1, -1, 20, 19, 19};
-
-    /** Every release from {@link KernelRelease#OLDEST} to {@link KernelRelease#NEWEST}, ascending. */
-    static List<KernelRelease> modelledReleases() {
-        List<KernelRelease> out = new ArrayList<>();
-        for (int major = KernelRelease.OLDEST.major(); major <= KernelRelease.NEWEST.major(); major++) {
-            int last = major < KernelRelease.NEWEST.major() ? LAST_MINOR[major] : KernelRelease.NEWEST.minor();
-            for (int minor = 0; minor <= last; minor++) {
-                KernelRelease k = KernelRelease.of(major, minor);
-                if (k.between(KernelRelease.OLDEST, KernelRelease.NEWEST)) out.add(k);
-            }
-        }
-        return out;
+    private static List<KernelRelease> modelledReleases() {
+        return KernelRelease.modelledReleases();
     }
 }
