@@ -7,7 +7,7 @@ import dev.numaspread.model.group.IrqAffinity.AffinityDesc;
 import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
-import dev.numaspread.model.spread.Mana;
+import dev.numaspread.model.siblingspread.SiblingSpread;
 import dev.numaspread.model.spread.Mlx5;
 import dev.numaspread.model.topology.Topology;
 
@@ -38,7 +38,7 @@ public final class Expectations {
             }
             // The PCI core granted as many vectors as the machine shows: mana_gd_setup_irqs() sized itself to them.
             case MANA -> {
-                List<CpuSet> v = Mana.manaSetupIrqsPlan(Machine.Config.of(m, k).withGrantedVectors(count), d.node());
+                List<CpuSet> v = SiblingSpread.manaSetupIrqs(Machine.boot(Machine.Config.of(m, k).withGrantedVectors(count)), d.node());
                 if (v.isEmpty()) throw new KernelBug("-ENOSPC", count + " vectors are too few for mana_gd_setup_irqs(); the probe fails");
                 yield v;
             }
