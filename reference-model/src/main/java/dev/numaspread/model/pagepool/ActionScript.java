@@ -1,0 +1,117 @@
+package dev.numaspread.model.pagepool;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A page pool's life written down: one {@code create} line, then one {@link Action} per line
+ * (spec/page-pool.md, "Action scripts"). Blank lines and {@code #} comments are skipped.
+ *
+ * <pre>
+ *   # seed 001: the ring IRQ moves from node 0 to node 1
+ *   create nid 0 cpu 0 cache 4 refill 2 ring 4
+ *   alloc
+ *   recycle 1
+ *   poll 4
+ *   alloc
+ * </pre>
+ *
+ * The create line: {@code create nid NODE cpu CPU}, then optionally {@code cache N},
+ * {@code refill N}, {@code ring N} (the kernel's 128, 64 and 1024 when absent), {@code untracked}
+ * (the driver does not call {@code page_pool_nid_changed} in its poll) and
+ * {@code have-memoryless-nodes} (the architecture has {@code CONFIG_HAVE_MEMORYLESS_NODES}).
+ *
+ * @param params  the create line
+ * @param actions the actions, in order
+ * @param lines   the 1-based line of each action, for messages
+ */
+public record ActionScript(PagePool.Params params, List<Action> actions, List<Integer> lines) {
+    public ActionScript {
+        actions = List.copyOf(actions);
+        lines = List.copyOf(lines);
+        if (actions.size() != lines.size())
+            throw new IllegalArgumentException("action script: " + actions.size() + " actions but " + lines.size() + " lines");
+    }
+
+    /**
+     * Reads a script; {@code file} names it in messages.
+     *
+     * @throws InvalidScriptException "{@code file:line: found ...; expected ...}"
+     */
+    public static ActionScript read(String text, String file) {
+        PagePool.Params params = null;
+        List<Action> actions = new ArrayList<>();
+        List<Integer> lines = new ArrayList<>();
+        String[] all = text.split("\r?\n", -1);
+        for (int i = 0; i < all.length; i++) {
+            String line = all[i];
+            int hash = line.indexOf('#');
+            if (hash >= 0) line = line.substring(0, hash);
+            line = line.strip();
+            if (line.isEmpty()) continue;
+            String where = file + ":" + (i + 1);
+            if (line.startsWith("create")) {
+                if (params != null) throw new InvalidScriptException(where, "found a second create line; expected one, the first line of the script");
+                params = createLine(line, where);
+                continue;
+            }
+            if (params == null)
+                throw new InvalidScriptException(where, "found '" + line + "' before the create line; expected 'create nid NODE cpu CPU' first");
+            try {
+                actions.add(Action.parse(line));
+            } catch (IllegalArgumentException e) {
+                throw new InvalidScriptException(where, e.getMessage());
+            }
+            lines.add(i + 1);
+        }
+        if (params == null) throw new InvalidScriptException(file + ":1", "found no create line; expected 'create nid NODE cpu CPU'");
+        return new ActionScript(params, actions, lines);
+    }
+
+    /** The script as text: the create line, then one action per line. */
+    public String text() {
+        StringBuilder b = new StringBuilder(params.text()).append('\n');
+        for (Action a : actions) b.append(a.text()).append('\n');
+        return b.toString();
+    }
+
+    private static PagePool.Params createLine(String line, String where) {
+        String form = "create nid NODE cpu CPU [cache N] [refill N] [ring N] [untracked] [have-memoryless-nodes]";
+        String[] w = line.split("\\s+");
+        if (!w[0].equals("create")) throw new InvalidScriptException(where, "found '" + line + "'; expected " + form);
+        Integer nid = null, cpu = null;
+        int cache = PagePool.PP_ALLOC_CACHE_SIZE, refill = PagePool.PP_ALLOC_CACHE_REFILL, ring = PagePool.DEFAULT_RING_SIZE;
+        boolean tracks = true, memoryless = false;
+        boolean refillGiven = false;
+        for (int k = 1; k < w.length; k++) {
+            switch (w[k]) {
+                case "untracked" -> tracks = false;
+                case "have-memoryless-nodes" -> memoryless = true;
+                case "nid", "cpu", "cache", "refill", "ring" -> {
+                    if (k + 1 >= w.length) throw new InvalidScriptException(where, "found '" + w[k] + "' without a number; expected " + form);
+                    int v;
+                    try {
+                        v = Integer.parseInt(w[++k]);
+                    } catch (NumberFormatException e) {
+                        throw new InvalidScriptException(where, "found '" + w[k - 1] + " " + w[k] + "'; expected a number after " + w[k - 1]);
+                    }
+                    switch (w[k - 1]) {
+                        case "nid" -> nid = v;
+                        case "cpu" -> cpu = v;
+                        case "cache" -> cache = v;
+                        case "refill" -> { refill = v; refillGiven = true; }
+                        default -> ring = v;
+                    }
+                }
+                default -> throw new InvalidScriptException(where, "found '" + w[k] + "' in the create line; expected " + form);
+            }
+        }
+        if (nid == null || cpu == null) throw new InvalidScriptException(where, "found '" + line + "'; expected " + form);
+        if (!refillGiven) refill = Math.min(refill, cache);
+        try {
+            return new PagePool.Params(nid, cpu, cache, refill, ring, tracks, memoryless);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidScriptException(where, e.getMessage());
+        }
+    }
+}
