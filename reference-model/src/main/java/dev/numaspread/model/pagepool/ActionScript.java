@@ -8,8 +8,8 @@ import java.util.List;
  * (spec/page-pool.md, "Action scripts"). Blank lines and {@code #} comments are skipped.
  *
  * <pre>
- *   # seed 001: the ring IRQ moves from node 0 to node 1
- *   create nid 0 cpu 0 cache 4 refill 2 ring 4
+ *   # seed 001: the queue's IRQ moves from node 0 to node 1
+ *   create nid 0 cpu 0 cache 4 refill 2 pool_size 4
  *   alloc
  *   recycle 1
  *   poll 4
@@ -17,7 +17,7 @@ import java.util.List;
  * </pre>
  *
  * The create line: {@code create nid NODE cpu CPU}, then optionally {@code cache N},
- * {@code refill N}, {@code ring N} (the kernel's 128, 64 and 1024 when absent), {@code untracked}
+ * {@code refill N}, {@code pool_size N} (the kernel's 128, 64 and 1024 when absent), {@code untracked}
  * (the driver does not call {@code page_pool_nid_changed} in its poll) and
  * {@code have-memoryless-nodes} (the architecture has {@code CONFIG_HAVE_MEMORYLESS_NODES}).
  *
@@ -76,18 +76,18 @@ public record ActionScript(PagePool.Params params, List<Action> actions, List<In
     }
 
     private static PagePool.Params createLine(String line, String where) {
-        String form = "create nid NODE cpu CPU [cache N] [refill N] [ring N] [untracked] [have-memoryless-nodes]";
+        String form = "create nid NODE cpu CPU [cache N] [refill N] [pool_size N] [untracked] [have-memoryless-nodes]";
         String[] w = line.split("\\s+");
         if (!w[0].equals("create")) throw new InvalidScriptException(where, "found '" + line + "'; expected " + form);
         Integer nid = null, cpu = null;
-        int cache = PagePool.PP_ALLOC_CACHE_SIZE, refill = PagePool.PP_ALLOC_CACHE_REFILL, ring = PagePool.DEFAULT_RING_SIZE;
+        int cache = PagePool.PP_ALLOC_CACHE_SIZE, refill = PagePool.PP_ALLOC_CACHE_REFILL, poolSize = PagePool.DEFAULT_POOL_SIZE;
         boolean tracks = true, memoryless = false;
         boolean refillGiven = false;
         for (int k = 1; k < w.length; k++) {
             switch (w[k]) {
                 case "untracked" -> tracks = false;
                 case "have-memoryless-nodes" -> memoryless = true;
-                case "nid", "cpu", "cache", "refill", "ring" -> {
+                case "nid", "cpu", "cache", "refill", "pool_size" -> {
                     if (k + 1 >= w.length) throw new InvalidScriptException(where, "found '" + w[k] + "' without a number; expected " + form);
                     int v;
                     try {
@@ -100,7 +100,7 @@ public record ActionScript(PagePool.Params params, List<Action> actions, List<In
                         case "cpu" -> cpu = v;
                         case "cache" -> cache = v;
                         case "refill" -> { refill = v; refillGiven = true; }
-                        default -> ring = v;
+                        default -> poolSize = v;
                     }
                 }
                 default -> throw new InvalidScriptException(where, "found '" + w[k] + "' in the create line; expected " + form);
@@ -109,7 +109,7 @@ public record ActionScript(PagePool.Params params, List<Action> actions, List<In
         if (nid == null || cpu == null) throw new InvalidScriptException(where, "found '" + line + "'; expected " + form);
         if (!refillGiven) refill = Math.min(refill, cache);
         try {
-            return new PagePool.Params(nid, cpu, cache, refill, ring, tracks, memoryless);
+            return new PagePool.Params(nid, cpu, cache, refill, poolSize, tracks, memoryless);
         } catch (IllegalArgumentException e) {
             throw new InvalidScriptException(where, e.getMessage());
         }

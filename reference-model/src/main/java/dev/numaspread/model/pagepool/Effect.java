@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
  */
 public sealed interface Effect permits Effect.Served, Effect.Put, Effect.Updated, Effect.Unchanged {
 
-    /** The effect in words: {@code served page 3 (node 1) from the ring; released page 2 (node 0)}. */
+    /** The effect in words: {@code served page 3 (node 1) from the ptr_ring; released page 2 (node 0)}. */
     String text();
 
     /**
@@ -20,29 +20,29 @@ public sealed interface Effect permits Effect.Served, Effect.Put, Effect.Updated
 
     /**
      * An allocation handed {@code page} to the driver, taken from {@code from}: the alloc cache, the
-     * ring (through a refill), or the page allocator (the slow path).
+     * ptr_ring (through a refill), or the page allocator (the slow path).
      */
     record Served(Page page, Place from, List<Page> released) implements Effect {
         public Served {
-            if (from == Place.IN_USE) throw new IllegalArgumentException("served " + page.text() + " from in-use; expected cache, ring or allocator");
+            if (from == Place.IN_USE) throw new IllegalArgumentException("served " + page.text() + " from in use; expected the alloc cache, the ptr_ring or the page allocator");
             released = List.copyOf(released);
         }
         @Override public String text() {
-            return "served " + page.text() + " from the " + from.word() + releasedText(released);
+            return "served " + page.text() + " from " + from.text() + releasedText(released);
         }
     }
 
-    /** A recycle or free put {@code page} into {@code to}: the alloc cache, the ring, or back to the page allocator. */
+    /** A recycle or free put {@code page} into {@code to}: the alloc cache, the ptr_ring, or back to the page allocator. */
     record Put(Page page, Place to) implements Effect {
         public Put {
-            if (to == Place.IN_USE) throw new IllegalArgumentException("put " + page.text() + " in use; expected cache, ring or allocator");
+            if (to == Place.IN_USE) throw new IllegalArgumentException("put " + page.text() + " in use; expected the alloc cache, the ptr_ring or the page allocator");
         }
         @Override public List<Page> released() {
             return to == Place.ALLOCATOR ? List.of(page) : List.of();
         }
         @Override public String text() {
-            return to == Place.ALLOCATOR ? "released " + page.text() + " to the allocator"
-                    : "put " + page.text() + " in the " + to.word();
+            return to == Place.ALLOCATOR ? "released " + page.text() + " to the page allocator"
+                    : "put " + page.text() + " in " + to.text();
         }
     }
 

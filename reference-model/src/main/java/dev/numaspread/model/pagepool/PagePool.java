@@ -31,8 +31,8 @@ import java.util.TreeMap;
  * merged (d5394610b1ba "page_pool: Don't recycle non-reusable pages") is {@link Variant#SERIES_2019}.
  *
  * <p>Sizes: the kernel's alloc cache holds {@code PP_ALLOC_CACHE_SIZE} (128) pages and a refill
- * moves at most {@code PP_ALLOC_CACHE_REFILL} (64); the ring holds {@code pool_size} (default
- * 1024). {@link Params} takes other sizes so that full caches and rings show within a few actions;
+ * moves at most {@code PP_ALLOC_CACHE_REFILL} (64); the ptr_ring holds {@code pool_size} (default
+ * 1024). {@link Params} takes other sizes so that full caches and ptr_rings show within a few actions;
  * every rule holds for any sizes.
  */
 public final class PagePool {
@@ -41,8 +41,8 @@ public final class PagePool {
     public static final int PP_ALLOC_CACHE_SIZE = 128;
     /** {@code PP_ALLOC_CACHE_REFILL}. */
     public static final int PP_ALLOC_CACHE_REFILL = 64;
-    /** The ring size {@code page_pool_init()} takes when the driver gives no {@code pool_size}. */
-    public static final int DEFAULT_RING_SIZE = 1024;
+    /** The ptr_ring size {@code page_pool_init()} takes when the driver gives no {@code pool_size}. */
+    public static final int DEFAULT_POOL_SIZE = 1024;
 
     /** The first release modelled: 44768decb7c0 and 304db6cb7610 are both in 5.6. */
     public static final KernelRelease SINCE = KernelRelease.of(5, 6);
@@ -56,7 +56,7 @@ public final class PagePool {
         /**
          * The 2019 series as merged for 5.5-rc1 (d5394610b1ba): a page is recycled only when it is on
          * {@code p.nid} and not pfmemalloc, so a NUMA_NO_NODE pool recycles nothing (M21);
-         * {@code page_pool_update_nid()} only sets the node (M23); refill moves ring pages to the cache
+         * {@code page_pool_update_nid()} only sets the node (M23); refill moves ptr_ring pages to the cache
          * without a NUMA test; the slow path allocates one page.
          */
         SERIES_2019
@@ -70,12 +70,12 @@ public final class PagePool {
      * @param cacheSize           {@code PP_ALLOC_CACHE_SIZE}
      * @param refill              {@code PP_ALLOC_CACHE_REFILL}: at most this many pages per refill
      *                            and per bulk allocation; {@code 1 <= refill <= cacheSize}
-     * @param ringSize            {@code pool_size}: the ring's capacity
+     * @param poolSize            {@code pool_size}: the ptr_ring's capacity
      * @param tracksNapiNode      the driver calls {@code page_pool_nid_changed(pool, numa_mem_id())}
      *                            at every NAPI poll (mlx5e, seed 001); most drivers do not
      * @param haveMemorylessNodes the architecture has {@code CONFIG_HAVE_MEMORYLESS_NODES} (PP-11)
      */
-    public record Params(int nid, int cpu, int cacheSize, int refill, int ringSize,
+    public record Params(int nid, int cpu, int cacheSize, int refill, int poolSize,
                          boolean tracksNapiNode, boolean haveMemorylessNodes) {
         public Params {
             if (nid < Numa.NUMA_NO_NODE) throw new IllegalArgumentException("page pool: nid " + nid + "; expected a node id or -1");
@@ -83,29 +83,29 @@ public final class PagePool {
             if (cacheSize < 1) throw new IllegalArgumentException("page pool: alloc cache size " + cacheSize + "; expected >= 1");
             if (refill < 1 || refill > cacheSize)
                 throw new IllegalArgumentException("page pool: refill " + refill + "; expected 1..cache size (" + cacheSize + ")");
-            if (ringSize < 1) throw new IllegalArgumentException("page pool: ring size " + ringSize + "; expected >= 1");
+            if (poolSize < 1) throw new IllegalArgumentException("page pool: pool_size " + poolSize + "; expected >= 1");
         }
 
         /** A pool on {@code nid} whose NAPI starts on {@code cpu}: kernel sizes, a driver that tracks its NAPI's node, no memory-less node support. */
         public static Params of(int nid, int cpu) {
-            return new Params(nid, cpu, PP_ALLOC_CACHE_SIZE, PP_ALLOC_CACHE_REFILL, DEFAULT_RING_SIZE, true, false);
+            return new Params(nid, cpu, PP_ALLOC_CACHE_SIZE, PP_ALLOC_CACHE_REFILL, DEFAULT_POOL_SIZE, true, false);
         }
 
-        public Params withSizes(int cache, int refillPages, int ring) {
-            return new Params(nid, cpu, cache, refillPages, ring, tracksNapiNode, haveMemorylessNodes);
+        public Params withSizes(int cache, int refillPages, int ptrRing) {
+            return new Params(nid, cpu, cache, refillPages, ptrRing, tracksNapiNode, haveMemorylessNodes);
         }
 
         public Params withTracksNapiNode(boolean tracks) {
-            return new Params(nid, cpu, cacheSize, refill, ringSize, tracks, haveMemorylessNodes);
+            return new Params(nid, cpu, cacheSize, refill, poolSize, tracks, haveMemorylessNodes);
         }
 
         public Params withHaveMemorylessNodes(boolean have) {
-            return new Params(nid, cpu, cacheSize, refill, ringSize, tracksNapiNode, have);
+            return new Params(nid, cpu, cacheSize, refill, poolSize, tracksNapiNode, have);
         }
 
-        /** The create line of an action script: {@code create nid 0 cpu 2 cache 4 refill 2 ring 4 untracked}. */
+        /** The create line of an action script: {@code create nid 0 cpu 2 cache 4 refill 2 pool_size 4 untracked}. */
         public String text() {
-            return "create nid " + nid + " cpu " + cpu + " cache " + cacheSize + " refill " + refill + " ring " + ringSize
+            return "create nid " + nid + " cpu " + cpu + " cache " + cacheSize + " refill " + refill + " pool_size " + poolSize
                     + (tracksNapiNode ? "" : " untracked") + (haveMemorylessNodes ? " have-memoryless-nodes" : "");
         }
     }
@@ -121,7 +121,7 @@ public final class PagePool {
     private int nid;                                     // pool->p.nid
     private int cpu;                                     // where the NAPI runs
     private final List<Page> cache = new ArrayList<>();  // pool->alloc.cache; top = last
-    private final Deque<Page> ring = new ArrayDeque<>(); // pool->ring; head consumed first
+    private final Deque<Page> ptrRing = new ArrayDeque<>(); // pool->ring; head consumed first
     private final Map<Integer, Page> inUse = new TreeMap<>();
     private final Map<Integer, Page> released = new TreeMap<>();
     private int nextPageId;
@@ -204,7 +204,7 @@ public final class PagePool {
 
     /** The pool as it is now. */
     public PoolState state() {
-        return new PoolState(nid, cpu, cache, List.copyOf(ring), List.copyOf(inUse.values()), List.copyOf(released.values()));
+        return new PoolState(nid, cpu, cache, List.copyOf(ptrRing), List.copyOf(inUse.values()), List.copyOf(released.values()));
     }
 
     public Params params() { return params; }
@@ -233,7 +233,7 @@ public final class PagePool {
 
     /**
      * {@code page_pool_update_nid()}: sets the node, then gives every page of the alloc cache back
-     * to the page allocator, top first, because only a refill checks the node (PP-3). The ring is
+     * to the page allocator, top first, because only a refill checks the node (PP-3). The ptr_ring is
      * left alone: a refill filters it (PP-4, PP-5). {@link Variant#SERIES_2019} only set the node.
      */
     Effect updateNid(int newNid) {
@@ -250,26 +250,26 @@ public final class PagePool {
 
     /**
      * {@code page_pool_alloc_pages()}: the top of the alloc cache; when the cache is empty, a
-     * refill from the ring (PP-6); when that gives nothing, the page allocator (PP-12).
+     * refill from the ptr_ring (PP-6); when that gives nothing, the page allocator (PP-12).
      */
     Effect alloc(boolean reserve) {
         if (!cache.isEmpty()) return serve(cache.remove(cache.size() - 1), Place.CACHE, List.of());
         List<Page> waived = new ArrayList<>();
         Page fromRing = variant == Variant.CURRENT ? refillAllocCache(waived) : refillWithoutNumaTest();
-        if (fromRing != null) return serve(fromRing, Place.RING, waived);
+        if (fromRing != null) return serve(fromRing, Place.PTR_RING, waived);
         return serve(allocPagesSlow(reserve), Place.ALLOCATOR, waived);
     }
 
     /**
-     * {@code page_pool_refill_alloc_cache()}: moves ring pages of the preferred node into the cache,
+     * {@code page_pool_refill_alloc_cache()}: moves ptr_ring pages of the preferred node into the cache,
      * at most {@code refill} of them; the first page of another node goes back to the page
      * allocator ("waive") and ends the refill (PP-4, PP-5). Returns the cache's new top, or null.
      */
     private Page refillAllocCache(List<Page> waived) {
-        if (ring.isEmpty()) return null;
+        if (ptrRing.isEmpty()) return null;
         int prefNid = preferredNid();
         do {
-            Page p = ring.pollFirst();
+            Page p = ptrRing.pollFirst();
             if (p == null) break;
             if (p.node() == prefNid) {
                 cache.add(p);
@@ -282,13 +282,13 @@ public final class PagePool {
     }
 
     /**
-     * The refill of {@link Variant#SERIES_2019}: one ring page to serve, then up to {@code refill}
+     * The refill of {@link Variant#SERIES_2019}: one ptr_ring page to serve, then up to {@code refill}
      * more into the cache ({@code __ptr_ring_consume_batched}), whatever their node.
      */
     private Page refillWithoutNumaTest() {
-        Page first = ring.pollFirst();
+        Page first = ptrRing.pollFirst();
         if (first == null) return null;
-        while (cache.size() < params.refill() && !ring.isEmpty()) cache.add(ring.pollFirst());
+        while (cache.size() < params.refill() && !ptrRing.isEmpty()) cache.add(ptrRing.pollFirst());
         return first;
     }
 
@@ -322,7 +322,7 @@ public final class PagePool {
 
     /**
      * {@code page_pool_put_full_page(pool, page, allow_direct)}: a page that can be recycled goes to
-     * the alloc cache when {@code direct} and there is room, else to the ring, else (ring full) back
+     * the alloc cache when {@code direct} and there is room, else to the ptr_ring, else (ptr_ring full) back
      * to the page allocator; a page that cannot be recycled goes back at once (PP-7, PP-9). There is
      * no NUMA test here (PP-10), except in {@link Variant#SERIES_2019}.
      */
@@ -332,9 +332,9 @@ public final class PagePool {
             cache.add(p);
             return new Effect.Put(p, Place.CACHE);
         }
-        if (ring.size() < params.ringSize()) {
-            ring.addLast(p);
-            return new Effect.Put(p, Place.RING);
+        if (ptrRing.size() < params.poolSize()) {
+            ptrRing.addLast(p);
+            return new Effect.Put(p, Place.PTR_RING);
         }
         return new Effect.Put(release(p), Place.ALLOCATOR);
     }
@@ -356,7 +356,7 @@ public final class PagePool {
         if (id >= nextPageId) return "not allocated yet (pages 0.." + (nextPageId - 1) + " exist)";
         if (released.containsKey(id)) return "back with the allocator";
         for (Page p : cache) if (p.id() == id) return "in the alloc cache";
-        return "in the ring";
+        return "in the ptr_ring";
     }
 
     private Page release(Page p) {
@@ -368,15 +368,15 @@ public final class PagePool {
 
     /**
      * The model's own invariants after every action: PP-7 (every page the pool got is in exactly
-     * one place) and PP-6's bound (the cache never holds more than its size, the ring neither).
+     * one place) and PP-6's bound (the cache never holds more than its size, the ptr_ring neither).
      */
     private void checkInvariants(Action after) {
-        if (cache.size() > params.cacheSize() || ring.size() > params.ringSize())
+        if (cache.size() > params.cacheSize() || ptrRing.size() > params.poolSize())
             throw new IllegalStateException("model invariant PP-6 broken after '" + after.text() + "': cache " + cache.size()
-                    + "/" + params.cacheSize() + ", ring " + ring.size() + "/" + params.ringSize());
+                    + "/" + params.cacheSize() + ", ptr_ring " + ptrRing.size() + "/" + params.poolSize());
         int[] seen = new int[nextPageId];
         for (Page p : cache) seen[p.id()]++;
-        for (Page p : ring) seen[p.id()]++;
+        for (Page p : ptrRing) seen[p.id()]++;
         for (int id : inUse.keySet()) seen[id]++;
         for (int id : released.keySet()) seen[id]++;
         for (int id = 0; id < nextPageId; id++)

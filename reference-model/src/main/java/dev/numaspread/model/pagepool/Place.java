@@ -3,13 +3,13 @@ package dev.numaspread.model.pagepool;
 /** Where a page of a pool is (PP-7: every page is in exactly one place). */
 public enum Place {
     /** {@code pool->alloc.cache}: the per-NAPI stack the next allocation pops first (LIFO). */
-    CACHE("cache"),
-    /** {@code pool->ring}: the ptr_ring recycled pages wait in (FIFO). */
-    RING("ring"),
+    CACHE("alloc cache"),
+    /** {@code pool->ring}: the ptr_ring given-back pages wait in (FIFO). */
+    PTR_RING("ptr_ring"),
     /** Handed to the driver by an allocation, not yet recycled or freed. */
-    IN_USE("in-use"),
+    IN_USE("in use"),
     /** Back with the page allocator: no longer the pool's ({@code page_pool_return_page}). */
-    ALLOCATOR("allocator");
+    ALLOCATOR("page allocator");
 
     private final String word;
 
@@ -17,14 +17,19 @@ public enum Place {
         this.word = word;
     }
 
-    /** The word scripts, protocol and reports use: {@code cache}, {@code ring}, {@code in-use}, {@code allocator}. */
+    /** The words features, protocol and reports use: {@code alloc cache}, {@code ptr_ring}, {@code in use}, {@code page allocator}. */
     public String word() {
         return word;
+    }
+
+    /** The place in a sentence: {@code the alloc cache}, {@code the ptr_ring}, {@code in use}, {@code the page allocator}. */
+    public String text() {
+        return this == IN_USE ? word : "the " + word;
     }
 
     /** The place named {@code word}. */
     public static Place of(String word) {
         for (Place p : values()) if (p.word.equals(word)) return p;
-        throw new IllegalArgumentException("place '" + word + "'; expected cache, ring, in-use or allocator");
+        throw new IllegalArgumentException("place '" + word + "'; expected alloc cache, ptr_ring, in use or page allocator");
     }
 }

@@ -10,14 +10,14 @@ import java.util.stream.Collectors;
  * @param nid       {@code pool->p.nid}: a node id, or NUMA_NO_NODE (-1)
  * @param cpu       the CPU the pool's NAPI runs on (where it was created, then where it was last polled)
  * @param cache     the alloc cache, bottom first: the last page is served next
- * @param ring      the ring, oldest first: the first page is consumed next
+ * @param ptrRing   the ptr_ring, oldest first: the first page is consumed next
  * @param inUse     the pages handed to the driver and not given back, ascending id
  * @param released  the pages given back to the page allocator, ascending id
  */
-public record PoolState(int nid, int cpu, List<Page> cache, List<Page> ring, List<Page> inUse, List<Page> released) {
+public record PoolState(int nid, int cpu, List<Page> cache, List<Page> ptrRing, List<Page> inUse, List<Page> released) {
     public PoolState {
         cache = List.copyOf(cache);
-        ring = List.copyOf(ring);
+        ptrRing = List.copyOf(ptrRing);
         inUse = List.copyOf(inUse);
         released = List.copyOf(released);
     }
@@ -26,7 +26,7 @@ public record PoolState(int nid, int cpu, List<Page> cache, List<Page> ring, Lis
     public List<Page> pagesIn(Place place) {
         return switch (place) {
             case CACHE -> cache;
-            case RING -> ring;
+            case PTR_RING -> ptrRing;
             case IN_USE -> inUse;
             case ALLOCATOR -> released;
         };
@@ -41,13 +41,13 @@ public record PoolState(int nid, int cpu, List<Page> cache, List<Page> ring, Lis
     }
 
     /**
-     * One line: {@code nid 1 cpu 4 | cache 5:1 6:1 | ring 2:0 | in-use 7:1 | allocator 0:0 1:0}, each
-     * page as {@code id:node}, with {@code !} after a pfmemalloc page.
+     * One line: {@code nid 1 cpu 4 | alloc cache 5:1 6:1 | ptr_ring 2:0 | in use 7:1 | page allocator 0:0 1:0},
+     * each page as {@code id:node}, with {@code !} after a pfmemalloc page.
      */
     public String text() {
         return "nid " + nid + " cpu " + cpu
-                + " | cache " + pagesText(cache) + " | ring " + pagesText(ring)
-                + " | in-use " + pagesText(inUse) + " | allocator " + pagesText(released);
+                + " | alloc cache " + pagesText(cache) + " | ptr_ring " + pagesText(ptrRing)
+                + " | in use " + pagesText(inUse) + " | page allocator " + pagesText(released);
     }
 
     /** Pages as {@code 5:1 6:1 4:0!}; {@code -} for none. */

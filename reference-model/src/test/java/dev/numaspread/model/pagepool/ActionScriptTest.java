@@ -13,7 +13,7 @@ class ActionScriptTest {
     void readsTheCreateLineAndOneActionPerLine() {
         ActionScript s = ActionScript.read("""
                 # seed 001
-                create nid 0 cpu 2 cache 4 refill 2 ring 8 untracked
+                create nid 0 cpu 2 cache 4 refill 2 pool_size 8 untracked
 
                 poll 4      # the IRQ moved
                 alloc
@@ -26,7 +26,7 @@ class ActionScriptTest {
         assertEquals(List.of(new Action.Poll(4), new Action.Alloc(false), new Action.Alloc(true), new Action.Recycle(1, true),
                 new Action.Free(0, false), new Action.UpdateNid(-1)), s.actions());
         assertEquals(List.of(4, 5, 6, 7, 8, 9), s.lines());
-        assertEquals("create nid 0 cpu 2 cache 4 refill 2 ring 8 untracked\npoll 4\nalloc\nalloc reserve\nrecycle 1 shared\nfree 0\nupdate-nid -1\n", s.text());
+        assertEquals("create nid 0 cpu 2 cache 4 refill 2 pool_size 8 untracked\npoll 4\nalloc\nalloc reserve\nrecycle 1 shared\nfree 0\nupdate-nid -1\n", s.text());
     }
 
     @Test
@@ -42,7 +42,7 @@ class ActionScriptTest {
                 assertThrows(InvalidScriptException.class, () -> ActionScript.read("create nid 0 cpu 0\nrecycle x", "s.pp")).getMessage());
         assertEquals("s.pp:1: found 'alloc' before the create line; expected 'create nid NODE cpu CPU' first",
                 assertThrows(InvalidScriptException.class, () -> ActionScript.read("alloc", "s.pp")).getMessage());
-        assertEquals("s.pp:1: found 'create cpu 0'; expected create nid NODE cpu CPU [cache N] [refill N] [ring N] [untracked] [have-memoryless-nodes]",
+        assertEquals("s.pp:1: found 'create cpu 0'; expected create nid NODE cpu CPU [cache N] [refill N] [pool_size N] [untracked] [have-memoryless-nodes]",
                 assertThrows(InvalidScriptException.class, () -> ActionScript.read("create cpu 0", "s.pp")).getMessage());
         assertEquals("s.pp:1: page pool: refill 5; expected 1..cache size (4)",
                 assertThrows(InvalidScriptException.class, () -> ActionScript.read("create nid 0 cpu 0 cache 4 refill 5", "s.pp")).getMessage());

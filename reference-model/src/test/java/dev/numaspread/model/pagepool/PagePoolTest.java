@@ -43,21 +43,21 @@ class PagePoolTest {
         PagePool p = pool(1, 0);
         PagePool.Step s = run(p, "alloc");
         assertEquals(new Effect.Served(new Page(1, 1, false), Place.ALLOCATOR, List.of()), s.effect());
-        assertEquals("nid 1 cpu 0 | cache 0:1 | ring - | in-use 1:1 | allocator -", state(p));
+        assertEquals("nid 1 cpu 0 | alloc cache 0:1 | ptr_ring - | in use 1:1 | page allocator -", state(p));
     }
 
     @Test
     void PP_12_slowPathAllocatesOnePageBefore513() {
         PagePool p = PagePool.create(KernelRelease.of(5, 12), TWO, PagePool.Params.of(0, 0).withSizes(4, 2, 4));
         run(p, "alloc");
-        assertEquals("nid 0 cpu 0 | cache - | ring - | in-use 0:0 | allocator -", state(p));
+        assertEquals("nid 0 cpu 0 | alloc cache - | ptr_ring - | in use 0:0 | page allocator -", state(p));
     }
 
     @Test
     void PP_12_noNodePoolAllocatesOnTheNapiCpusNode() {
         PagePool p = PagePool.create(K612, TWO, PagePool.Params.of(-1, 5).withSizes(4, 2, 4).withTracksNapiNode(false));
         run(p, "alloc");
-        assertEquals("nid -1 cpu 5 | cache 0:1 | ring - | in-use 1:1 | allocator -", state(p));
+        assertEquals("nid -1 cpu 5 | alloc cache 0:1 | ptr_ring - | in use 1:1 | page allocator -", state(p));
     }
 
     @Test
@@ -65,7 +65,7 @@ class PagePoolTest {
         PagePool p = pool(0, 0);
         PagePool.Step s = run(p, "alloc reserve");
         assertEquals(new Page(1, 0, true), ((Effect.Served) s.effect()).page());
-        assertEquals("nid 0 cpu 0 | cache 0:0! | ring - | in-use 1:0! | allocator -", state(p));
+        assertEquals("nid 0 cpu 0 | alloc cache 0:0! | ptr_ring - | in use 1:0! | page allocator -", state(p));
     }
 
     // ---------------------------------------------------------------- PP-1, PP-2, PP-3: the poll
@@ -76,7 +76,7 @@ class PagePoolTest {
         run(p, "alloc");
         PagePool.Step s = run(p, "poll 4");
         assertEquals(new Effect.Updated(0, 1, List.of(new Page(0, 0, false))), s.effect());
-        assertEquals("nid 1 cpu 4 | cache - | ring - | in-use 1:0 | allocator 0:0", state(p));
+        assertEquals("nid 1 cpu 4 | alloc cache - | ptr_ring - | in use 1:0 | page allocator 0:0", state(p));
         // The next allocation comes from the new node.
         s = run(p, "alloc");
         assertEquals(new Effect.Served(new Page(3, 1, false), Place.ALLOCATOR, List.of()), s.effect());
@@ -88,7 +88,7 @@ class PagePoolTest {
         run(p, "alloc");
         PagePool.Step s = run(p, "poll 3");
         assertEquals(new Effect.Unchanged(0), s.effect());
-        assertEquals("nid 0 cpu 3 | cache 0:0 | ring - | in-use 1:0 | allocator -", state(p));
+        assertEquals("nid 0 cpu 3 | alloc cache 0:0 | ptr_ring - | in use 1:0 | page allocator -", state(p));
     }
 
     @Test
@@ -110,9 +110,9 @@ class PagePoolTest {
         PagePool p = pool(0, 0);
         run(p, "alloc", "alloc", "free 1", "free 0", "alloc", "alloc", "alloc");
         // pages 0,1 went round the ring and back out; alloc 5 was slow: pages 2,3, served 3, cache [2]
-        assertEquals("nid 0 cpu 0 | cache 2:0 | ring - | in-use 0:0 1:0 3:0 | allocator -", state(p));
+        assertEquals("nid 0 cpu 0 | alloc cache 2:0 | ptr_ring - | in use 0:0 1:0 3:0 | page allocator -", state(p));
         run(p, "free 3", "update-nid 1");
-        assertEquals("nid 1 cpu 0 | cache - | ring 3:0 | in-use 0:0 1:0 | allocator 2:0", state(p));
+        assertEquals("nid 1 cpu 0 | alloc cache - | ptr_ring 3:0 | in use 0:0 1:0 | page allocator 2:0", state(p));
     }
 
     // ---------------------------------------------------------------- PP-4, PP-5, PP-6: refill
@@ -121,22 +121,22 @@ class PagePoolTest {
     void PP_6_refillMovesAtMostRefillPagesWhenTheCacheIsEmpty() {
         PagePool p = pool(0, 0);
         run(p, "alloc", "alloc", "free 1", "free 0");
-        assertEquals("nid 0 cpu 0 | cache - | ring 1:0 0:0 | in-use - | allocator -", state(p));
+        assertEquals("nid 0 cpu 0 | alloc cache - | ptr_ring 1:0 0:0 | in use - | page allocator -", state(p));
         PagePool.Step s = run(p, "alloc");
         // refill: page 1, then page 0 into the cache (2 = refill); the top, page 0, is served
-        assertEquals(new Effect.Served(new Page(0, 0, false), Place.RING, List.of()), s.effect());
-        assertEquals("nid 0 cpu 0 | cache 1:0 | ring - | in-use 0:0 | allocator -", state(p));
+        assertEquals(new Effect.Served(new Page(0, 0, false), Place.PTR_RING, List.of()), s.effect());
+        assertEquals("nid 0 cpu 0 | alloc cache 1:0 | ptr_ring - | in use 0:0 | page allocator -", state(p));
     }
 
     @Test
     void PP_6_aRefillLeavesPagesBeyondTheRefillCountInTheRing() {
         PagePool p = pool(0, 0);
         run(p, "alloc", "alloc", "alloc", "free 1", "free 0", "free 3");
-        assertEquals("nid 0 cpu 0 | cache 2:0 | ring 1:0 0:0 3:0 | in-use - | allocator -", state(p));
+        assertEquals("nid 0 cpu 0 | alloc cache 2:0 | ptr_ring 1:0 0:0 3:0 | in use - | page allocator -", state(p));
         run(p, "alloc");   // from the cache: the ring is not read while the cache holds pages
-        assertEquals("nid 0 cpu 0 | cache - | ring 1:0 0:0 3:0 | in-use 2:0 | allocator -", state(p));
+        assertEquals("nid 0 cpu 0 | alloc cache - | ptr_ring 1:0 0:0 3:0 | in use 2:0 | page allocator -", state(p));
         run(p, "alloc");
-        assertEquals("nid 0 cpu 0 | cache 1:0 | ring 3:0 | in-use 0:0 2:0 | allocator -", state(p));
+        assertEquals("nid 0 cpu 0 | alloc cache 1:0 | ptr_ring 3:0 | in use 0:0 2:0 | page allocator -", state(p));
     }
 
     @Test
@@ -146,19 +146,19 @@ class PagePoolTest {
         PagePool.Step s = run(p, "alloc");
         // page 1 (node 0) is waived, page 0 stays in the ring, the slow path gives pages 2, 3 on node 1
         assertEquals(new Effect.Served(new Page(3, 1, false), Place.ALLOCATOR, List.of(new Page(1, 0, false))), s.effect());
-        assertEquals("nid 1 cpu 4 | cache 2:1 | ring 0:0 | in-use 3:1 | allocator 1:0", state(p));
+        assertEquals("nid 1 cpu 4 | alloc cache 2:1 | ptr_ring 0:0 | in use 3:1 | page allocator 1:0", state(p));
     }
 
     @Test
     void PP_4_refillAfterAMatchThenAForeignPageServesTheMatch() {
         PagePool p = pool(0, 0);
         run(p, "alloc", "alloc", "poll 4", "alloc", "free 3", "free 0");
-        assertEquals("nid 1 cpu 4 | cache 2:1 | ring 3:1 0:0 | in-use 1:0 | allocator -", state(p));
+        assertEquals("nid 1 cpu 4 | alloc cache 2:1 | ptr_ring 3:1 0:0 | in use 1:0 | page allocator -", state(p));
         run(p, "alloc");   // page 2 from the cache
         PagePool.Step s = run(p, "alloc");
         // page 3 (node 1) goes to the cache, page 0 (node 0) is waived and ends the refill; page 3 is served
-        assertEquals(new Effect.Served(new Page(3, 1, false), Place.RING, List.of(new Page(0, 0, false))), s.effect());
-        assertEquals("nid 1 cpu 4 | cache - | ring - | in-use 1:0 2:1 3:1 | allocator 0:0", state(p));
+        assertEquals(new Effect.Served(new Page(3, 1, false), Place.PTR_RING, List.of(new Page(0, 0, false))), s.effect());
+        assertEquals("nid 1 cpu 4 | alloc cache - | ptr_ring - | in use 1:0 2:1 3:1 | page allocator 0:0", state(p));
     }
 
     @Test
@@ -175,18 +175,18 @@ class PagePoolTest {
     void PP_7_directRecycleGoesToTheCacheThenTheRingThenTheAllocator() {
         PagePool p = PagePool.create(K612, TWO, PagePool.Params.of(0, 0).withSizes(1, 1, 1));
         run(p, "alloc", "alloc", "alloc");
-        assertEquals("nid 0 cpu 0 | cache - | ring - | in-use 0:0 1:0 2:0 | allocator -", state(p));
+        assertEquals("nid 0 cpu 0 | alloc cache - | ptr_ring - | in use 0:0 1:0 2:0 | page allocator -", state(p));
         assertEquals(new Effect.Put(new Page(0, 0, false), Place.CACHE), run(p, "recycle 0").effect());
-        assertEquals(new Effect.Put(new Page(1, 0, false), Place.RING), run(p, "recycle 1").effect());
+        assertEquals(new Effect.Put(new Page(1, 0, false), Place.PTR_RING), run(p, "recycle 1").effect());
         assertEquals(new Effect.Put(new Page(2, 0, false), Place.ALLOCATOR), run(p, "recycle 2").effect());
-        assertEquals("nid 0 cpu 0 | cache 0:0 | ring 1:0 | in-use - | allocator 2:0", state(p));
+        assertEquals("nid 0 cpu 0 | alloc cache 0:0 | ptr_ring 1:0 | in use - | page allocator 2:0", state(p));
     }
 
     @Test
     void PP_7_freeGoesToTheRingNeverTheCache() {
         PagePool p = pool(0, 0);
         run(p, "alloc");
-        assertEquals(new Effect.Put(new Page(1, 0, false), Place.RING), run(p, "free 1").effect());
+        assertEquals(new Effect.Put(new Page(1, 0, false), Place.PTR_RING), run(p, "free 1").effect());
     }
 
     @Test
@@ -201,7 +201,7 @@ class PagePoolTest {
         PagePool p = PagePool.create(K612, TWO, PagePool.Params.of(-1, 4).withSizes(4, 2, 4).withTracksNapiNode(false),
                 PagePool.Variant.SERIES_2019);
         run(p, "alloc");
-        assertEquals("nid -1 cpu 4 | cache - | ring - | in-use 0:1 | allocator -", state(p));
+        assertEquals("nid -1 cpu 4 | alloc cache - | ptr_ring - | in use 0:1 | page allocator -", state(p));
         assertEquals(new Effect.Put(new Page(0, 1, false), Place.ALLOCATOR), run(p, "recycle 0").effect());
     }
 
@@ -212,7 +212,7 @@ class PagePoolTest {
         assertEquals(new Effect.Put(new Page(1, 0, true), Place.ALLOCATOR), run(p, "recycle 1").effect());
         assertEquals(new Effect.Put(new Page(0, 0, true), Place.ALLOCATOR), run(p, "free 0").effect());
         assertEquals(new Effect.Put(new Page(3, 0, false), Place.ALLOCATOR), run(p, "recycle 3 shared").effect());
-        assertEquals("nid 0 cpu 0 | cache 2:0 | ring - | in-use - | allocator 0:0! 1:0! 3:0", state(p));
+        assertEquals("nid 0 cpu 0 | alloc cache 2:0 | ptr_ring - | in use - | page allocator 0:0! 1:0! 3:0", state(p));
     }
 
     @Test
@@ -230,12 +230,12 @@ class PagePoolTest {
         run(p, "alloc", "alloc");
         run(p, "recycle 0", "poll 4");
         // one page per slow allocation; the update leaves page 0 (node 0) in the cache
-        assertEquals("nid 1 cpu 4 | cache 0:0 | ring - | in-use 1:0 | allocator -", state(p));
+        assertEquals("nid 1 cpu 4 | alloc cache 0:0 | ptr_ring - | in use 1:0 | page allocator -", state(p));
         // the 2019 recycle test: page 1 is not on the new node 1, so it goes back to the allocator
         assertEquals(new Effect.Put(new Page(1, 0, false), Place.ALLOCATOR), run(p, "recycle 1").effect());
         PagePool q = PagePool.create(K612, TWO, PagePool.Params.of(0, 0).withSizes(4, 2, 4), PagePool.Variant.SERIES_2019);
         run(q, "alloc", "alloc", "recycle 0", "recycle 1", "poll 4");
-        assertEquals("nid 1 cpu 4 | cache 0:0 1:0 | ring - | in-use - | allocator -", state(q));
+        assertEquals("nid 1 cpu 4 | alloc cache 0:0 1:0 | ptr_ring - | in use - | page allocator -", state(q));
         assertEquals(new Effect.Served(new Page(1, 0, false), Place.CACHE, List.of()), run(q, "alloc").effect());
     }
 
@@ -250,10 +250,10 @@ class PagePoolTest {
         PagePool p = PagePool.create(K612, MEMLESS, PagePool.Params.of(0, 0).withSizes(4, 2, 4));
         run(p, "poll 4", "alloc", "free 1");
         // p.nid is the memory-less node 1; its pages come from node 0 through the zonelist (PP-12)
-        assertEquals("nid 1 cpu 4 | cache 0:0 | ring 1:0 | in-use - | allocator -", state(p));
+        assertEquals("nid 1 cpu 4 | alloc cache 0:0 | ptr_ring 1:0 | in use - | page allocator -", state(p));
         run(p, "alloc", "alloc");
         // the cache page first, then a refill that waives page 1: node 0 is never the preferred node 1
-        assertEquals("nid 1 cpu 4 | cache 2:0 | ring - | in-use 0:0 3:0 | allocator 1:0", state(p));
+        assertEquals("nid 1 cpu 4 | alloc cache 2:0 | ptr_ring - | in use 0:0 3:0 | page allocator 1:0", state(p));
     }
 
     @Test
@@ -261,7 +261,7 @@ class PagePoolTest {
         PagePool p = PagePool.create(K612, MEMLESS, PagePool.Params.of(0, 0).withSizes(4, 2, 4).withHaveMemorylessNodes(true));
         assertEquals(new Effect.Unchanged(0), run(p, "poll 4").effect());
         run(p, "alloc", "free 1", "alloc", "alloc");
-        assertEquals("nid 0 cpu 4 | cache - | ring - | in-use 0:0 1:0 | allocator -", state(p));
+        assertEquals("nid 0 cpu 4 | alloc cache - | ptr_ring - | in use 0:0 1:0 | page allocator -", state(p));
     }
 
     @Test
