@@ -226,3 +226,96 @@ Feature: Topology
         1: 10 10
         """
       Then it is rejected with "patho-slit-invalid.topo:6: distance from node 0 to node 1 is 10; expected 11..255 (firmware tables with other values are discarded by the kernel) (strict mode; tag the file with 'expect slit-invalid' to load it leniently)"
+
+  @TOPO-12
+  Rule: TOPO-12 Every machine has clusters; without cluster lines each SMT core is its own
+
+    Example: no cluster lines: each core is its own cluster
+      When the file "cores.topo" is read:
+        """topo
+        smt 2 adjacent
+        node 0 cpus: 0 1 2 3
+        """
+      Then the clusters are "0-1 2-3"
+      And the clusters were assumed
+      And it loads without warnings
+
+    Example: clusters of two cores
+      When the file "modules.topo" is read:
+        """topo
+        smt 2 adjacent
+        cluster every 2 cores
+        node 0 cpus: 0-7
+        """
+      Then the clusters are "0-3 4-7"
+      And the clusters were stated
+
+  @TOPO-13
+  Rule: TOPO-13 A CPU's live cluster mask holds the online CPUs of its cluster, and is empty when it is not online
+
+    Example: an offline CPU has an empty cluster mask and leaves its cluster's masks
+      When the file "cl2-offline.topo" is read:
+        """topo
+        possible 0-15
+        online 0-2,4-15
+        siblings 0-1 2-3 4-5 6-7 8-9 10-11 12-13 14-15
+        cluster cpus 0-3
+        cluster cpus 4-7
+        cluster cpus 8-11
+        cluster cpus 12-15
+        node 0 cpus: 0 1 2 4 5 6 7
+        node 1 cpus: 8-15
+        node-of 3 0
+        """
+      Then the cluster masks are:
+        | cpu | cluster | live |
+        | 0   | 0-3     | 0-2  |
+        | 2   | 0-3     | 0-2  |
+        | 3   | 0-3     |      |
+        | 4   | 4-7     | 4-7  |
+
+    Example: a possible CPU that is not present has an empty cluster mask
+      When the file "hotplug.topo" is read:
+        """topo
+        possible 0-7
+        present 0-5
+        cluster every 4 cores
+        node 0 cpus: 0-5
+        node-of 6-7 0
+        """
+      Then the cluster masks are:
+        | cpu | cluster | live |
+        | 5   | 4-7     | 4-5  |
+        | 6   | 4-7     |      |
+
+  @TOPO-14
+  Rule: TOPO-14 A cluster holds whole SMT cores
+
+    Example: a cluster that splits a core
+      When the file "split.topo" is read:
+        """topo
+        siblings 0-1 2-3
+        cluster cpus 0-2
+        cluster cpus 3
+        node 0 cpus: 0-3
+        """
+      Then it is rejected with "split.topo:1: cluster 0-2 splits the core 2-3; expected clusters of whole SMT cores (the threads of a core share its L2)"
+
+  @TOPO-15
+  Rule: TOPO-15 A cluster across nodes is legal and flagged
+
+    Example: x86 splits a cluster at the node boundary
+      When the file "across.topo" is read:
+        """topo
+        cluster cpus 0-5
+        cluster cpus 6-7
+        node 0 cpus: 0-3
+        node 1 cpus: 4-7
+        """
+      Then it loads with the warnings:
+        | line | code                | message                                                                                                                                  |
+        | 1    | cluster-spans-nodes | cluster 0-5 spans nodes 0-1; x86 splits it at the node boundary (topology_sane), and group_cpus_evenly sees each node's part as a cluster |
+      And the cluster masks are:
+        | cpu | cluster | live |
+        | 0   | 0-5     | 0-3  |
+        | 4   | 0-5     | 4-5  |

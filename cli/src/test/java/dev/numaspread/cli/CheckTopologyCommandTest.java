@@ -40,6 +40,20 @@ class CheckTopologyCommandTest {
     }
 
     @Test
+    @dev.numaspread.conformance.rules.Proves("TOPO-12")
+    void TOPO_12_showsClustersAndSaysWhenTheyWereAssumed(@TempDir Path dir) throws Exception {
+        Run assumed = run(FIXTURES.resolve("kunpeng920-4node.topo").toString());
+        assertTrue(assumed.out().contains("clusters  assumed: each SMT core is its own cluster (96); no cluster lines were given\n"), assumed.out());
+        assertTrue(assumed.out().contains("  clusters-assumed: no clusters given: each SMT core is taken as its own cluster"), assumed.out());
+        Path modules = dir.resolve("modules.topo");
+        Files.writeString(modules, "smt 2 adjacent\ncluster every 2 cores\nnode 0 cpus: 0-15\n");
+        Run stated = run(modules.toString());
+        assertEquals(0, stated.code(), stated.err());
+        assertTrue(stated.out().contains("clusters  4 of 4 CPUs: 0-3 4-7 8-11 12-15\n"), stated.out());
+        assertTrue(stated.out().contains("warnings  none\n"), stated.out());
+    }
+
+    @Test
     void FMT_10_everyFixtureExitsZero() throws Exception {
         try (var s = Files.walk(Path.of("..", "fixtures"))) {
             for (Path p : s.filter(p -> p.toString().endsWith(".topo")).toList())

@@ -268,7 +268,7 @@ public final class TopologyJson {
         ArrayNode pk = o.putArray("packages");
         for (CpuPackage p : t.packages()) pk.addObject().put("id", p.id()).put("cpus", p.cpus().toList());
         ArrayNode cl = o.putArray("clusters");
-        t.clusters().forEach(c -> cl.add(c.toList()));
+        if (!t.clustersAssumed()) t.clusters().forEach(c -> cl.add(c.toList()));   // empty: each SMT core its own cluster
         ArrayNode nodes = o.putArray("nodes");
         ArrayNode nodeOf = o.putArray("nodeOf");
         for (Node n : t.nodes()) {

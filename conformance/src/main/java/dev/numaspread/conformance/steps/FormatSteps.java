@@ -253,6 +253,33 @@ public final class FormatSteps {
         assertEquals(list, loaded().onlineSiblingsOf(cpu).toList(), "online siblings of cpu " + cpu);
     }
 
+    @Then("the clusters are {string}")
+    public void theClustersAre(String clusters) {
+        assertEquals(clusters, String.join(" ", loaded().clusters().stream().map(CpuSet::toList).toList()), "clusters");
+    }
+
+    @Then("the clusters were assumed")
+    public void theClustersWereAssumed() {
+        assertTrue(loaded().clustersAssumed(), "clusters assumed (the machine gave none)");
+    }
+
+    @Then("the clusters were stated")
+    public void theClustersWereStated() {
+        assertTrue(!loaded().clustersAssumed(), "clusters stated (the machine gave them)");
+    }
+
+    @Then("the cluster masks are:")
+    public void theClusterMasksAre(DataTable table) {
+        Topology t = loaded();
+        List<String> got = new ArrayList<>(), exp = new ArrayList<>();
+        for (Map<String, String> row : table.asMaps()) {
+            int cpu = Integer.parseInt(row.get("cpu"));
+            exp.add(cpu + " | " + row.get("cluster") + " | " + (row.get("live") == null ? "" : row.get("live")));
+            got.add(cpu + " | " + t.clusterOf(cpu).toList() + " | " + t.topologyClusterCpumask(cpu).toList());
+        }
+        assertEquals(exp, got, "cpu | cluster | topology_cluster_cpumask");
+    }
+
     @Then("the packages are:")
     public void thePackagesAre(DataTable table) {
         Topology t = loaded();

@@ -174,7 +174,7 @@ public final class SysfsSnapshot {
                     + (packaged ? "; each is taken in the package of its node" : "")
                     + (alone.isEmpty() ? "" : "; CPUs " + alone.toList() + ", which no sibling list names, are taken as their own SMT siblings")));
         }
-        clusters(d, topo, possible, siblings);
+        clusters(d, topo, possible);
 
         TopoDocument doc = d.build(mode);
         if (warnings.isEmpty()) return doc;
@@ -269,11 +269,11 @@ public final class SysfsSnapshot {
     }
 
     /**
-     * Clusters from cluster_cpus_list, when the kernel has them (5.16+). A cluster that is just a
-     * core is no level of its own (the scheduler drops such a domain), so when every cluster is a
-     * sibling group the machine has no clusters, as a .topo without cluster lines.
+     * Clusters from cluster_cpus_list, when the kernel has them (5.16+); without them the draft
+     * assumes each core its own cluster and says so (TOPO-12). A CPU without topology/ joins a
+     * cluster that lists it, else stands alone, as it does for siblings (x86 lists online CPUs only).
      */
-    private static void clusters(TopoDraft d, TreeMap<Integer, Path> topo, CpuSet possible, List<CpuSet> siblings) {
+    private static void clusters(TopoDraft d, TreeMap<Integer, Path> topo, CpuSet possible) {
         TreeMap<Integer, CpuSet> groupOf = new TreeMap<>();
         TreeMap<CpuSet, Path> saidBy = new TreeMap<>();
         for (Map.Entry<Integer, Path> e : topo.entrySet()) {
@@ -286,7 +286,6 @@ public final class SysfsSnapshot {
         if (groupOf.isEmpty()) return;
         TreeSet<CpuSet> groups = new TreeSet<>(groupOf.values());
         for (int c : possible.toArray()) if (!groupOf.containsKey(c)) groups.add(CpuSet.of(c));
-        if (new TreeSet<>(siblings).containsAll(groups) || groups.stream().allMatch(g -> g.size() == 1)) return;
         // Overlapping lists (a cluster that differs from CPU to CPU) reach the draft, which names the file.
         for (CpuSet g : groups) d.cluster(g, saidBy.containsKey(g) ? at(saidBy.get(g)) : at(topo.firstEntry().getValue().getParent()));
     }

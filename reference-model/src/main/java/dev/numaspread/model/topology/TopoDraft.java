@@ -425,6 +425,7 @@ public final class TopoDraft implements TopologyValidation.Positions {
 
         List<CpuPackage> pkgs = packages(poss, pres, nodes, checkedGroups, findings);
         List<CpuSet> cls = clusters(poss, checkedGroups, findings);
+        clusterWarnings(cls, owner, findings);
 
         int[] idArray = ids.stream().mapToInt(Integer::intValue).toArray();
         DistanceTable table;
@@ -566,6 +567,20 @@ public final class TopoDraft implements TopologyValidation.Positions {
         if (!missing.isEmpty())
             throw findings.reject(clusterPos.get(0), "CPUs " + missing.toList() + " are in no cluster; expected the clusters to cover the possible CPUs " + poss.toList());
         return List.copyOf(clusters);
+    }
+
+    /** TOPO-14: a cluster across nodes. */
+    private void clusterWarnings(List<CpuSet> cls, TreeMap<Integer, Integer> owner, Findings findings) {
+        // No clusters (TOPO-12) is no finding of the load: Topology.clustersAssumed() says it, and
+        // check-topology warns.
+        for (int i = 0; i < cls.size(); i++) {
+            TreeSet<Integer> nodesOf = new TreeSet<>();
+            cls.get(i).forEachCpu(c -> nodesOf.add(owner.get(c)));
+            if (nodesOf.size() > 1)
+                findings.warn(clustersRulePos != null ? clustersRulePos : clusterPos.get(i), TopologyValidation.CLUSTER_SPANS_NODES,
+                        "cluster " + cls.get(i).toList() + " spans nodes " + CpuSet.ofStream(nodesOf.stream().mapToInt(Integer::intValue)).toList()
+                                + "; x86 splits it at the node boundary (topology_sane), and group_cpus_evenly sees each node's part as a cluster");
+        }
     }
 
     /** Consecutive runs of {@code k} cores (sibling groups in order of their first CPU). */

@@ -300,7 +300,7 @@ public final class TopoFormat {
         sb.append("online ").append(t.online().toList()).append('\n');
         sb.append(SmtLayout.of(t).toTopoLine()).append('\n');
         for (CpuPackage p : t.packages()) sb.append("package ").append(p.id()).append(" cpus ").append(p.cpus().toList()).append('\n');
-        for (CpuSet c : t.clusters()) sb.append("cluster cpus ").append(c.toList()).append('\n');
+        if (!t.clustersAssumed()) for (CpuSet c : t.clusters()) sb.append("cluster cpus ").append(c.toList()).append('\n');
         for (Node n : t.nodes()) {
             CpuSet offline = n.cpus().andNot(t.online());
             if (!offline.isEmpty()) sb.append("node-of ").append(offline.toList()).append(' ').append(n.id()).append('\n');

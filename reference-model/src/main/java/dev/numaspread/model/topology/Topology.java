@@ -15,13 +15,15 @@ import java.util.function.Supplier;
  *
  * <p>Structural invariants hold for every instance (the constructor checks them): possible ⊇
  * present ⊇ online; every possible CPU belongs to exactly one node; every node of the node list is
- * in the distance table; SMT sibling groups, packages and clusters, when given, partition the
- * possible CPUs and a sibling group lies in one node. Kernel value rules (diagonal 10,
+ * in the distance table; SMT sibling groups, packages (when known) and clusters partition the
+ * possible CPUs; a sibling group lies in one node; a cluster holds whole sibling groups. Kernel value rules (diagonal 10,
  * off-diagonal 11..255, symmetry) are not invariants: real firmware breaks them, and
  * {@code TopologyValidation} reports them.
  *
  * <p>Hardware relations (siblings, packages, clusters) cover the possible CPUs, as firmware gives
- * them; on x86 an offline CPU loses its sysfs topology, so a fixture states it explicitly.
+ * them; on x86 an offline CPU loses its sysfs topology, so a fixture states it explicitly. Clusters
+ * (CPUs sharing an L2, {@code cluster_cpus}) are always known: a machine built without them has
+ * each SMT core as its own cluster, as most x86 servers do, and says so ({@link #clustersAssumed()}).
  */
 public final class Topology {
 
@@ -34,11 +36,13 @@ public final class Topology {
     private final DistanceTable distances;
     private final List<CpuSet> smtSiblings;    // ascending by first CPU; singletons when there is no SMT
     private final List<CpuPackage> packages;   // ascending by first CPU; may be empty (unknown)
-    private final List<CpuSet> clusters;       // ascending by first CPU; may be empty (none)
+    private final List<CpuSet> clusters;       // ascending by first CPU; the SMT cores when none were given
+    private final boolean clustersAssumed;     // true when no clusters were given
 
     // Derived indexes: cpu -> node id, cpu -> index of its sibling group.
     private final int[] nodeOfCpu;
     private final int[] siblingGroupOfCpu;
+    private final int[] clusterOfCpu;
 
     public Topology(String name, String source, CpuSet possible, CpuSet present, CpuSet online,
                     List<Node> nodes, DistanceTable distances, List<CpuSet> smtSiblings,
@@ -56,7 +60,8 @@ public final class Topology {
         List<CpuPackage> sortedPackages = new ArrayList<>(packages);
         sortedPackages.sort((a, b) -> Integer.compare(a.cpus().first(), b.cpus().first()));
         this.packages = List.copyOf(sortedPackages);
-        this.clusters = sortedByFirst(clusters);
+        this.clustersAssumed = clusters.isEmpty();
+        this.clusters = clustersAssumed ? this.smtSiblings : sortedByFirst(clusters);
 
         require(!possible.isEmpty(), () -> "a machine has at least one possible CPU");
         require(present.isSubsetOf(possible), () -> "present CPUs " + present.andNot(possible) + " are not possible; expected present ⊆ possible");
@@ -90,7 +95,13 @@ public final class Topology {
         }
         if (!this.packages.isEmpty())
             checkPartition(this.packages.stream().map(CpuPackage::cpus).toList(), "package", new int[nr]);
-        if (!this.clusters.isEmpty()) checkPartition(this.clusters, "cluster", new int[nr]);
+        clusterOfCpu = new int[nr];
+        checkPartition(this.clusters, "cluster", clusterOfCpu);
+        for (CpuSet core : this.smtSiblings) {
+            CpuSet cluster = this.clusters.get(clusterOfCpu[core.first()]);
+            require(core.isSubsetOf(cluster), () -> "cluster " + cluster.toList() + " splits the core " + core.toList()
+                    + "; expected clusters of whole SMT cores (the threads of a core share its L2)");
+        }
     }
 
     private void checkPartition(List<CpuSet> groups, String what, int[] index) {
@@ -139,8 +150,13 @@ public final class Topology {
     public List<CpuSet> smtSiblings() { return smtSiblings; }
     /** The packages, or an empty list when unknown. */
     public List<CpuPackage> packages() { return packages; }
-    /** The clusters ({@code cluster_cpus}), or an empty list when the machine has none. */
+    /**
+     * The hardware clusters ({@code cluster_cpus} of an online machine: CPUs sharing an L2 on x86),
+     * ascending by first CPU; they partition the possible CPUs. Each SMT core when none were given.
+     */
     public List<CpuSet> clusters() { return clusters; }
+    /** True when the machine was built without clusters and {@link #clusters()} are its SMT cores (TOPO-12). */
+    public boolean clustersAssumed() { return clustersAssumed; }
 
     // ---------------------------------------------------------------- derived kernel views
 
@@ -210,6 +226,28 @@ public final class Topology {
         return siblingsOf(cpu).and(online);
     }
 
+    /** The hardware cluster of a possible CPU, itself included. */
+    public CpuSet clusterOf(int cpu) {
+        nodeOf(cpu);
+        return clusters.get(clusterOfCpu[cpu]);
+    }
+
+    /**
+     * {@code topology_cluster_cpumask(cpu)} as x86 keeps it (TOPO-13): for an online CPU, the online
+     * CPUs of its cluster in its own node; empty for an offline or never-present CPU. The kernel
+     * links two CPUs into each other's L2 mask when the second comes online ({@code set_cpu_sibling_map},
+     * {@code match_l2c}, which refuses CPUs of another node through {@code topology_sane}) and
+     * unlinks a CPU that goes offline ({@code remove_siblinginfo}). arm64 differs (an offline CPU's
+     * mask is the CPU itself) and is not modelled.
+     *
+     * @throws IllegalArgumentException if the CPU is not possible
+     */
+    public CpuSet topologyClusterCpumask(int cpu) {
+        CpuSet cluster = clusterOf(cpu);
+        if (!online.contains(cpu)) return CpuSet.EMPTY;
+        return cluster.and(online).and(cpusOf(nodeOfCpu[cpu]));
+    }
+
     /** The package holding {@code cpu}, if packages are known. */
     public Optional<CpuPackage> packageOf(int cpu) {
         for (CpuPackage p : packages) if (p.cpus().contains(cpu)) return Optional.of(p);
@@ -223,12 +261,17 @@ public final class Topology {
 
     /** The same machine with another online set (a hotplug event, or a kernel-run phase). */
     public Topology withOnline(CpuSet newOnline) {
-        return new Topology(name, source, possible, present, newOnline, nodes, distances, smtSiblings, packages, clusters);
+        return new Topology(name, source, possible, present, newOnline, nodes, distances, smtSiblings, packages, statedClusters());
     }
 
     /** The same machine under another name and source. */
     public Topology named(String newName, String newSource) {
-        return new Topology(newName, newSource, possible, present, online, nodes, distances, smtSiblings, packages, clusters);
+        return new Topology(newName, newSource, possible, present, online, nodes, distances, smtSiblings, packages, statedClusters());
+    }
+
+    /** The clusters as given when built: empty when they were assumed, so a copy assumes them too. */
+    private List<CpuSet> statedClusters() {
+        return clustersAssumed ? List.of() : clusters;
     }
 
     @Override

@@ -8,7 +8,8 @@ import java.util.TreeSet;
 
 /**
  * What {@code numaspread check-topology} says about a machine: its nodes with their CPUs, SMT,
- * packages, NUMA distance levels and the warnings of its load, as lines of text.
+ * packages, clusters, NUMA distance levels and the warnings of its load (plus
+ * {@code clusters-assumed} when it gave no clusters, TOPO-12), as lines of text.
  */
 public final class TopologyDescription {
 
@@ -25,6 +26,23 @@ public final class TopologyDescription {
             for (int b : t.nodeIds())
                 if (!t.isCpuless(a) && !t.isCpuless(b)) values.add(t.distance(a, b));
         return values.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * The clusters line: {@code assumed, each SMT core its own (N)} when the machine gave none, else
+     * the count, the sizes and the clusters (the first eight of a long list).
+     */
+    static String clusters(Topology t) {
+        List<CpuSet> cls = t.clusters();
+        if (t.clustersAssumed()) return "assumed: each SMT core is its own cluster (" + cls.size() + "); no cluster lines were given";
+        TreeSet<Integer> sizes = new TreeSet<>();
+        for (CpuSet c : cls) sizes.add(c.size());
+        StringBuilder sb = new StringBuilder().append(cls.size()).append(" of ");
+        sb.append(String.join(" or ", sizes.stream().map(String::valueOf).toList())).append(sizes.size() == 1 && sizes.first() == 1 ? " CPU: " : " CPUs: ");
+        int shown = cls.size() <= 16 ? cls.size() : 8;
+        for (int i = 0; i < shown; i++) sb.append(i > 0 ? " " : "").append(cls.get(i).toList());
+        if (shown < cls.size()) sb.append(" ...");
+        return sb.toString();
     }
 
     /** The description, one line per element, ending with the warnings. */
@@ -59,15 +77,19 @@ public final class TopologyDescription {
             for (CpuPackage pkg : t.packages()) p.add(pkg.id() + " (" + pkg.cpus().toList() + ")");
             out.add("packages  " + t.packages().size() + ": " + String.join(", ", p));
         }
-        if (!t.clusters().isEmpty()) out.add("clusters  " + t.clusters().size() + " of " + t.clusters().get(0).size() + " CPUs or fewer");
+        out.add("clusters  " + clusters(t));
         int[] levels = distanceLevels(t);
         StringBuilder lv = new StringBuilder();
         for (int v : levels) lv.append(lv.length() > 0 ? " " : "").append(v);
         out.add("distances " + levels.length + (levels.length == 1 ? " level" : " levels") + " over the nodes with CPUs: " + lv);
-        if (doc.warnings().isEmpty()) out.add("warnings  none");
+        List<TopologyWarning> warnings = new ArrayList<>(doc.warnings());
+        if (t.clustersAssumed())
+            warnings.add(0, new TopologyWarning(0, TopologyValidation.CLUSTERS_ASSUMED, "no clusters given: each SMT core is taken"
+                    + " as its own cluster, as on most x86 servers; add 'cluster cpus LIST' or 'cluster every K cores' where cores share an L2"));
+        if (warnings.isEmpty()) out.add("warnings  none");
         else {
-            out.add("warnings  " + doc.warnings().size());
-            for (TopologyWarning w : doc.warnings()) out.add("  " + w);
+            out.add("warnings  " + warnings.size());
+            for (TopologyWarning w : warnings) out.add("  " + w);
         }
         return out;
     }

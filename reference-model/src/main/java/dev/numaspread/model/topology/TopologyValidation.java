@@ -51,6 +51,10 @@ public final class TopologyValidation {
     public static final String PACKAGES_INCOMPLETE = "packages-incomplete";
     /** A sysfs snapshot's offline CPU lost its topology/ directory (x86): siblings and package were inferred. */
     public static final String OFFLINE_CPU_TOPOLOGY = "offline-cpu-topology";
+    /** No clusters were given: each SMT core is taken as its own cluster (TOPO-12); said by check-topology, not by a load. */
+    public static final String CLUSTERS_ASSUMED = "clusters-assumed";
+    /** A cluster holds CPUs of two nodes; x86 splits it at the node boundary (TOPO-14). */
+    public static final String CLUSTER_SPANS_NODES = "cluster-spans-nodes";
 
     /** The codes of kernel rules: errors in strict mode. */
     public static final List<String> KERNEL_RULE_CODES = List.of(
@@ -59,7 +63,7 @@ public final class TopologyValidation {
     /** The codes reported in both modes. */
     public static final List<String> WARNING_CODES = List.of(
             ASYMMETRIC, NON_METRIC, CPULESS_NODES, MEMLESS_NODES, NODE0_NOT_REPRESENTATIVE, SPARSE_NODE_IDS,
-            CPUS_WITHOUT_NODE, PACKAGES_INCOMPLETE, OFFLINE_CPU_TOPOLOGY);
+            CPUS_WITHOUT_NODE, PACKAGES_INCOMPLETE, OFFLINE_CPU_TOPOLOGY, CLUSTER_SPANS_NODES);
 
     /** Where the parts of a topology came from; every method may answer a position without a line. */
     public interface Positions {

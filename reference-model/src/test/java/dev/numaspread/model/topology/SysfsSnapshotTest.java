@@ -63,6 +63,7 @@ class SysfsSnapshotTest {
         assertEquals("kunpeng", fromSysfs.topology().name());
         assertEquals(codesAndMessages(fixture), codesAndMessages(fromSysfs));
         assertEquals(List.of("node0-not-representative"), fromSysfs.warnings().stream().map(TopologyWarning::code).toList());
+        assertTrue(fromSysfs.topology().clustersAssumed(), "no cluster_cpus_list files: clusters assumed (TOPO-12)");
     }
 
     /**
@@ -265,12 +266,15 @@ class SysfsSnapshotTest {
         Topology t = SysfsSnapshot.read(s).topology();
         assertEquals(24, t.clusters().size());
         assertEquals("92-95", t.clusters().get(23).toList());
+        assertEquals(false, t.clustersAssumed());
     }
 
     @Test
-    void FMT_13_clustersThatAreCoresAreNoLevel() throws IOException {
+    void FMT_13_clustersThatAreCoresAreStatedNotAssumed() throws IOException {
         Path s = kunpeng();
         for (int c = 0; c < 96; c++) write(s, "cpu/cpu" + c + "/topology/cluster_cpus_list", Integer.toString(c));
-        assertEquals(List.of(), SysfsSnapshot.read(s).topology().clusters());
+        Topology t = SysfsSnapshot.read(s).topology();
+        assertEquals(96, t.clusters().size());
+        assertEquals(false, t.clustersAssumed());
     }
 }
