@@ -53,6 +53,6 @@ public class LocalSpreadPlanBench {
 
     @Benchmark
     public int[] plan() {
-        return LocalSpread.plan(release, topology, NODE, count);
+        return LocalSpread.localSpreadCpus(release, topology, NODE, count);
     }
 }

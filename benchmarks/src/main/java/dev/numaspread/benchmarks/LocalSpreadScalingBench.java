@@ -56,13 +56,13 @@ public class LocalSpreadScalingBench {
     /** 6.12: one sort of the online CPUs by (ring, id). */
     @Benchmark
     public int[] localSpreadRings() {
-        return LocalSpread.plan(RINGS, topology, node, cpus);
+        return LocalSpread.localSpreadCpus(RINGS, topology, node, cpus);
     }
 
     /** 6.1: node CPUs then the rest, no sort: the floor the ring plan is measured against. */
     @Benchmark
     public int[] localSpreadClassic() {
-        return LocalSpread.plan(CLASSIC, topology, node, cpus);
+        return LocalSpread.localSpreadCpus(CLASSIC, topology, node, cpus);
     }
 
     /** The scheduler's levels and masks, built once per 6.3+ plan. */

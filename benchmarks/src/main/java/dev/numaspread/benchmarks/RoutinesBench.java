@@ -64,7 +64,7 @@ public class RoutinesBench {
 
     @Benchmark
     public int[] mlx5NumaDistance() {
-        return Mlx5.mlx5NumaDistance(K612, topology, NODE, cpus);
+        return Mlx5.mlx5NumaDistanceCpus(K612, topology, NODE, cpus);
     }
 
     @Benchmark

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.numaspread.conformance.fixtures.TopologyFiles;
 import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.spi.ReferenceModel;
+import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.kernel.KernelBug;
@@ -22,6 +23,7 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -119,31 +121,33 @@ public final class PlanCommand implements Callable<Integer> {
     }
 
     /**
-     * The routines {@code plan} knows, by id. {@code irq-setup} and {@code mana-setup-irqs} run on
-     * a {@link Machine} booted from the topology, on which no hotplug event arrives.
+     * The routines {@code plan} knows, in the order help lists them. {@code irq-setup} and
+     * {@code mana-setup-irqs} run on a {@link Machine} booted from the topology, on which no
+     * hotplug event arrives.
      */
-    static final Map<String, PlanRoutine> ROUTINES = new LinkedHashMap<>();
+    static final Map<Routine, PlanRoutine> ROUTINES = routines();
 
-    static {
-        ROUTINES.put("local-spread", (impl, r) -> queues(impl.localSpread(r.kernel(), r.machine(), r.node(), r.count()), r));
-        ROUTINES.put("local-spread-nearest-node",
-                (impl, r) -> queues(impl.localSpreadNearestNode(r.kernel(), r.machine(), r.node(), r.count()), r));
-        ROUTINES.put("mlx5-numa-distance", (impl, r) -> queues(impl.mlx5NumaDistance(r.kernel(), r.machine(), r.node(), r.count()), r));
-        ROUTINES.put("mlx5-comp-irqs", (impl, r) -> queues(impl.mlx5CompIrqs(r.kernel(), r.machine(), r.node(), r.count()), r));
-        ROUTINES.put("hop-masks", (impl, r) -> new Lines("hop", impl.hopMasks(r.kernel(), r.machine(), r.node())));
-        ROUTINES.put("numa-closest", (impl, r) -> {
+    private static Map<Routine, PlanRoutine> routines() {
+        Map<Routine, PlanRoutine> table = new LinkedHashMap<>();
+        table.put(Routine.LOCAL_SPREAD, (impl, r) -> queues(impl.localSpreadCpus(r.kernel(), r.machine(), r.node(), r.count()), r));
+        table.put(Routine.LOCAL_SPREAD_NEAREST_NODE,
+                (impl, r) -> queues(impl.localSpreadNearestNodeCpus(r.kernel(), r.machine(), r.node(), r.count()), r));
+        table.put(Routine.MLX5_NUMA_DISTANCE, (impl, r) -> queues(impl.mlx5NumaDistanceCpus(r.kernel(), r.machine(), r.node(), r.count()), r));
+        table.put(Routine.MLX5_COMP_IRQS, (impl, r) -> queues(impl.mlx5CompIrqCpus(r.kernel(), r.machine(), r.node(), r.count()), r));
+        table.put(Routine.HOP_MASKS, (impl, r) -> new Lines("hop", impl.hopMasks(r.kernel(), r.machine(), r.node())));
+        table.put(Routine.NUMA_CLOSEST, (impl, r) -> {
             CpuSet set = r.cpus().orElseThrow(() -> new IllegalArgumentException("--routine numa-closest: needs --cpus LIST and --cpu CPU"));
             int c = r.cpu().orElseThrow(() -> new IllegalArgumentException("--routine numa-closest: needs --cpus LIST and --cpu CPU"));
             return queues(new int[]{impl.numaClosest(r.kernel(), r.machine(), set, c)}, r);
         });
-        ROUTINES.put("group-cpus", (impl, r) -> new Lines("group", impl.groupCpusEvenly(r.kernel(), r.machine(), r.count())
+        table.put(Routine.GROUP_CPUS, (impl, r) -> new Lines("group", impl.groupCpusEvenly(r.kernel(), r.machine(), r.count())
                 .orElseThrow(() -> new KernelBug("NULL", "group_cpus_evenly(" + r.count() + ") returned NULL"))));
-        ROUTINES.put("blk-mq-map", (impl, r) -> new QueueMap(impl.blkMqMapQueues(r.kernel(), r.machine(), r.count(), r.offset())));
+        table.put(Routine.BLK_MQ_MAP, (impl, r) -> new QueueMap(impl.blkMqMapQueues(r.kernel(), r.machine(), r.count(), r.offset())));
         // irq_setup() assigns IRQs in order and stops when the hops run out (SIB-8): the IRQs
         // past the list it returns keep no affinity of its making.
-        ROUTINES.put("irq-setup", (impl, r) -> irqs("irq", impl.irqSetup(r.kernel(), Machine.boot(r.machine(), r.kernel()),
+        table.put(Routine.IRQ_SETUP, (impl, r) -> irqs("irq", impl.irqSetup(r.kernel(), Machine.boot(r.machine(), r.kernel()),
                 r.node(), r.count(), r.skipFirstCpu()), r.count()));
-        ROUTINES.put("mana-setup-irqs", (impl, r) -> {
+        table.put(Routine.MANA_SETUP_IRQS, (impl, r) -> {
             Machine.Config config = Machine.Config.of(r.machine(), r.kernel()).withDynamicMsix(r.dynamicMsix());
             if (r.granted().isPresent()) config = config.withGrantedVectors(r.granted().get());
             List<CpuSet> vectors = impl.manaSetupIrqs(r.kernel(), Machine.boot(config), r.node());
@@ -153,6 +157,7 @@ public final class PlanCommand implements Callable<Integer> {
                         + " vector(s), fewer than mana_gd_setup_irqs() asks for at least; the probe fails");
             return irqs("vector", vectors, vectors.size());
         });
+        return Collections.unmodifiableMap(table);
     }
 
     private static Lines irqs(String header, List<CpuSet> assigned, int count) {
@@ -164,8 +169,12 @@ public final class PlanCommand implements Callable<Integer> {
     /** Routine ids for picocli's help. */
     static final class RoutineNames extends ArrayList<String> {
         RoutineNames() {
-            super(ROUTINES.keySet());
+            super(ids());
         }
+    }
+
+    private static List<String> ids() {
+        return ROUTINES.keySet().stream().map(Routine::id).toList();
     }
 
     private static Lines queues(int[] cpus, Request r) {
@@ -180,11 +189,11 @@ public final class PlanCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         Request request;
-        PlanRoutine routineImpl = ROUTINES.get(routine);
+        PlanRoutine routineImpl = Routine.byId(routine).map(ROUTINES::get).orElse(null);
         try {
             if (routineImpl == null)
                 throw new IllegalArgumentException("--routine '" + routine + "': unknown routine; expected one of "
-                        + String.join(", ", ROUTINES.keySet()));
+                        + String.join(", ", ids()));
             if (!List.of("list", "smp_affinity", "table", "json", "cpu_list").contains(format))
                 throw new IllegalArgumentException("--format '" + format + "': expected list, smp_affinity, table, json or cpu_list");
             KernelRelease k = release(kernel, err, "plan");

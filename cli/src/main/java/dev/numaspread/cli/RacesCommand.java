@@ -4,6 +4,7 @@ import dev.numaspread.conformance.fixtures.TopologyFiles;
 import dev.numaspread.conformance.races.Race;
 import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.spi.ReferenceModel;
+import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.hotplug.InterleavingExplorer;
 import dev.numaspread.model.hotplug.InterleavingExplorer.Exploration;
@@ -51,7 +52,7 @@ import java.util.stream.Collectors;
 public final class RacesCommand implements Callable<Integer> {
 
     /** The routines {@code races} explores. */
-    static final List<String> ROUTINES = List.of("irq-setup", "mana-setup-irqs", "local-spread");
+    static final List<Routine> ROUTINES = List.of(Routine.IRQ_SETUP, Routine.MANA_SETUP_IRQS, Routine.LOCAL_SPREAD);
     /** Runs above this are refused: the explorer is exhaustive and the machine is shared. */
     static final long MAX_RUNS = 2_000_000;
 
@@ -114,12 +115,13 @@ public final class RacesCommand implements Callable<Integer> {
         Race race;
         InterleavingExplorer.Scope scope;
         try {
-            if (!ROUTINES.contains(routine))
-                throw new IllegalArgumentException("--routine '" + routine + "': unknown routine; expected one of " + String.join(", ", ROUTINES));
+            Routine which = Routine.byId(routine).filter(ROUTINES::contains).orElseThrow(() -> new IllegalArgumentException(
+                    "--routine '" + routine + "': unknown routine; expected one of "
+                            + String.join(", ", ROUTINES.stream().map(Routine::id).toList())));
             KernelRelease k = PlanCommand.release(kernel, err, "races");
             Topology machine = machine();
             mana.check(k);
-            race = race(k, machine);
+            race = race(which, k, machine);
             config = mana.config(machine, k);
             scope = InterleavingExplorer.Scope.everyEvent(config);
             if (pairs) scope = scope.withPairs();
@@ -162,29 +164,29 @@ public final class RacesCommand implements Callable<Integer> {
     }
 
     /** The race the options name: the routine, its guard (--variant) and its table (--expect, else the routine's). */
-    private Race race(KernelRelease k, Topology machine) {
+    private Race race(Routine which, KernelRelease k, Topology machine) {
         SiblingSpread.Variant v = variant == null ? null : SiblingSpread.Variant.byId(variant).orElseThrow(() ->
                 new IllegalArgumentException("--variant '" + variant + "': expected locked, unlocked or lock-after-sizing"));
         int len = count != null ? count : machine.numOnlineCpus();
-        Race race = switch (routine) {
-            case "irq-setup" -> {
+        Race race = switch (which) {
+            case IRQ_SETUP -> {
                 if (v == SiblingSpread.Variant.LOCK_AFTER_SIZING)
                     throw new IllegalArgumentException("--variant lock-after-sizing: irq_setup() sizes nothing; expected locked or unlocked");
                 yield v == SiblingSpread.Variant.UNLOCKED ? Race.irqSetupWithoutLock(impl, k, node, len, mana.skipFirstCpu)
                         : Race.irqSetup(impl, k, node, len, mana.skipFirstCpu);
             }
-            case "mana-setup-irqs" -> {
+            case MANA_SETUP_IRQS -> {
                 if (v != null && (k.before(6, 9) || k.atLeast(6, 17)))
                     throw new IllegalArgumentException("--variant " + variant + ": the variants are of the 6.9-6.16 mana_gd_setup_irqs(),"
                             + " not of Linux " + k + "; expected a 6.9-6.16 release or no --variant");
                 yield v == null || v == SiblingSpread.Variant.LOCKED ? Race.manaSetupIrqs(impl, k, node) : Race.manaSetupIrqs(v, k, node);
             }
-            case "local-spread" -> {
+            case LOCAL_SPREAD -> {
                 if (v == SiblingSpread.Variant.LOCK_AFTER_SIZING)
                     throw new IllegalArgumentException("--variant lock-after-sizing: only for mana-setup-irqs; expected locked or unlocked");
                 yield Race.localSpread(node, len, v == SiblingSpread.Variant.LOCKED);
             }
-            default -> throw new IllegalStateException("routine " + routine + " passed validation");
+            default -> throw new IllegalStateException("routine " + which + " passed validation");
         };
         if (expect == null) return race;
         return race.gradedBy(OutcomeTable.named(expect).orElseThrow(() -> new IllegalArgumentException("--expect '" + expect
@@ -193,7 +195,7 @@ public final class RacesCommand implements Callable<Integer> {
 
     // What the MANA options changed on the machine, for the first line.
     private String machineText() {
-        if (!routine.equals("mana-setup-irqs")) return "";
+        if (!routine.equals(Routine.MANA_SETUP_IRQS.id())) return "";
         return (mana.granted != null ? ", " + mana.granted + " vectors granted" : "") + (mana.dynamicMsix ? ", dynamic MSI-X" : "");
     }
 }

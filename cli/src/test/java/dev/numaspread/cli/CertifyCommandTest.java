@@ -34,7 +34,7 @@ class CertifyCommandTest {
     public static class Good implements Implementation {
         @Override public String name() { return "good"; }
         @Override public List<Claim> claims() { return List.of(Claim.of("local-spread", "6.1")); }
-        @Override public int[] localSpread(KernelRelease kernel, Topology machine, int node, int count) {
+        @Override public int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
             int[] order = node == 1 ? new int[]{2, 3, 0, 1} : new int[]{0, 1, 2, 3};
             int[] out = new int[count];
             for (int i = 0; i < count; i++) out[i] = order[i % 4];
@@ -44,13 +44,13 @@ class CertifyCommandTest {
 
     /** Visits nodes by id. */
     public static class ById extends Good {
-        @Override public int[] localSpread(KernelRelease kernel, Topology machine, int node, int count) {
-            return super.localSpread(kernel, machine, 0, count);
+        @Override public int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
+            return super.localSpreadCpus(kernel, machine, 0, count);
         }
     }
 
     static final Check LOCAL_FIRST = Check.of("LS-1", Routine.LOCAL_SPREAD, "LS_1_localCpusComeFirst", ctx -> {
-        int cpu = ctx.implementation().localSpread(ctx.kernel(), TWO_NODES, 1, 1)[0];
+        int cpu = ctx.implementation().localSpreadCpus(ctx.kernel(), TWO_NODES, 1, 1)[0];
         if (TWO_NODES.nodeOf(cpu) != 1)
             throw Violation.of("LS-1", "localSpread(i=0, node=1)", "a CPU of node 1", "cpu " + cpu).on(TWO_NODES);
     });

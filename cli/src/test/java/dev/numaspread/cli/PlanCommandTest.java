@@ -42,7 +42,7 @@ class PlanCommandTest {
     static final class Classic implements Implementation {
         @Override public String name() { return "classic"; }
         @Override public List<Claim> claims() { return List.of(); }
-        @Override public int[] localSpread(KernelRelease kernel, Topology machine, int node, int count) {
+        @Override public int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
             int[] order = node == 1 ? new int[]{4, 5, 6, 7, 0, 1, 2, 3} : new int[]{0, 1, 2, 3, 4, 5, 6, 7};
             int[] out = new int[count];
             for (int i = 0; i < count; i++) out[i] = order[i % 8];

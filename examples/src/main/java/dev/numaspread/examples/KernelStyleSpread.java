@@ -58,10 +58,10 @@ public final class KernelStyleSpread implements Implementation {
     }
 
     @Override
-    public int[] localSpread(KernelRelease kernel, Topology machine, int node, int count) {
+    public int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
         claimed(Routine.LOCAL_SPREAD, kernel);
         KernelView k = new KernelView(machine);
-        return LocalSpread.plan(kernel, k, new NumaDistance(k), node, count);
+        return LocalSpread.localSpreadCpus(kernel, k, new NumaDistance(k), node, count);
     }
 
     @Override
@@ -103,17 +103,17 @@ public final class KernelStyleSpread implements Implementation {
     }
 
     @Override
-    public int[] mlx5NumaDistance(KernelRelease kernel, Topology machine, int node, int count) {
+    public int[] mlx5NumaDistanceCpus(KernelRelease kernel, Topology machine, int node, int count) {
         claimed(Routine.MLX5_NUMA_DISTANCE, kernel);
         KernelView k = new KernelView(machine);
-        return Mlx5.numaDistance(kernel, k, new NumaDistance(k), node, count);
+        return Mlx5.mlx5NumaDistanceCpus(kernel, k, new NumaDistance(k), node, count);
     }
 
     @Override
-    public int[] mlx5CompIrqs(KernelRelease kernel, Topology machine, int node, int count) {
+    public int[] mlx5CompIrqCpus(KernelRelease kernel, Topology machine, int node, int count) {
         claimed(Routine.MLX5_COMP_IRQS, kernel);
         KernelView k = new KernelView(machine);
-        return Mlx5.compIrqs(kernel, k, new NumaDistance(k), node, count);
+        return Mlx5.mlx5CompIrqCpus(kernel, k, new NumaDistance(k), node, count);
     }
 
     @Override

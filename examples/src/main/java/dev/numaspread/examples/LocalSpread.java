@@ -16,7 +16,7 @@ final class LocalSpread {
     private LocalSpread() {}
 
     /** The CPU of each queue {@code 0 .. count-1}: one walk over the online CPUs, then indexing. */
-    static int[] plan(KernelRelease kernel, KernelView k, NumaDistance numa, int node, int count) {
+    static int[] localSpreadCpus(KernelRelease kernel, KernelView k, NumaDistance numa, int node, int count) {
         int[] out = new int[count];
         if (count == 0) return out;
         int[] order = order(kernel, k, numa, node);

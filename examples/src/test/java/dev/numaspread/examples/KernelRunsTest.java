@@ -83,7 +83,7 @@ class KernelRunsTest {
         KernelRelease kernel = run.kernel();
         switch (key) {
             case "local_spread" -> forEachField(expected, (node, cpus) -> assertArrayEquals(ints(cpus),
-                    example.localSpread(kernel, t, Integer.parseInt(node), cpus.size()),
+                    example.localSpreadCpus(kernel, t, Integer.parseInt(node), cpus.size()),
                     run.name() + " cpumask_local_spread(i, " + node + ")"));
             case "hop_masks" -> forEachField(expected, (node, masks) -> assertEquals(cpuSets(masks),
                     example.hopMasks(kernel, t, Integer.parseInt(node)), run.name() + " for_each_numa_hop_mask(mask, " + node + ")"));

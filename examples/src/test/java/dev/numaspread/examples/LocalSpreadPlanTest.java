@@ -26,7 +26,7 @@ class LocalSpreadPlanTest {
                 NumaDistance numa = new NumaDistance(k);
                 for (int node = -1; node < k.nrNodeIds; node++) {
                     int count = 2 * k.numOnlineCpus() + 1;
-                    int[] plan = LocalSpread.plan(kernel, k, numa, node, count);
+                    int[] plan = LocalSpread.localSpreadCpus(kernel, k, numa, node, count);
                     for (int i = 0; i < count; i++, compared++)
                         assertEquals(LocalSpread.cpumaskLocalSpread(kernel, k, numa, i, node), plan[i],
                                 run.name() + " on " + kernel + ": cpumask_local_spread(" + i + ", " + node + ")");
@@ -42,15 +42,15 @@ class LocalSpreadPlanTest {
         Topology t = TopoText.read(KernelRunsTest.RUNS.resolve("d-memory-only-node-linux-6.12-boot.topo"));
         KernelView k = new KernelView(t);
         NumaDistance numa = new NumaDistance(k);
-        assertThrows(KernelBug.class, () -> LocalSpread.plan(KernelRelease.of(6, 3), k, numa, 2, 4));
-        assertEquals(4, LocalSpread.plan(KernelRelease.of(6, 7), k, numa, 2, 4)[0]);
+        assertThrows(KernelBug.class, () -> LocalSpread.localSpreadCpus(KernelRelease.of(6, 3), k, numa, 2, 4));
+        assertEquals(4, LocalSpread.localSpreadCpus(KernelRelease.of(6, 7), k, numa, 2, 4)[0]);
     }
 
     @Test
     void unclaimedReleases_areRefused() throws IOException {
         Topology t = TopoText.read(KernelRunsTest.RUNS.resolve("a-2node-2s2c2t-linux-6.12-boot.topo"));
         KernelStyleSpread example = new KernelStyleSpread();
-        assertThrows(UnsupportedOperationException.class, () -> example.localSpread(KernelRelease.of(6, 6), t, 0, 4));
+        assertThrows(UnsupportedOperationException.class, () -> example.localSpreadCpus(KernelRelease.of(6, 6), t, 0, 4));
         assertThrows(UnsupportedOperationException.class, () -> example.hopMasks(KernelRelease.of(6, 1), t, 0));
     }
 }

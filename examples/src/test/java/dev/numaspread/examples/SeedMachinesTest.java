@@ -61,22 +61,22 @@ class SeedMachinesTest {
     void seed000_before_isClassicLocalSpreadOnNode14() throws IOException {
         int[] before = affinityHints("epyc7763-node14-before.txt");
         assertEquals(127, before.length);
-        assertArrayEquals(before, example.localSpread(LINUX_6_1, epyc(), 14, 127));
+        assertArrayEquals(before, example.localSpreadCpus(LINUX_6_1, epyc(), 14, 127));
     }
 
     @Test
     void seed000_after_isLocalSpreadOnNode14In6_12() throws IOException {
-        assertArrayEquals(affinityHints("epyc7763-node14-after.txt"), example.localSpread(LINUX_6_12, epyc(), 14, 127));
+        assertArrayEquals(affinityHints("epyc7763-node14-after.txt"), example.localSpreadCpus(LINUX_6_12, epyc(), 14, 127));
     }
 
     @Test
     void seed000_after_isTheMlx5DistancePatch() throws IOException {
-        assertArrayEquals(affinityHints("epyc7763-node14-after.txt"), example.mlx5NumaDistance(LINUX_6_1, epyc(), 14, 127));
+        assertArrayEquals(affinityHints("epyc7763-node14-after.txt"), example.mlx5NumaDistanceCpus(LINUX_6_1, epyc(), 14, 127));
     }
 
     @Test
     void seed000_after_isMlx5CompIrqsIn6_12() throws IOException {
-        assertArrayEquals(affinityHints("epyc7763-node14-after.txt"), example.mlx5CompIrqs(LINUX_6_12, epyc(), 14, 127));
+        assertArrayEquals(affinityHints("epyc7763-node14-after.txt"), example.mlx5CompIrqCpus(LINUX_6_12, epyc(), 14, 127));
     }
 
     /**
@@ -87,7 +87,7 @@ class SeedMachinesTest {
     @Test
     void seed000_moreVectorsThanCpus_fallsBackToClassicForAll() throws IOException {
         int[] before = affinityHints("epyc7763-node14-before.txt");
-        int[] got = example.mlx5NumaDistance(LINUX_6_1, epyc(), 14, 300);
+        int[] got = example.mlx5NumaDistanceCpus(LINUX_6_1, epyc(), 14, 300);
         assertArrayEquals(before, Arrays.copyOf(got, 127));
         assertEquals(111, got[127]);
         assertEquals(120, got[128]);
@@ -109,8 +109,8 @@ class SeedMachinesTest {
                   0: 10 20
                   1: 20 10
                 """, "two-by-two.topo");
-        assertArrayEquals(new int[] {2, 3, 0, 1, 2, 3}, example.mlx5NumaDistance(LINUX_6_1, t, 1, 6));
-        assertArrayEquals(new int[] {2, 3, 0, 1}, example.mlx5NumaDistance(LINUX_6_1, t, 1, 4));
+        assertArrayEquals(new int[] {2, 3, 0, 1, 2, 3}, example.mlx5NumaDistanceCpus(LINUX_6_1, t, 1, 6));
+        assertArrayEquals(new int[] {2, 3, 0, 1}, example.mlx5NumaDistanceCpus(LINUX_6_1, t, 1, 4));
     }
 
     // ------------------------------------------------------------------ seed 003, Kunpeng 920
@@ -121,7 +121,7 @@ class SeedMachinesTest {
 
     @Test
     void seed003_linux6_1_sendsQueues24to47ToNode0() throws IOException {
-        int[] got = example.localSpread(LINUX_6_1, kunpeng(), 2, 97);
+        int[] got = example.localSpreadCpus(LINUX_6_1, kunpeng(), 2, 97);
         assertRange(got, 0, 48, 24, "6.1");
         assertRange(got, 24, 0, 24, "6.1 (IRQs 369-392 before the patch: CPUs 0-23)");
         assertRange(got, 48, 24, 24, "6.1");
@@ -131,7 +131,7 @@ class SeedMachinesTest {
 
     @Test
     void seed003_linux6_12_goesByDistance() throws IOException {
-        int[] got = example.localSpread(LINUX_6_12, kunpeng(), 2, 97);
+        int[] got = example.localSpreadCpus(LINUX_6_12, kunpeng(), 2, 97);
         assertRange(got, 0, 48, 24, "6.12");
         assertRange(got, 24, 72, 24, "6.12 (IRQs 369-392 after the patch: CPUs 72-95)");
         assertRange(got, 48, 24, 24, "6.12");

@@ -33,7 +33,7 @@ public final class Expectations {
         return switch (d.kind()) {
             case MLX5_COMP -> {
                 List<CpuSet> out = new ArrayList<>();
-                for (int c : Mlx5.mlx5CompIrqs(k, m, d.node(), count)) out.add(c >= 0 && c < m.nrCpuIds() ? CpuSet.of(c) : CpuSet.EMPTY);
+                for (int c : Mlx5.mlx5CompIrqCpus(k, m, d.node(), count)) out.add(c >= 0 && c < m.nrCpuIds() ? CpuSet.of(c) : CpuSet.EMPTY);
                 yield out;
             }
             // The PCI core granted as many vectors as the machine shows: mana_gd_setup_irqs() sized itself to them.

@@ -36,9 +36,9 @@ import java.util.function.Supplier;
  * a {@link GuardedImplementation}, and turns what they showed into one {@link Verdict} per rule
  * and release. Rules of routines the implementation does not claim are listed as NOT-CLAIMED.
  *
- * <p>Which rules belong to a routine: the rules its checks name, the rules of
- * {@code spec/<routine>.md}, and the rules tagged in {@code features/<routine>.feature}. A rule
- * whose kernel range (from the spec) excludes the claimed release is not judged for it.
+ * <p>Which rules belong to a routine: the rules its checks name, the rules of its spec file and
+ * the rules tagged in its feature file ({@link Routine#specFile()}, {@link Routine#featureFile()}).
+ * A rule whose kernel range (from the spec) excludes the claimed release is not judged for it.
  */
 public final class Certifier {
 
@@ -131,9 +131,9 @@ public final class Certifier {
     // ------------------------------------------------------------ scope
 
     /**
-     * The rules of {@code routine}: those its checks name, then those of {@code spec/<routine>.md}
-     * and {@code features/<routine>.feature} that no check gives to another routine (a spec file
-     * may hold the rules of a neighbouring routine, as local-spread.md holds the 2020 proposal's).
+     * The rules of {@code routine}: those its checks name, then those of its spec file and its
+     * feature file that no check gives to another routine (a family's files hold the rules of all
+     * its routines, as local-spread.md holds the 2020 proposal's).
      */
     private Set<String> rulesOf(Routine routine, List<Check> allChecks) {
         Set<String> out = new LinkedHashSet<>();
@@ -141,8 +141,8 @@ public final class Certifier {
         for (Check c : allChecks) (c.routine() == routine ? out : elsewhere).add(c.rule());
         elsewhere.removeAll(out);
         for (Rule r : registry.rules())
-            if (r.file().replaceAll(".*/", "").equals(routine.id() + ".md") && !elsewhere.contains(r.id())) out.add(r.id());
-        for (String tag : features.ruleTagsOf(routine.id())) if (!elsewhere.contains(tag)) out.add(tag);
+            if (r.file().equals(routine.specFile()) && !elsewhere.contains(r.id())) out.add(r.id());
+        for (String tag : features.ruleTagsOf(routine)) if (!elsewhere.contains(tag)) out.add(tag);
         return out;
     }
 

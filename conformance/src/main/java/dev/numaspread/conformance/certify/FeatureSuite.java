@@ -2,6 +2,7 @@ package dev.numaspread.conformance.certify;
 
 import dev.numaspread.conformance.rules.FeatureIndex;
 import dev.numaspread.conformance.rules.Rule;
+import dev.numaspread.conformance.spi.Routine;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -43,16 +44,17 @@ public record FeatureSuite(Optional<String> featureRoot, List<String> gluePackag
     }
 
     /**
-     * The rule ids tagged in {@code <routine>.feature}, in file order; empty when the file does not
-     * exist. A family's feature file names the routine it certifies (STYLE §2). The file is read by
-     * Cucumber's Gherkin parser, so a tag-like line inside a doc string is not a tag.
+     * The rule ids tagged in the feature file of {@code routine} ({@link Routine#featureFile()},
+     * found under {@link #featureRoot}), in file order; empty when the file does not exist. The
+     * file is read by Cucumber's Gherkin parser, so a tag-like line inside a doc string is not a tag.
      *
      * @throws dev.numaspread.conformance.rules.InvalidSpecException when the file is not Gherkin (file:line)
      */
-    public Set<String> ruleTagsOf(String routineId) {
+    public Set<String> ruleTagsOf(Routine routine) {
         Set<String> out = new LinkedHashSet<>();
         if (featureRoot.isEmpty()) return out;
-        String path = featureRoot.get() + "/" + routineId + ".feature";
+        // The feature root stands for the features/ folder of the checkout.
+        String path = featureRoot.get() + routine.featureFile().substring("features".length());
         try (InputStream in = loader().getResourceAsStream(path)) {
             if (in == null) return out;
             SortedMap<String, String> file = new TreeMap<>(Map.of(path, new String(in.readAllBytes(), StandardCharsets.UTF_8)));

@@ -72,16 +72,16 @@ public final class GuardedImplementation implements Implementation {
     // ------------------------------------------------------------ the routines
 
     @Override
-    public int[] localSpread(KernelRelease kernel, Topology machine, int node, int count) {
-        return call(Routine.LOCAL_SPREAD, kernel, "localSpread(node=" + node + ", count=" + count + ")",
-                () -> delegate.localSpread(kernel, machine, node, count), r -> lengthIs(r, count, "CPUs for count " + count),
+    public int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
+        return call(Routine.LOCAL_SPREAD, kernel, "localSpreadCpus(node=" + node + ", count=" + count + ")",
+                () -> delegate.localSpreadCpus(kernel, machine, node, count), r -> lengthIs(r, count, "CPUs for count " + count),
                 Arrays::equals, Arrays::toString);
     }
 
     @Override
-    public int[] localSpreadNearestNode(KernelRelease kernel, Topology machine, int node, int count) {
-        return call(Routine.LOCAL_SPREAD_NEAREST_NODE, kernel, "localSpreadNearestNode(node=" + node + ", count=" + count + ")",
-                () -> delegate.localSpreadNearestNode(kernel, machine, node, count), r -> lengthIs(r, count, "CPUs for count " + count),
+    public int[] localSpreadNearestNodeCpus(KernelRelease kernel, Topology machine, int node, int count) {
+        return call(Routine.LOCAL_SPREAD_NEAREST_NODE, kernel, "localSpreadNearestNodeCpus(node=" + node + ", count=" + count + ")",
+                () -> delegate.localSpreadNearestNodeCpus(kernel, machine, node, count), r -> lengthIs(r, count, "CPUs for count " + count),
                 Arrays::equals, Arrays::toString);
     }
 
@@ -116,16 +116,16 @@ public final class GuardedImplementation implements Implementation {
     }
 
     @Override
-    public int[] mlx5NumaDistance(KernelRelease kernel, Topology machine, int node, int count) {
-        return call(Routine.MLX5_NUMA_DISTANCE, kernel, "mlx5NumaDistance(node=" + node + ", count=" + count + ")",
-                () -> delegate.mlx5NumaDistance(kernel, machine, node, count), r -> lengthIs(r, count, "CPUs for count " + count),
+    public int[] mlx5NumaDistanceCpus(KernelRelease kernel, Topology machine, int node, int count) {
+        return call(Routine.MLX5_NUMA_DISTANCE, kernel, "mlx5NumaDistanceCpus(node=" + node + ", count=" + count + ")",
+                () -> delegate.mlx5NumaDistanceCpus(kernel, machine, node, count), r -> lengthIs(r, count, "CPUs for count " + count),
                 Arrays::equals, Arrays::toString);
     }
 
     @Override
-    public int[] mlx5CompIrqs(KernelRelease kernel, Topology machine, int node, int count) {
-        return call(Routine.MLX5_COMP_IRQS, kernel, "mlx5CompIrqs(node=" + node + ", count=" + count + ")",
-                () -> delegate.mlx5CompIrqs(kernel, machine, node, count), r -> lengthIs(r, count, "CPUs for count " + count),
+    public int[] mlx5CompIrqCpus(KernelRelease kernel, Topology machine, int node, int count) {
+        return call(Routine.MLX5_COMP_IRQS, kernel, "mlx5CompIrqCpus(node=" + node + ", count=" + count + ")",
+                () -> delegate.mlx5CompIrqCpus(kernel, machine, node, count), r -> lengthIs(r, count, "CPUs for count " + count),
                 Arrays::equals, Arrays::toString);
     }
 

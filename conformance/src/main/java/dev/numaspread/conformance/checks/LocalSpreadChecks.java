@@ -46,14 +46,14 @@ public final class LocalSpreadChecks implements CheckFamily {
     /** The model's plan, or empty when the release oopses there (contract checks skip those inputs). */
     static int[] modelPlan(KernelRelease k, Case c, int count) {
         try {
-            return LocalSpread.plan(k, c.machine(), c.node(), count);
+            return LocalSpread.localSpreadCpus(k, c.machine(), c.node(), count);
         } catch (KernelBug b) {
             return null;
         }
     }
 
     static String call(Case c, int count) {
-        return "localSpread(node=" + c.node() + ", i=0.." + (count - 1) + ")";
+        return "localSpreadCpus(node=" + c.node() + ", i=0.." + (count - 1) + ")";
     }
 
     @Override
@@ -65,7 +65,7 @@ public final class LocalSpreadChecks implements CheckFamily {
                 ctx.forAll(gen, c -> {
                     int count = 2 * c.machine().numOnlineCpus() + 1;
                     if (modelPlan(ctx.kernel(), c, count) == null) return;
-                    int[] got = ctx.implementation().localSpread(ctx.kernel(), c.machine(), c.node(), count);
+                    int[] got = ctx.implementation().localSpreadCpus(ctx.kernel(), c.machine(), c.node(), count);
                     for (int i = 0; i < got.length; i++)
                         if (!c.machine().online().contains(got[i]))
                             throw Violation.of("LS-1", "localSpread(i=" + i + ", node=" + c.node() + ")",
@@ -78,7 +78,7 @@ public final class LocalSpreadChecks implements CheckFamily {
                 ctx.forAll(gen, c -> {
                     int n = c.machine().numOnlineCpus();
                     if (modelPlan(ctx.kernel(), c, 1) == null) return;
-                    int[] got = ctx.implementation().localSpread(ctx.kernel(), c.machine(), c.node(), 3 * n + 1);
+                    int[] got = ctx.implementation().localSpreadCpus(ctx.kernel(), c.machine(), c.node(), 3 * n + 1);
                     for (int i = n; i < got.length; i++)
                         if (got[i] != got[i % n])
                             throw Violation.of("LS-2", "localSpread(i=" + i + ", node=" + c.node() + ")",
@@ -90,7 +90,7 @@ public final class LocalSpreadChecks implements CheckFamily {
                 if (c.node() == Numa.NUMA_NO_NODE || modelPlan(ctx.kernel(), c, 1) == null) return;
                 CpuSet local = housekeeping(ctx.kernel()) ? c.machine().cpusOf(c.node()) : c.machine().onlineCpusOf(c.node());
                 if (local.isEmpty()) return;
-                int[] got = ctx.implementation().localSpread(ctx.kernel(), c.machine(), c.node(), local.size());
+                int[] got = ctx.implementation().localSpreadCpus(ctx.kernel(), c.machine(), c.node(), local.size());
                 if (!CpuSet.of(got).equals(local))
                     throw Violation.of("LS-3", call(c, local.size()), "the CPUs of node " + c.node() + " (" + local + ")",
                             plan(got)).hint("are nodes visited by distance from node " + c.node() + ", or by node id?").on(c.machine());
@@ -100,7 +100,7 @@ public final class LocalSpreadChecks implements CheckFamily {
                 ctx.forAll(gen, c -> {
                     Topology m = c.machine();
                     if (c.node() == Numa.NUMA_NO_NODE || modelPlan(ctx.kernel(), c, 1) == null) return;
-                    int[] got = ctx.implementation().localSpread(ctx.kernel(), m, c.node(), m.numOnlineCpus());
+                    int[] got = ctx.implementation().localSpreadCpus(ctx.kernel(), m, c.node(), m.numOnlineCpus());
                     for (int i = 0; i < got.length; i++) if (!m.online().contains(got[i])) return;   // LS-1's business
                     // A CPU-less node's "nearest node with CPUs" may be any of the nodes tied at the smallest
                     // distance (which one is LS-9's and HOP-8's matter): the plan passes if it follows one of them.
@@ -118,7 +118,7 @@ public final class LocalSpreadChecks implements CheckFamily {
                 ctx.forAll(gen, c -> {
                     if (modelPlan(ctx.kernel(), c, 1) == null) return;
                     int n = c.machine().numOnlineCpus();
-                    int[] got = ctx.implementation().localSpread(ctx.kernel(), c.machine(), c.node(), n);
+                    int[] got = ctx.implementation().localSpreadCpus(ctx.kernel(), c.machine(), c.node(), n);
                     int[] sorted = got.clone();
                     Arrays.sort(sorted);
                     if (!Arrays.equals(sorted, c.machine().online().toArray()))
@@ -136,8 +136,8 @@ public final class LocalSpreadChecks implements CheckFamily {
                     "classic: as NUMA_NO_NODE; 6.3-6.6: oops; 6.7+: the nearest node with CPUs, ties to the lowest id, distances from it"),
             Check.of("LS-10", Routine.LOCAL_SPREAD_NEAREST_NODE, "LS_10_proposalGoesNodeByNode", ctx -> ctx.forAll(gen, c -> {
                 int count = 2 * c.machine().numOnlineCpus() + 1;
-                int[] want = LocalSpreadNearestNode.plan(ctx.kernel(), c.machine(), c.node(), count);
-                int[] got = ctx.implementation().localSpreadNearestNode(ctx.kernel(), c.machine(), c.node(), count);
+                int[] want = LocalSpreadNearestNode.localSpreadNearestNodeCpus(ctx.kernel(), c.machine(), c.node(), count);
+                int[] got = ctx.implementation().localSpreadNearestNodeCpus(ctx.kernel(), c.machine(), c.node(), count);
                 if (!Arrays.equals(want, got))
                     throw Violation.of("LS-10", "localSpreadNearestNode(node=" + c.node() + ", i=0.." + (count - 1) + ")", plan(want), plan(got))
                             .hint("whole nodes by distance, ties to the lower node id, node by node?").on(c.machine());
@@ -147,9 +147,9 @@ public final class LocalSpreadChecks implements CheckFamily {
             Check.of("LS-12", Routine.LOCAL_SPREAD, "LS_12_planIsPrefixOfLongerPlan", ctx -> ctx.forAll(gen, c -> {
                 if (modelPlan(ctx.kernel(), c, 1) == null) return;
                 int n = 2 * c.machine().possible().size() + 1;
-                int[] full = ctx.implementation().localSpread(ctx.kernel(), c.machine(), c.node(), n);
+                int[] full = ctx.implementation().localSpreadCpus(ctx.kernel(), c.machine(), c.node(), n);
                 for (int k : new int[]{1, c.machine().numOnlineCpus(), n - 1}) {
-                    int[] part = ctx.implementation().localSpread(ctx.kernel(), c.machine(), c.node(), k);
+                    int[] part = ctx.implementation().localSpreadCpus(ctx.kernel(), c.machine(), c.node(), k);
                     if (!Arrays.equals(part, Arrays.copyOf(full, k)))
                         throw Violation.of("LS-12", call(c, k), "the first " + k + " entries of the " + n + "-queue plan: "
                                 + plan(Arrays.copyOf(full, k)), plan(part)).hint("does a queue's CPU depend on the queue count?").on(c.machine());
@@ -197,8 +197,8 @@ public final class LocalSpreadChecks implements CheckFamily {
             ctx.forAll(cases(), c -> {
                 if (!which.test(c)) return;
                 int count = 2 * c.machine().possible().size() + 1;
-                Outcome want = Outcome.of(() -> LocalSpread.plan(ctx.kernel(), c.machine(), c.node(), count), SpreadText::plan);
-                Outcome got = Outcome.of(() -> ctx.implementation().localSpread(ctx.kernel(), c.machine(), c.node(), count), SpreadText::plan);
+                Outcome want = Outcome.of(() -> LocalSpread.localSpreadCpus(ctx.kernel(), c.machine(), c.node(), count), SpreadText::plan);
+                Outcome got = Outcome.of(() -> ctx.implementation().localSpreadCpus(ctx.kernel(), c.machine(), c.node(), count), SpreadText::plan);
                 if (!want.equals(got))
                     throw Violation.of(rule, call(c, count), want.text(), got.text()).hint(hint).on(c.machine());
             });
@@ -211,7 +211,7 @@ public final class LocalSpreadChecks implements CheckFamily {
         boolean rings = k.atLeast(6, 3);
         if (rule.equals("LS-6") != rings || housekeeping(k)) return;
         Topology m = Fixtures.topology("kunpeng920-4node");
-        int[] got = ctx.implementation().localSpread(k, m, 2, 97);
+        int[] got = ctx.implementation().localSpreadCpus(k, m, 2, 97);
         int[] want = new int[97];
         for (int i = 0; i < 24; i++) {
             want[i] = 48 + i;
@@ -221,7 +221,7 @@ public final class LocalSpreadChecks implements CheckFamily {
         }
         want[96] = 48;
         if (!Arrays.equals(want, got))
-            throw Violation.of(rule, "localSpread(node=2, i=0..96)", plan(want), plan(got))
+            throw Violation.of(rule, "localSpreadCpus(node=2, i=0..96)", plan(want), plan(got))
                     .hint(rings ? "seed 003: from node 2 the next nearest is node 3 (16), then node 1 (25), then node 0 (32)"
                             : "classic local spread ignores distance: node 2, then 0..47, then 72..95").on(m);
     }

@@ -84,28 +84,28 @@ public final class Mlx5Checks implements CheckFamily {
         return List.of(
             Check.of("MLX-1", Routine.MLX5_NUMA_DISTANCE, "MLX_1_distancePassGivesDistinctOnlineCpus", ctx -> ctx.forAll(gen, v -> {
                 if (v.count() > v.machine().numOnlineCpus()) return;
-                int[] got = ctx.implementation().mlx5NumaDistance(ctx.kernel(), v.machine(), v.node(), v.count());
+                int[] got = ctx.implementation().mlx5NumaDistanceCpus(ctx.kernel(), v.machine(), v.node(), v.count());
                 CpuSet set = CpuSet.of(got);
                 if (got.length != v.count() || set.size() != v.count() || !set.isSubsetOf(v.machine().online()))
-                    throw Violation.of("MLX-1", call("mlx5NumaDistance", v), v.count() + " distinct online CPUs (online "
+                    throw Violation.of("MLX-1", call("mlx5NumaDistanceCpus", v), v.count() + " distinct online CPUs (online "
                             + v.machine().online() + ")", plan(got)).on(v.machine());
             })),
             Check.of("MLX-2", Routine.MLX5_NUMA_DISTANCE, "MLX_2_closestToFirstFromFirstsNode", ctx -> ctx.forAll(gen, v -> {
                 if (v.count() > v.machine().numOnlineCpus()) return;
-                int[] want = Mlx5.mlx5NumaDistance(ctx.kernel(), v.machine(), v.node(), v.count());
-                int[] got = ctx.implementation().mlx5NumaDistance(ctx.kernel(), v.machine(), v.node(), v.count());
+                int[] want = Mlx5.mlx5NumaDistanceCpus(ctx.kernel(), v.machine(), v.node(), v.count());
+                int[] got = ctx.implementation().mlx5NumaDistanceCpus(ctx.kernel(), v.machine(), v.node(), v.count());
                 if (!Arrays.equals(want, got))
-                    throw Violation.of("MLX-2", call("mlx5NumaDistance", v), plan(want), plan(got))
+                    throw Violation.of("MLX-2", call("mlx5NumaDistanceCpus", v), plan(want), plan(got))
                             .hint("closest by NUMA level from first's node (not from node, not by node id), lowest id first?").on(v.machine());
             })),
             Check.of("MLX-3", Routine.MLX5_NUMA_DISTANCE, "MLX_3_moreVectorsThanOnlineCpusFallBackForAll", ctx -> ctx.forAll(gen, v -> {
                 Topology m = v.machine();
                 int online = m.numOnlineCpus();
                 if (v.count() <= online) return;
-                int[] got = ctx.implementation().mlx5NumaDistance(ctx.kernel(), m, v.node(), v.count());
+                int[] got = ctx.implementation().mlx5NumaDistanceCpus(ctx.kernel(), m, v.node(), v.count());
                 String broken = oneWrappingLocalSpread(m, v.node(), got, v.count());
                 if (broken != null)
-                    throw Violation.of("MLX-3", call("mlx5NumaDistance", v), "one local spread over the " + online + " online CPUs, node "
+                    throw Violation.of("MLX-3", call("mlx5NumaDistanceCpus", v), "one local spread over the " + online + " online CPUs, node "
                                     + v.node() + "'s first, wrapping for all " + v.count() + " vectors", broken + " in " + plan(got))
                             .quoting("So vector `i` gets the CPU of vector `i mod num_online_cpus()`, the first `num_online_cpus()` vectors get each"
                                     + " online CPU once, and the device node's online CPUs come first.")
@@ -114,9 +114,9 @@ public final class Mlx5Checks implements CheckFamily {
             Check.of("MLX-7", Routine.MLX5_NUMA_DISTANCE, "MLX_7_fallbackIsClassicLocalSpread", ctx -> ctx.forAll(gen, v -> {
                 if (v.count() <= v.machine().numOnlineCpus()) return;
                 int[] want = classic(v.machine(), v.node(), v.count());
-                int[] got = ctx.implementation().mlx5NumaDistance(ctx.kernel(), v.machine(), v.node(), v.count());
+                int[] got = ctx.implementation().mlx5NumaDistanceCpus(ctx.kernel(), v.machine(), v.node(), v.count());
                 if (!Arrays.equals(want, got))
-                    throw Violation.of("MLX-7", call("mlx5NumaDistance", v), "classic local spread with wraparound for all "
+                    throw Violation.of("MLX-7", call("mlx5NumaDistanceCpus", v), "classic local spread with wraparound for all "
                                     + v.count() + " vectors: " + plan(want), plan(got))
                             .hint("the node's online CPUs ascending, then the others ascending, distance ignored?").on(v.machine());
             })),
@@ -129,7 +129,7 @@ public final class Mlx5Checks implements CheckFamily {
                     Topology m = v.machine();
                     if (v.node() < 0 || m.isCpuless(v.node())) return;
                     int count = Math.min(v.count(), m.numOnlineCpus());
-                    int[] got = ctx.implementation().mlx5CompIrqs(ctx.kernel(), m, v.node(), count);
+                    int[] got = ctx.implementation().mlx5CompIrqCpus(ctx.kernel(), m, v.node(), count);
                     String broken = ringOrder(m, v.node(), got, count);
                     if (broken != null)
                         throw Violation.of("MLX-6", call("mlx5CompIrqs", new Vectors(m, v.node(), count)), "distinct online CPUs, node "
@@ -148,12 +148,12 @@ public final class Mlx5Checks implements CheckFamily {
             if (!kernels.test(ctx.kernel())) return;
             ctx.forAll(vectors(), v -> {
                 String want, got;
-                try { want = plan(Mlx5.mlx5CompIrqs(ctx.kernel(), v.machine(), v.node(), v.count())); }
+                try { want = plan(Mlx5.mlx5CompIrqCpus(ctx.kernel(), v.machine(), v.node(), v.count())); }
                 catch (KernelBug b) { want = "KernelBug " + b.kind(); }
-                try { got = plan(ctx.implementation().mlx5CompIrqs(ctx.kernel(), v.machine(), v.node(), v.count())); }
+                try { got = plan(ctx.implementation().mlx5CompIrqCpus(ctx.kernel(), v.machine(), v.node(), v.count())); }
                 catch (KernelBug b) { got = "KernelBug " + b.kind(); }
                 if (!want.equals(got))
-                    throw Violation.of(rule, call("mlx5CompIrqs", v), want, got).hint(hint).on(v.machine());
+                    throw Violation.of(rule, call("mlx5CompIrqCpus", v), want, got).hint(hint).on(v.machine());
             });
         });
     }

@@ -198,7 +198,7 @@ public final class NumaChecks implements CheckFamily {
     static Check exactHops(String rule, String name, java.util.function.Predicate<Case> which) {
         return Check.of(rule, Routine.HOP_MASKS, name, ctx -> ctx.forAll(LocalSpreadChecks.cases(), c -> {
             if (!which.test(c)) return;
-            List<CpuSet> want = NumaHops.forEachNumaHopMask(ctx.kernel(), c.machine(), c.node());
+            List<CpuSet> want = NumaHops.hopMasks(ctx.kernel(), c.machine(), c.node());
             List<CpuSet> got = ctx.implementation().hopMasks(ctx.kernel(), c.machine(), c.node());
             if (!want.equals(got))
                 throw Violation.of(rule, "hopMasks(node=" + c.node() + ")", masks(want), masks(got))

@@ -145,7 +145,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
     static List<CpuSet> rings(KernelRelease kernel, Topology t, int node) {
         List<CpuSet> out = new ArrayList<>();
         CpuSet prev = CpuSet.EMPTY;
-        for (CpuSet hop : NumaHops.forEachNumaHopMask(kernel, t, node)) {
+        for (CpuSet hop : NumaHops.hopMasks(kernel, t, node)) {
             out.add(hop.andNot(prev));
             prev = hop;
         }
@@ -400,7 +400,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
             int[] cpus;
             try {
                 // No IRQ, no cpumask_local_spread() call: nothing can oops.
-                cpus = d.len() == 0 ? new int[0] : LocalSpread.plan(ctx.kernel(), d.machine(), d.node(), d.len());
+                cpus = d.len() == 0 ? new int[0] : LocalSpread.localSpreadCpus(ctx.kernel(), d.machine(), d.node(), d.len());
             } catch (KernelBug oops) {
                 // 6.3-6.6 oops on a CPU-less node (LS-9); the driver calling it oopses with it.
                 List<CpuSet> answer;

@@ -115,16 +115,16 @@ public final class ProcessImplementation implements Implementation, AutoCloseabl
     // ------------------------------------------------------------ routines
 
     @Override
-    public synchronized int[] localSpread(KernelRelease kernel, Topology machine, int node, int count) {
-        return spread("local-spread", kernel, machine, node, count);
+    public synchronized int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
+        return spread(Routine.LOCAL_SPREAD, kernel, machine, node, count);
     }
 
     @Override
-    public synchronized int[] localSpreadNearestNode(KernelRelease kernel, Topology machine, int node, int count) {
-        return spread("local-spread-nearest-node", kernel, machine, node, count);
+    public synchronized int[] localSpreadNearestNodeCpus(KernelRelease kernel, Topology machine, int node, int count) {
+        return spread(Routine.LOCAL_SPREAD_NEAREST_NODE, kernel, machine, node, count);
     }
 
-    private int[] spread(String op, KernelRelease kernel, Topology machine, int node, int count) {
+    private int[] spread(Routine op, KernelRelease kernel, Topology machine, int node, int count) {
         ObjectNode r = op(op, kernel, machine);
         r.put("node", node);
         ArrayNode i = r.putArray("i");
@@ -134,19 +134,19 @@ public final class ProcessImplementation implements Implementation, AutoCloseabl
 
     @Override
     public synchronized int[] numaLevels(KernelRelease kernel, Topology machine) {
-        return ints(request(op("numa-levels", kernel, machine)), "levels");
+        return ints(request(op(Routine.NUMA_LEVELS, kernel, machine)), "levels");
     }
 
     @Override
     public synchronized List<CpuSet> hopMasks(KernelRelease kernel, Topology machine, int node) {
-        ObjectNode r = op("hop-masks", kernel, machine);
+        ObjectNode r = op(Routine.HOP_MASKS, kernel, machine);
         r.put("node", node);
         return cpuLists(request(r), "masks");
     }
 
     @Override
     public synchronized int numaClosest(KernelRelease kernel, Topology machine, CpuSet cpus, int cpu) {
-        ObjectNode r = op("numa-closest", kernel, machine);
+        ObjectNode r = op(Routine.NUMA_CLOSEST, kernel, machine);
         r.put("cpus", cpus.toList());
         r.put("cpu", cpu);
         return integer(request(r), "cpu");
@@ -154,7 +154,7 @@ public final class ProcessImplementation implements Implementation, AutoCloseabl
 
     @Override
     public synchronized int numaNth(KernelRelease kernel, Topology machine, CpuSet cpus, int n, int node) {
-        ObjectNode r = op("numa-nth", kernel, machine);
+        ObjectNode r = op(Routine.NUMA_NTH, kernel, machine);
         r.put("cpus", cpus.toList());
         r.put("n", n);
         r.put("node", node);
@@ -163,22 +163,22 @@ public final class ProcessImplementation implements Implementation, AutoCloseabl
 
     @Override
     public synchronized int numaNearestNode(KernelRelease kernel, Topology machine, int node) {
-        ObjectNode r = op("numa-nearest-node", kernel, machine);
+        ObjectNode r = op(Routine.NUMA_NEAREST_NODE, kernel, machine);
         r.put("node", node);
         return integer(request(r), "node");
     }
 
     @Override
-    public synchronized int[] mlx5NumaDistance(KernelRelease kernel, Topology machine, int node, int count) {
-        return vectors("mlx5-numa-distance", kernel, machine, node, count);
+    public synchronized int[] mlx5NumaDistanceCpus(KernelRelease kernel, Topology machine, int node, int count) {
+        return vectors(Routine.MLX5_NUMA_DISTANCE, kernel, machine, node, count);
     }
 
     @Override
-    public synchronized int[] mlx5CompIrqs(KernelRelease kernel, Topology machine, int node, int count) {
-        return vectors("mlx5-comp-irqs", kernel, machine, node, count);
+    public synchronized int[] mlx5CompIrqCpus(KernelRelease kernel, Topology machine, int node, int count) {
+        return vectors(Routine.MLX5_COMP_IRQS, kernel, machine, node, count);
     }
 
-    private int[] vectors(String op, KernelRelease kernel, Topology machine, int node, int count) {
+    private int[] vectors(Routine op, KernelRelease kernel, Topology machine, int node, int count) {
         ObjectNode r = op(op, kernel, machine);
         r.put("node", node);
         r.put("count", count);
@@ -187,7 +187,7 @@ public final class ProcessImplementation implements Implementation, AutoCloseabl
 
     @Override
     public synchronized Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Topology machine, int numgrps) {
-        ObjectNode r = op("group-cpus", kernel, machine);
+        ObjectNode r = op(Routine.GROUP_CPUS, kernel, machine);
         r.put("groups", numgrps);
         JsonNode answer = request(r);
         if (answer.path("groups").isNull()) return Optional.empty();
@@ -196,7 +196,7 @@ public final class ProcessImplementation implements Implementation, AutoCloseabl
 
     @Override
     public synchronized int[] blkMqMapQueues(KernelRelease kernel, Topology machine, int nrQueues, int queueOffset) {
-        ObjectNode r = op("blk-mq-map", kernel, machine);
+        ObjectNode r = op(Routine.BLK_MQ_MAP, kernel, machine);
         r.put("queues", nrQueues);
         r.put("offset", queueOffset);
         return ints(request(r), "map");
@@ -204,11 +204,12 @@ public final class ProcessImplementation implements Implementation, AutoCloseabl
 
     // ------------------------------------------------------------ requests
 
-    private ObjectNode op(String op, KernelRelease kernel, Topology machine) {
+    /** A request for {@code routine}: its op is the routine id (spec/protocol.md). */
+    private ObjectNode op(Routine routine, KernelRelease kernel, Topology machine) {
         ensureStarted();
         String t = topologyName(machine);
         ObjectNode r = JSON.createObjectNode();
-        r.put("op", op);
+        r.put("op", routine.id());
         r.put("kernel", kernel.toString());
         r.put("topology", t);
         return r;

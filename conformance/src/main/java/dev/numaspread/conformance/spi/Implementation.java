@@ -14,6 +14,13 @@ import java.util.Optional;
  * default methods throw {@link UnsupportedOperationException}, so an unclaimed routine is simply
  * NOT-CLAIMED in the certificate.
  *
+ * <p>Names say what comes back. A method named after a kernel function returns what that function
+ * returns ({@code numaClosest}: one CPU); where the kernel function answers one index at a time
+ * ({@code cpumask_local_spread(i, node)}), the SPI asks for the whole plan at once, takes
+ * {@code node, count} and ends in {@code Cpus}: {@code localSpreadCpus(kernel, machine, node, count)}
+ * is the CPU of each {@code i = 0 .. count-1}. The model keeps the kernel's per-index function
+ * beside it ({@code LocalSpread.localSpread(kernel, machine, i, node)}).
+ *
  * <p>Conventions shared by every method:
  * <ul>
  *   <li>{@code node} may be {@code NUMA_NO_NODE} (-1);</li>
@@ -34,53 +41,53 @@ public interface Implementation {
 
     // ------------------------------------------------------------ local spread (spec/local-spread.md)
 
-    /** {@code cpumask_local_spread(i, node)} for {@code i = 0 .. count-1}: the CPU of each queue. */
-    default int[] localSpread(KernelRelease kernel, Topology machine, int node, int count) {
-        throw new UnsupportedOperationException("local-spread");
+    /** The CPU of each queue {@code i = 0 .. count-1}: {@code cpumask_local_spread(i, node)} for each. */
+    default int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
+        throw new UnsupportedOperationException(Routine.LOCAL_SPREAD.id());
     }
 
-    /** The 2020 nearest-node proposal (never merged) for {@code i = 0 .. count-1}. */
-    default int[] localSpreadNearestNode(KernelRelease kernel, Topology machine, int node, int count) {
-        throw new UnsupportedOperationException("local-spread-nearest-node");
+    /** The CPU of each queue {@code i = 0 .. count-1} under the 2020 nearest-node proposal (never merged). */
+    default int[] localSpreadNearestNodeCpus(KernelRelease kernel, Topology machine, int node, int count) {
+        throw new UnsupportedOperationException(Routine.LOCAL_SPREAD_NEAREST_NODE.id());
     }
 
     // ------------------------------------------------------------ NUMA levels and hops (spec/numa-levels.md, spec/numa-hops.md)
 
     /** {@code sched_domains_numa_distance[]}: the distance levels, ascending; empty when NUMA levels are not built. */
     default int[] numaLevels(KernelRelease kernel, Topology machine) {
-        throw new UnsupportedOperationException("numa-levels");
+        throw new UnsupportedOperationException(Routine.NUMA_LEVELS.id());
     }
 
     /** The masks {@code for_each_numa_hop_mask(mask, node)} yields, in order (cumulative). */
     default List<CpuSet> hopMasks(KernelRelease kernel, Topology machine, int node) {
-        throw new UnsupportedOperationException("hop-masks");
+        throw new UnsupportedOperationException(Routine.HOP_MASKS.id());
     }
 
     /** {@code sched_numa_find_closest(cpus, cpu)}; "none" is {@code >= nr_cpu_ids}. */
     default int numaClosest(KernelRelease kernel, Topology machine, CpuSet cpus, int cpu) {
-        throw new UnsupportedOperationException("numa-closest");
+        throw new UnsupportedOperationException(Routine.NUMA_CLOSEST.id());
     }
 
     /** {@code sched_numa_find_nth_cpu(cpus, n, node)}; "none" is {@code >= nr_cpu_ids}. */
     default int numaNth(KernelRelease kernel, Topology machine, CpuSet cpus, int n, int node) {
-        throw new UnsupportedOperationException("numa-nth");
+        throw new UnsupportedOperationException(Routine.NUMA_NTH.id());
     }
 
     /** {@code numa_nearest_node(node, N_CPU)}. */
     default int numaNearestNode(KernelRelease kernel, Topology machine, int node) {
-        throw new UnsupportedOperationException("numa-nearest-node");
+        throw new UnsupportedOperationException(Routine.NUMA_NEAREST_NODE.id());
     }
 
     // ------------------------------------------------------------ mlx5 (spec/mlx5.md)
 
-    /** The 2022 mlx5 patch: the CPU of each of {@code count} completion vectors. */
-    default int[] mlx5NumaDistance(KernelRelease kernel, Topology machine, int node, int count) {
-        throw new UnsupportedOperationException("mlx5-numa-distance");
+    /** The CPU of each of {@code count} completion vectors under the 2022 mlx5 patch (never merged in this form). */
+    default int[] mlx5NumaDistanceCpus(KernelRelease kernel, Topology machine, int node, int count) {
+        throw new UnsupportedOperationException(Routine.MLX5_NUMA_DISTANCE.id());
     }
 
-    /** mlx5's completion-IRQ CPUs as the release computes them. */
-    default int[] mlx5CompIrqs(KernelRelease kernel, Topology machine, int node, int count) {
-        throw new UnsupportedOperationException("mlx5-comp-irqs");
+    /** The CPU of each of {@code count} completion IRQs as the release's mlx5 chooses it. */
+    default int[] mlx5CompIrqCpus(KernelRelease kernel, Topology machine, int node, int count) {
+        throw new UnsupportedOperationException(Routine.MLX5_COMP_IRQS.id());
     }
 
     // ------------------------------------------------------------ grouping (spec/group-cpus.md, spec/blk-mq.md)
@@ -90,7 +97,7 @@ public interface Implementation {
      * Groups the kernel leaves empty are empty sets.
      */
     default Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Topology machine, int numgrps) {
-        throw new UnsupportedOperationException("group-cpus");
+        throw new UnsupportedOperationException(Routine.GROUP_CPUS.id());
     }
 
     /**
@@ -98,7 +105,7 @@ public interface Implementation {
      * ({@code -1} for an id that is not possible); length {@code nr_cpu_ids}.
      */
     default int[] blkMqMapQueues(KernelRelease kernel, Topology machine, int nrQueues, int queueOffset) {
-        throw new UnsupportedOperationException("blk-mq-map");
+        throw new UnsupportedOperationException(Routine.BLK_MQ_MAP.id());
     }
 
     /**
@@ -108,7 +115,7 @@ public interface Implementation {
      */
     default Optional<List<dev.numaspread.model.group.IrqAffinity.AffinityDesc>> irqCreateAffinityMasks(
             KernelRelease kernel, Topology machine, int nvecs, int preVectors, int postVectors, List<Integer> setSizes) {
-        throw new UnsupportedOperationException("irq-affinity-masks");
+        throw new UnsupportedOperationException(Routine.IRQ_AFFINITY_MASKS.id());
     }
 
     // ------------------------------------------------------------ MANA and hotplug (spec/sibling-spread.md, spec/hotplug.md)
@@ -123,7 +130,7 @@ public interface Implementation {
      * around the call where the rule says its caller does. {@code machine.kernel()} equals {@code kernel}.
      */
     default List<CpuSet> irqSetup(KernelRelease kernel, Machine machine, int node, int len, boolean skipFirstCpu) {
-        throw new UnsupportedOperationException("irq-setup");
+        throw new UnsupportedOperationException(Routine.IRQ_SETUP.id());
     }
 
     /**
@@ -135,7 +142,7 @@ public interface Implementation {
      * sizing and affinities go through {@code machine}.
      */
     default List<CpuSet> manaSetupIrqs(KernelRelease kernel, Machine machine, int node) {
-        throw new UnsupportedOperationException("mana-setup-irqs");
+        throw new UnsupportedOperationException(Routine.MANA_SETUP_IRQS.id());
     }
 
     /**

@@ -65,13 +65,13 @@ public final class ReferenceModel implements Implementation {
     // ------------------------------------------------------------ local spread, NUMA, mlx5
 
     @Override
-    public int[] localSpread(KernelRelease kernel, Topology machine, int node, int count) {
-        return LocalSpread.plan(kernel, machine, node, count);
+    public int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
+        return LocalSpread.localSpreadCpus(kernel, machine, node, count);
     }
 
     @Override
-    public int[] localSpreadNearestNode(KernelRelease kernel, Topology machine, int node, int count) {
-        return LocalSpreadNearestNode.plan(kernel, machine, node, count);
+    public int[] localSpreadNearestNodeCpus(KernelRelease kernel, Topology machine, int node, int count) {
+        return LocalSpreadNearestNode.localSpreadNearestNodeCpus(kernel, machine, node, count);
     }
 
     @Override
@@ -81,7 +81,7 @@ public final class ReferenceModel implements Implementation {
 
     @Override
     public List<CpuSet> hopMasks(KernelRelease kernel, Topology machine, int node) {
-        return NumaHops.forEachNumaHopMask(kernel, machine, node);
+        return NumaHops.hopMasks(kernel, machine, node);
     }
 
     @Override
@@ -100,13 +100,13 @@ public final class ReferenceModel implements Implementation {
     }
 
     @Override
-    public int[] mlx5NumaDistance(KernelRelease kernel, Topology machine, int node, int count) {
-        return Mlx5.mlx5NumaDistance(kernel, machine, node, count);
+    public int[] mlx5NumaDistanceCpus(KernelRelease kernel, Topology machine, int node, int count) {
+        return Mlx5.mlx5NumaDistanceCpus(kernel, machine, node, count);
     }
 
     @Override
-    public int[] mlx5CompIrqs(KernelRelease kernel, Topology machine, int node, int count) {
-        return Mlx5.mlx5CompIrqs(kernel, machine, node, count);
+    public int[] mlx5CompIrqCpus(KernelRelease kernel, Topology machine, int node, int count) {
+        return Mlx5.mlx5CompIrqCpus(kernel, machine, node, count);
     }
 
     // ------------------------------------------------------------ grouping (spec/group-cpus.md, spec/blk-mq.md)

@@ -5,35 +5,59 @@ import java.util.Optional;
 
 /**
  * The routines numaspread specifies, each under the one name used by spec, feature, model, check,
- * protocol op and report (STYLE §2).
+ * protocol op and report (STYLE §2). Each knows its {@link Family}, hence its spec file and its
+ * feature file: nothing else derives a file name from a routine id.
  */
 public enum Routine {
-    LOCAL_SPREAD("local-spread", "cpumask_local_spread(i, node)"),
-    LOCAL_SPREAD_NEAREST_NODE("local-spread-nearest-node", "the 2020 'lib: optimize cpumask_local_spread()' proposal"),
-    NUMA_LEVELS("numa-levels", "sched_domains_numa_distance[]"),
-    HOP_MASKS("hop-masks", "for_each_numa_hop_mask(mask, node)"),
-    NUMA_CLOSEST("numa-closest", "sched_numa_find_closest(cpus, cpu)"),
-    NUMA_NTH("numa-nth", "sched_numa_find_nth_cpu(cpus, n, node)"),
-    NUMA_NEAREST_NODE("numa-nearest-node", "numa_nearest_node(node, N_CPU)"),
-    MLX5_NUMA_DISTANCE("mlx5-numa-distance", "the 2022 mlx5 patch: closest CPU by NUMA distance"),
-    MLX5_COMP_IRQS("mlx5-comp-irqs", "mlx5 completion IRQ CPUs per release"),
-    IRQ_SETUP("irq-setup", "MANA irq_setup(irqs, len, node[, skip_first_cpu])"),
-    MANA_SETUP_IRQS("mana-setup-irqs", "MANA mana_gd_setup_irqs(): sizing, HWC rule, irq_setup under cpus_read_lock()"),
-    GROUP_CPUS("group-cpus", "group_cpus_evenly(numgrps)"),
-    BLK_MQ_MAP("blk-mq-map", "blk_mq_map_queues(qmap)"),
-    IRQ_AFFINITY_MASKS("irq-affinity-masks", "irq_create_affinity_masks(nvecs, affd)");
+    LOCAL_SPREAD("local-spread", Family.LOCAL_SPREAD, "cpumask_local_spread(i, node)"),
+    LOCAL_SPREAD_NEAREST_NODE("local-spread-nearest-node", Family.LOCAL_SPREAD,
+            "the 2020 'lib: optimize cpumask_local_spread()' proposal"),
+    NUMA_LEVELS("numa-levels", Family.NUMA_LEVELS, "sched_domains_numa_distance[]"),
+    HOP_MASKS("hop-masks", Family.NUMA_HOPS, "for_each_numa_hop_mask(mask, node)"),
+    NUMA_CLOSEST("numa-closest", Family.NUMA_HOPS, "sched_numa_find_closest(cpus, cpu)"),
+    NUMA_NTH("numa-nth", Family.NUMA_HOPS, "sched_numa_find_nth_cpu(cpus, n, node)"),
+    NUMA_NEAREST_NODE("numa-nearest-node", Family.NUMA_HOPS, "numa_nearest_node(node, N_CPU)"),
+    MLX5_NUMA_DISTANCE("mlx5-numa-distance", Family.MLX5, "the 2022 mlx5 patch: closest CPU by NUMA distance"),
+    MLX5_COMP_IRQS("mlx5-comp-irqs", Family.MLX5, "mlx5 completion IRQ CPUs per release"),
+    IRQ_SETUP("irq-setup", Family.SIBLING_SPREAD, "MANA irq_setup(irqs, len, node[, skip_first_cpu])"),
+    MANA_SETUP_IRQS("mana-setup-irqs", Family.SIBLING_SPREAD,
+            "MANA mana_gd_setup_irqs(): sizing, HWC rule, irq_setup under cpus_read_lock()"),
+    GROUP_CPUS("group-cpus", Family.GROUP_CPUS, "group_cpus_evenly(numgrps)"),
+    BLK_MQ_MAP("blk-mq-map", Family.BLK_MQ, "blk_mq_map_queues(qmap)"),
+    IRQ_AFFINITY_MASKS("irq-affinity-masks", Family.BLK_MQ, "irq_create_affinity_masks(nvecs, affd)");
 
     private final String id;
+    private final Family family;
     private final String kernelName;
 
-    Routine(String id, String kernelName) {
+    Routine(String id, Family family, String kernelName) {
         this.id = id;
+        this.family = family;
         this.kernelName = kernelName;
     }
 
-    /** The routine id: {@code local-spread}. */
+    /**
+     * The routine id: {@code local-spread}. It is also the op of the routine in the process
+     * protocol (spec/protocol.md), the {@code --routine} of the command line and the routine of a
+     * claim.
+     */
     public String id() {
         return id;
+    }
+
+    /** The family that specifies it: its rules are in the family's spec file and feature file. */
+    public Family family() {
+        return family;
+    }
+
+    /** The spec file of its rules: {@code spec/local-spread.md} (shared with the family's other routines). */
+    public String specFile() {
+        return family.specFile();
+    }
+
+    /** The feature file of its scenarios: {@code features/local-spread.feature}. */
+    public String featureFile() {
+        return family.featureFile();
     }
 
     /** What a kernel reader calls it. */
@@ -41,6 +65,7 @@ public enum Routine {
         return kernelName;
     }
 
+    /** The routine whose id is {@code id}: {@code local-spread}; empty for an unknown id. */
     public static Optional<Routine> byId(String id) {
         return Arrays.stream(values()).filter(r -> r.id.equals(id)).findFirst();
     }

@@ -27,7 +27,7 @@ public final class LocalSpreadSteps {
     @When("a driver on node {int} asks for {int} queues")
     public void localSpread(int node, int count) {
         this.node = node;
-        record(world, () -> world.implementation().localSpread(world.kernel(), world.machine(), node, count));
+        record(world, () -> world.implementation().localSpreadCpus(world.kernel(), world.machine(), node, count));
     }
 
     @When("a driver on NUMA_NO_NODE asks for {int} queues")
@@ -38,7 +38,7 @@ public final class LocalSpreadSteps {
     @When("a driver on node {int} asks the 2020 proposal for {int} queues")
     public void proposal(int node, int count) {
         this.node = node;
-        record(world, () -> world.implementation().localSpreadNearestNode(world.kernel(), world.machine(), node, count));
+        record(world, () -> world.implementation().localSpreadNearestNodeCpus(world.kernel(), world.machine(), node, count));
     }
 
     @When("a driver on NUMA_NO_NODE asks the 2020 proposal for {int} queues")
@@ -110,7 +110,7 @@ public final class LocalSpreadSteps {
     @Then("asking for {int} queues gives the start of that plan")
     public void prefix(int count) {
         int[] longer = plan();
-        int[] shorter = world.implementation().localSpread(world.kernel(), world.machine(), node, count);
+        int[] shorter = world.implementation().localSpreadCpus(world.kernel(), world.machine(), node, count);
         int[] head = Arrays.copyOf(longer, count);
         if (!Arrays.equals(head, shorter))
             throw new AssertionError("a plan of " + count + " queues: expected the first " + count + " of the longer plan (" + Sequences.text(head)

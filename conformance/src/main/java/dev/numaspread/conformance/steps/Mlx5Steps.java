@@ -25,7 +25,7 @@ public final class Mlx5Steps {
     @When("mlx5 with the 2022 distance patch on node {int} sets up {int} vectors")
     public void numaDistance(int node, int count) {
         this.node = node;
-        LocalSpreadSteps.record(world, () -> world.implementation().mlx5NumaDistance(world.kernel(), world.machine(), node, count));
+        LocalSpreadSteps.record(world, () -> world.implementation().mlx5NumaDistanceCpus(world.kernel(), world.machine(), node, count));
     }
 
     @When("mlx5 with the 2022 distance patch on NUMA_NO_NODE sets up {int} vectors")
@@ -36,7 +36,7 @@ public final class Mlx5Steps {
     @When("mlx5 on node {int} sets up {int} completion vectors")
     public void compIrqs(int node, int count) {
         this.node = node;
-        LocalSpreadSteps.record(world, () -> world.implementation().mlx5CompIrqs(world.kernel(), world.machine(), node, count));
+        LocalSpreadSteps.record(world, () -> world.implementation().mlx5CompIrqCpus(world.kernel(), world.machine(), node, count));
     }
 
     @When("mlx5 on NUMA_NO_NODE sets up {int} completion vectors")
@@ -100,7 +100,7 @@ public final class Mlx5Steps {
     @Then("each vector gets the CPU of the same queue under local spread in Linux {kernel}")
     public void sameAsLocalSpread(KernelRelease kernel) {
         int[] plan = plan();
-        int[] spread = world.implementation().localSpread(kernel, world.machine(), node, plan.length);
+        int[] spread = world.implementation().localSpreadCpus(kernel, world.machine(), node, plan.length);
         for (int i = 0; i < plan.length; i++)
             if (plan[i] != spread[i])
                 throw new AssertionError("vector " + i + ": expected CPU " + spread[i] + " (local spread in Linux " + kernel + ", queue " + i

@@ -70,7 +70,7 @@ class CertifierFeaturesTest {
         Certificate c = new Certifier(FakeImplementations.registry(), List::of, SUITE, () -> LocalDate.of(2026, 6, 1))
                 .certify(new FakeImplementations.Hanging(), CertifyOptions.defaults("java:x").withCallTimeout(Duration.ofMillis(100)));
         Verdict.Error e = assertInstanceOf(Verdict.Error.class, result(c, "LS-1").verdict());
-        assertEquals("localSpread(node=1, count=2) for kernel 6.1 did not return within 100 ms; expected an answer (per-call timeout)",
+        assertEquals("localSpreadCpus(node=1, count=2) for kernel 6.1 did not return within 100 ms; expected an answer (per-call timeout)",
                 e.reason());
     }
 }

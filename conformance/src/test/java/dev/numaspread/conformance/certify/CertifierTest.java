@@ -121,7 +121,7 @@ class CertifierTest {
     void nondeterministicAnswerIsError() {
         Certificate c = certifier(List.of(WRAP)).certify(new Flaky(), options());
         Verdict.Error e = assertInstanceOf(Verdict.Error.class, result(c, "LS-2").verdict());
-        assertEquals("localSpread(node=1, count=5) for kernel 6.1 is nondeterministic: first [2, 3, 0, 1, 2], "
+        assertEquals("localSpreadCpus(node=1, count=5) for kernel 6.1 is nondeterministic: first [2, 3, 0, 1, 2], "
                 + "then [3, 3, 0, 1, 2]; expected the same answer twice", e.reason());
     }
 
@@ -129,7 +129,7 @@ class CertifierTest {
     void hangingCallTimesOutAsError() {
         Certificate c = certifier(List.of(WRAP)).certify(new Hanging(), options().withCallTimeout(Duration.ofMillis(200)));
         Verdict.Error e = assertInstanceOf(Verdict.Error.class, result(c, "LS-2").verdict());
-        assertEquals("localSpread(node=1, count=5) for kernel 6.1 did not return within 200 ms; expected an answer (per-call timeout)",
+        assertEquals("localSpreadCpus(node=1, count=5) for kernel 6.1 did not return within 200 ms; expected an answer (per-call timeout)",
                 e.reason());
     }
 
@@ -137,7 +137,7 @@ class CertifierTest {
     void claimedButUnsupportedRoutineIsError() {
         Certificate c = certifier(List.of(WRAP)).certify(new Liar(), options());
         Verdict.Error e = assertInstanceOf(Verdict.Error.class, result(c, "LS-2").verdict());
-        assertTrue(e.reason().startsWith("the implementation claims local-spread for kernel 6.1 but localSpread(node=1, count=5)"
+        assertTrue(e.reason().startsWith("the implementation claims local-spread for kernel 6.1 but localSpreadCpus(node=1, count=5)"
                 + " threw UnsupportedOperationException"), e.reason());
     }
 
@@ -145,14 +145,14 @@ class CertifierTest {
     void wrongShapeIsError() {
         Certificate c = certifier(List.of(WRAP)).certify(new ShortAnswer(), options());
         Verdict.Error e = assertInstanceOf(Verdict.Error.class, result(c, "LS-2").verdict());
-        assertEquals("localSpread(node=1, count=5) for kernel 6.1 returned 4 CPUs for count 5; expected the SPI's shape", e.reason());
+        assertEquals("localSpreadCpus(node=1, count=5) for kernel 6.1 returned 4 CPUs for count 5; expected the SPI's shape", e.reason());
     }
 
     @Test
     void crashingImplementationIsError() {
         Certificate c = certifier(List.of(WRAP)).certify(new Crashing(), options());
         Verdict.Error e = assertInstanceOf(Verdict.Error.class, result(c, "LS-2").verdict());
-        assertEquals("localSpread(node=1, count=5) for kernel 6.1 crashed: java.lang.NullPointerException: masks", e.reason());
+        assertEquals("localSpreadCpus(node=1, count=5) for kernel 6.1 crashed: java.lang.NullPointerException: masks", e.reason());
     }
 
     @Test
@@ -217,7 +217,7 @@ class CertifierTest {
         assertEquals(List.of(dev.numaspread.model.cpu.CpuSet.parseList("0-1")), g.hopMasks(KernelRelease.of(6, 12), TWO_NODES, 0));
         ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> g.hopMasks(KernelRelease.of(6, 12), TWO_NODES, 1));
         assertEquals("hopMasks(node=1) for kernel 6.12 returned a null mask; expected the SPI's shape", e.getMessage());
-        NotClaimedCall n = assertThrows(NotClaimedCall.class, () -> g.localSpread(KernelRelease.of(6, 12), TWO_NODES, 0, 1));
+        NotClaimedCall n = assertThrows(NotClaimedCall.class, () -> g.localSpreadCpus(KernelRelease.of(6, 12), TWO_NODES, 0, 1));
         assertEquals("not claimed: local-spread for kernel 6.12", n.getMessage());
         g.close();
     }

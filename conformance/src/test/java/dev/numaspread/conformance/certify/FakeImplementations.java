@@ -66,7 +66,7 @@ final class FakeImplementations {
     static class Spread implements Implementation {
         @Override public String name() { return "fake <spread> & co"; }
         @Override public List<Claim> claims() { return List.of(Claim.of("local-spread", "6.1")); }
-        @Override public int[] localSpread(KernelRelease kernel, Topology machine, int node, int count) {
+        @Override public int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
             return classic(node, count);
         }
     }
@@ -74,7 +74,7 @@ final class FakeImplementations {
     /** LS-1 on the fixed machine: the first CPU for node 1 must be 2 or 3. */
     static final Check LOCAL_FIRST = Check.of("LS-1", Routine.LOCAL_SPREAD, "LS_1_localCpusComeFirst", ctx ->
             ctx.forAll(Gen.ints(0, 1), node -> {
-                int cpu = ctx.implementation().localSpread(ctx.kernel(), TWO_NODES, node, 1)[0];
+                int cpu = ctx.implementation().localSpreadCpus(ctx.kernel(), TWO_NODES, node, 1)[0];
                 if (TWO_NODES.nodeOf(cpu) != node)
                     throw Violation.of("LS-1", "localSpread(i=0, node=" + node + ")", "a CPU of node " + node,
                             "cpu " + cpu + " (node " + TWO_NODES.nodeOf(cpu) + ")").hint("are nodes visited by id?").on(TWO_NODES);
@@ -82,7 +82,7 @@ final class FakeImplementations {
 
     /** LS-2: index 4 wraps to index 0. */
     static final Check WRAP = Check.of("LS-2", Routine.LOCAL_SPREAD, "LS_2_wrapUsesOnlineCount", ctx -> {
-        int[] r = ctx.implementation().localSpread(ctx.kernel(), TWO_NODES, 1, 5);
+        int[] r = ctx.implementation().localSpreadCpus(ctx.kernel(), TWO_NODES, 1, 5);
         if (r[4] != r[0]) throw Violation.of("LS-2", "localSpread(i=4, node=1)", "cpu " + r[0], "cpu " + r[4]);
     });
 
@@ -93,7 +93,7 @@ final class FakeImplementations {
 
     /** LS-5 check: a rule of spec/local-spread.md that belongs to the nearest-node proposal. */
     static final Check NEAREST_NODE = Check.of("LS-5", Routine.LOCAL_SPREAD_NEAREST_NODE, "LS_5_nodeByNode", ctx ->
-            ctx.implementation().localSpreadNearestNode(ctx.kernel(), TWO_NODES, 1, 2));
+            ctx.implementation().localSpreadNearestNodeCpus(ctx.kernel(), TWO_NODES, 1, 2));
 
     /** GRP-1 check: group-cpus is not claimed by {@link Spread}. */
     static final Check GROUPS = Check.of("GRP-1", Routine.GROUP_CPUS, "GRP_1_everyCpuInOneGroup", ctx ->
@@ -102,7 +102,7 @@ final class FakeImplementations {
     /** Answers differently on every second call. */
     static final class Flaky extends Spread {
         private final AtomicInteger calls = new AtomicInteger();
-        @Override public int[] localSpread(KernelRelease kernel, Topology machine, int node, int count) {
+        @Override public int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
             int[] r = classic(node, count);
             if (calls.incrementAndGet() % 2 == 0) r[0] = r[0] ^ 1;
             return r;
@@ -111,7 +111,7 @@ final class FakeImplementations {
 
     /** Never answers. */
     static final class Hanging extends Spread {
-        @Override public int[] localSpread(KernelRelease kernel, Topology machine, int node, int count) {
+        @Override public int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
             try {
                 Thread.sleep(60_000);
             } catch (InterruptedException e) {
@@ -123,7 +123,7 @@ final class FakeImplementations {
 
     /** Visits nodes by id: node 1 gets CPU 0 first. */
     static final class NodesVisitedById extends Spread {
-        @Override public int[] localSpread(KernelRelease kernel, Topology machine, int node, int count) {
+        @Override public int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
             return classic(0, count);
         }
     }
@@ -136,14 +136,14 @@ final class FakeImplementations {
 
     /** Returns fewer CPUs than asked. */
     static final class ShortAnswer extends Spread {
-        @Override public int[] localSpread(KernelRelease kernel, Topology machine, int node, int count) {
+        @Override public int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
             return classic(node, Math.max(0, count - 1));
         }
     }
 
     /** Throws a NullPointerException. */
     static final class Crashing extends Spread {
-        @Override public int[] localSpread(KernelRelease kernel, Topology machine, int node, int count) {
+        @Override public int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
             throw new NullPointerException("masks");
         }
     }

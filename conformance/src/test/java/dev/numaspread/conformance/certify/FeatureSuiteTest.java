@@ -1,6 +1,7 @@
 package dev.numaspread.conformance.certify;
 
 import dev.numaspread.conformance.rules.InvalidSpecException;
+import dev.numaspread.conformance.spi.Routine;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -18,21 +19,22 @@ class FeatureSuiteTest {
     @Test
     void ruleTagsAreThoseCucumberSeesInFileOrder() {
         // local-spread.feature holds @LS-99 in a doc string and @slow, @ls-3 beside rule tags.
-        assertEquals(Set.of("LS-2", "LS-1", "LS-4"), SUITE.ruleTagsOf("local-spread"));
-        assertEquals(List.of("LS-2", "LS-1", "LS-4"), List.copyOf(SUITE.ruleTagsOf("local-spread")));
+        assertEquals(Set.of("LS-2", "LS-1", "LS-4"), SUITE.ruleTagsOf(Routine.LOCAL_SPREAD));
+        assertEquals(List.of("LS-2", "LS-1", "LS-4"), List.copyOf(SUITE.ruleTagsOf(Routine.LOCAL_SPREAD)));
     }
 
     @Test
     void aRoutineWithoutAFeatureFileHasNoTags() {
-        assertEquals(Set.of(), SUITE.ruleTagsOf("group-cpus"));
-        assertEquals(Set.of(), FeatureSuite.none().ruleTagsOf("local-spread"));
+        assertEquals(Set.of(), SUITE.ruleTagsOf(Routine.GROUP_CPUS));
+        assertEquals(Set.of(), FeatureSuite.none().ruleTagsOf(Routine.LOCAL_SPREAD));
     }
 
     @Test
     void aBrokenFeatureFileIsNamedWithItsLine() {
-        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> SUITE.ruleTagsOf("broken"));
+        FeatureSuite broken = new FeatureSuite(Optional.of("feature-suite-broken"), List.of());
+        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> broken.ruleTagsOf(Routine.MLX5_NUMA_DISTANCE));
         assertEquals(1, e.problems().size());
-        assertEquals("feature-suite/broken.feature:4: found \"| a | b |\"; expected one of EOF, Language, TagLine, FeatureLine, Comment, Empty",
+        assertEquals("feature-suite-broken/mlx5.feature:4: found \"| a | b |\"; expected one of EOF, Language, TagLine, FeatureLine, Comment, Empty",
                 e.problems().get(0));
     }
 }

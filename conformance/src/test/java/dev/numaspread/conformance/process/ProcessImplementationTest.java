@@ -51,8 +51,8 @@ class ProcessImplementationTest {
     @Test
     void localSpreadIsOneBatchedRequestAndTheMachineIsRegisteredOnce() {
         try (ProcessImplementation p = fake("good", 20_000)) {
-            assertEquals("[2, 3, 0, 1, 2]", Arrays.toString(p.localSpread(K61, TWO_NODES, 1, 5)));
-            assertEquals("[0, 1]", Arrays.toString(p.localSpread(K61, TWO_NODES, 0, 2)));
+            assertEquals("[2, 3, 0, 1, 2]", Arrays.toString(p.localSpreadCpus(K61, TWO_NODES, 1, 5)));
+            assertEquals("[0, 1]", Arrays.toString(p.localSpreadCpus(K61, TWO_NODES, 0, 2)));
         }
     }
 
@@ -68,7 +68,7 @@ class ProcessImplementationTest {
     @Test
     void garbageOnStdoutIsAFailureNamingTheLine() {
         try (ProcessImplementation p = fake("garbage", 20_000)) {
-            ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> p.localSpread(K61, TWO_NODES, 1, 2));
+            ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> p.localSpreadCpus(K61, TWO_NODES, 1, 2));
             assertTrue(e.getMessage().endsWith("request 3 (local-spread): stdout line 3 is not JSON: 'this is not json';"
                     + " expected one JSON object per line (logs go to stderr)"), e.getMessage());
         }
@@ -77,7 +77,7 @@ class ProcessImplementationTest {
     @Test
     void crashIsAFailureWithExitStatusAndStderr() throws Exception {
         try (ProcessImplementation p = fake("crash", 20_000)) {
-            ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> p.localSpread(K61, TWO_NODES, 1, 2));
+            ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> p.localSpreadCpus(K61, TWO_NODES, 1, 2));
             assertTrue(e.getMessage().contains("request 3 (local-spread): exited with status 3"), e.getMessage());
             assertTrue(e.getMessage().endsWith("exited with status 3; stderr: panic: masks"), e.getMessage());
             // The next request starts the process again: hello and the machine once more.
@@ -89,7 +89,7 @@ class ProcessImplementationTest {
     void hangIsAFailureAfterTheRequestTimeout() {
         try (ProcessImplementation p = fake("hang", 20_000)) {
             p.claims(); // hello within the generous timeout: the JVM starts slowly
-            ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> withTimeout(p, 300).localSpread(K61, TWO_NODES, 1, 2));
+            ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> withTimeout(p, 300).localSpreadCpus(K61, TWO_NODES, 1, 2));
             assertTrue(e.getMessage().contains("no answer within 300 ms (per-request timeout)"), e.getMessage());
         }
     }
@@ -103,7 +103,7 @@ class ProcessImplementationTest {
     @Test
     void answerToAnotherRequestIsAFailure() {
         try (ProcessImplementation p = fake("wrong-id", 20_000)) {
-            ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> p.localSpread(K61, TWO_NODES, 1, 2));
+            ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> p.localSpreadCpus(K61, TWO_NODES, 1, 2));
             assertTrue(e.getMessage().contains("answered id 4; expected id 3 (answers come in request order)"), e.getMessage());
         }
     }
@@ -111,7 +111,7 @@ class ProcessImplementationTest {
     @Test
     void internalErrorIsAFailure() {
         try (ProcessImplementation p = fake("internal", 20_000)) {
-            ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> p.localSpread(K61, TWO_NODES, 1, 2));
+            ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> p.localSpreadCpus(K61, TWO_NODES, 1, 2));
             assertTrue(e.getMessage().endsWith("request 3 (local-spread) failed inside the implementation: index out of range"),
                     e.getMessage());
         }
@@ -120,14 +120,14 @@ class ProcessImplementationTest {
     @Test
     void kernelBugAnswerIsAKernelBug() {
         try (ProcessImplementation p = fake("oops", 20_000)) {
-            KernelBug e = assertThrows(KernelBug.class, () -> p.localSpread(K61, TWO_NODES, 1, 2));
+            KernelBug e = assertThrows(KernelBug.class, () -> p.localSpreadCpus(K61, TWO_NODES, 1, 2));
             assertEquals("oops", e.kind());
             assertEquals("oops: NULL masks", e.getMessage());
         }
     }
 
     static final Check WRAP = Check.of("LS-2", Routine.LOCAL_SPREAD, "LS_2_wrap", ctx -> {
-        int[] r = ctx.implementation().localSpread(ctx.kernel(), TWO_NODES, 1, 5);
+        int[] r = ctx.implementation().localSpreadCpus(ctx.kernel(), TWO_NODES, 1, 5);
         if (r[4] != r[0]) throw Violation.of("LS-2", "localSpread(i=4, node=1)", "cpu " + r[0], "cpu " + r[4]);
     });
 

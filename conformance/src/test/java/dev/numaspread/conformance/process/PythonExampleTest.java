@@ -87,7 +87,7 @@ class PythonExampleTest {
                 int node = Integer.parseInt(e.getKey());
                 int[] want = new int[e.getValue().size()];
                 for (int i = 0; i < want.length; i++) want[i] = e.getValue().get(i).asInt();
-                int[] got = ctx.implementation().localSpread(ctx.kernel(), machine, node, want.length);
+                int[] got = ctx.implementation().localSpreadCpus(ctx.kernel(), machine, node, want.length);
                 if (!Arrays.equals(want, got))
                     throw Violation.of("KR-1", "localSpread(i=0.." + (want.length - 1) + ", node=" + node + ") on " + run,
                             Arrays.toString(want), Arrays.toString(got)).on(machine);

@@ -15,15 +15,15 @@ abstract class Delegating implements Implementation {
 
     @Override public String name() { return getClass().getSimpleName(); }
     @Override public List<Claim> claims() { return model.claims(); }
-    @Override public int[] localSpread(KernelRelease k, Topology m, int node, int count) { return model.localSpread(k, m, node, count); }
-    @Override public int[] localSpreadNearestNode(KernelRelease k, Topology m, int node, int count) { return model.localSpreadNearestNode(k, m, node, count); }
+    @Override public int[] localSpreadCpus(KernelRelease k, Topology m, int node, int count) { return model.localSpreadCpus(k, m, node, count); }
+    @Override public int[] localSpreadNearestNodeCpus(KernelRelease k, Topology m, int node, int count) { return model.localSpreadNearestNodeCpus(k, m, node, count); }
     @Override public int[] numaLevels(KernelRelease k, Topology m) { return model.numaLevels(k, m); }
     @Override public List<CpuSet> hopMasks(KernelRelease k, Topology m, int node) { return model.hopMasks(k, m, node); }
     @Override public int numaClosest(KernelRelease k, Topology m, CpuSet cpus, int cpu) { return model.numaClosest(k, m, cpus, cpu); }
     @Override public int numaNth(KernelRelease k, Topology m, CpuSet cpus, int n, int node) { return model.numaNth(k, m, cpus, n, node); }
     @Override public int numaNearestNode(KernelRelease k, Topology m, int node) { return model.numaNearestNode(k, m, node); }
-    @Override public int[] mlx5NumaDistance(KernelRelease k, Topology m, int node, int count) { return model.mlx5NumaDistance(k, m, node, count); }
-    @Override public int[] mlx5CompIrqs(KernelRelease k, Topology m, int node, int count) { return model.mlx5CompIrqs(k, m, node, count); }
+    @Override public int[] mlx5NumaDistanceCpus(KernelRelease k, Topology m, int node, int count) { return model.mlx5NumaDistanceCpus(k, m, node, count); }
+    @Override public int[] mlx5CompIrqCpus(KernelRelease k, Topology m, int node, int count) { return model.mlx5CompIrqCpus(k, m, node, count); }
 
     /** {@code order[i mod order.length]} for i = 0..count-1. */
     static int[] wrap(int[] order, int count) {

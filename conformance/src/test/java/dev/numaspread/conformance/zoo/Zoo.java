@@ -25,31 +25,31 @@ final class Zoo {
 
     /** M1: spread and wrap over the possible CPUs (the 5.9 housekeeping change) in a later release. */
     static final class PossibleMask extends Delegating {
-        @Override public int[] localSpread(KernelRelease k, Topology m, int node, int count) {
-            return LocalSpread.plan(V5_10, m, node, count);
+        @Override public int[] localSpreadCpus(KernelRelease k, Topology m, int node, int count) {
+            return LocalSpread.localSpreadCpus(V5_10, m, node, count);
         }
     }
 
     /** M2: the classic order (local, then ascending id) where 6.3+ rings are expected. */
     static final class ClassicOrderIn63 extends Delegating {
-        @Override public int[] localSpread(KernelRelease k, Topology m, int node, int count) {
-            return LocalSpread.plan(KernelRelease.of(6, 1), m, node, count);
+        @Override public int[] localSpreadCpus(KernelRelease k, Topology m, int node, int count) {
+            return LocalSpread.localSpreadCpus(KernelRelease.of(6, 1), m, node, count);
         }
     }
 
     /** M2b: node by node with ties to the lowest node id (the 2020 proposal) where 6.3+ rings are expected. */
     static final class NodeByNode extends Delegating {
-        @Override public int[] localSpread(KernelRelease k, Topology m, int node, int count) {
-            if (node >= 0 && m.isCpuless(node)) return super.localSpread(k, m, node, count);
-            return LocalSpreadNearestNode.plan(k, m, node, count);
+        @Override public int[] localSpreadCpus(KernelRelease k, Topology m, int node, int count) {
+            if (node >= 0 && m.isCpuless(node)) return super.localSpreadCpus(k, m, node, count);
+            return LocalSpreadNearestNode.localSpreadNearestNodeCpus(k, m, node, count);
         }
     }
 
     /** M3: a CPU-less node still oopses in 6.7+. */
     static final class CpulessOops extends Delegating {
-        @Override public int[] localSpread(KernelRelease k, Topology m, int node, int count) {
+        @Override public int[] localSpreadCpus(KernelRelease k, Topology m, int node, int count) {
             if (node >= 0 && m.isCpuless(node)) throw new KernelBug("oops", "NULL hop mask of node " + node);
-            return super.localSpread(k, m, node, count);
+            return super.localSpreadCpus(k, m, node, count);
         }
     }
 
@@ -117,22 +117,22 @@ final class Zoo {
 
     /** M19: mlx5 6.3-6.11 hop walk (no wraparound, CPU 0) where 6.12 is expected. */
     static final class Mlx5HopWalkIn612 extends Delegating {
-        @Override public int[] mlx5CompIrqs(KernelRelease k, Topology m, int node, int count) {
-            return super.mlx5CompIrqs(KernelRelease.of(6, 11), m, node, count);
+        @Override public int[] mlx5CompIrqCpus(KernelRelease k, Topology m, int node, int count) {
+            return super.mlx5CompIrqCpus(KernelRelease.of(6, 11), m, node, count);
         }
     }
 
     /** M20: the 2022 seed patch (failing, then classic for all) where 6.12 mlx5 is expected. */
     static final class Mlx5SeedPatchIn612 extends Delegating {
-        @Override public int[] mlx5CompIrqs(KernelRelease k, Topology m, int node, int count) {
-            return super.mlx5NumaDistance(k, m, node, count);
+        @Override public int[] mlx5CompIrqCpus(KernelRelease k, Topology m, int node, int count) {
+            return super.mlx5NumaDistanceCpus(k, m, node, count);
         }
     }
 
     /** Slip: no wrap; past the online CPUs the answer is nr_cpu_ids. */
     static final class NoWrap extends Delegating {
-        @Override public int[] localSpread(KernelRelease k, Topology m, int node, int count) {
-            int[] out = super.localSpread(k, m, node, count);
+        @Override public int[] localSpreadCpus(KernelRelease k, Topology m, int node, int count) {
+            int[] out = super.localSpreadCpus(k, m, node, count);
             for (int i = m.numOnlineCpus(); i < count; i++) out[i] = m.nrCpuIds();
             return out;
         }
@@ -140,9 +140,9 @@ final class Zoo {
 
     /** Slip: the index wraps modulo the possible CPUs, then modulo the online ones. */
     static final class WrapByPossible extends Delegating {
-        @Override public int[] localSpread(KernelRelease k, Topology m, int node, int count) {
+        @Override public int[] localSpreadCpus(KernelRelease k, Topology m, int node, int count) {
             int n = m.numOnlineCpus();
-            int[] period = super.localSpread(k, m, node, n);
+            int[] period = super.localSpreadCpus(k, m, node, n);
             int[] out = new int[count];
             for (int i = 0; i < count; i++) out[i] = period[(i % m.possible().size()) % n];
             return out;
@@ -151,8 +151,8 @@ final class Zoo {
 
     /** Slip: the proposal with ties to the highest node id. */
     static final class ProposalTiesHighest extends Delegating {
-        @Override public int[] localSpreadNearestNode(KernelRelease k, Topology m, int node, int count) {
-            if (node < 0) return super.localSpreadNearestNode(k, m, node, count);
+        @Override public int[] localSpreadNearestNodeCpus(KernelRelease k, Topology m, int node, int count) {
+            if (node < 0) return super.localSpreadNearestNodeCpus(k, m, node, count);
             Integer[] cpus = m.online().stream().boxed().toArray(Integer[]::new);
             Arrays.sort(cpus, Comparator.<Integer>comparingInt(c -> m.distance(node, m.nodeOf(c)))
                     .thenComparing(c -> -m.nodeOf(c)).thenComparingInt(c -> c));
@@ -162,9 +162,9 @@ final class Zoo {
 
     /** Slip: off by one at a ring boundary: the first CPU of each farther ring comes one place early. */
     static final class RingBoundaryOffByOne extends Delegating {
-        @Override public int[] localSpread(KernelRelease k, Topology m, int node, int count) {
+        @Override public int[] localSpreadCpus(KernelRelease k, Topology m, int node, int count) {
             int n = m.numOnlineCpus();
-            int[] period = super.localSpread(k, m, node, n);
+            int[] period = super.localSpreadCpus(k, m, node, n);
             if (k.atLeast(6, 3) && node >= 0 && !m.isCpuless(node))
                 for (int i = n - 1; i > 0; i--)
                     if (m.distance(node, m.nodeOf(period[i])) != m.distance(node, m.nodeOf(period[i - 1]))) {
@@ -177,10 +177,10 @@ final class Zoo {
 
     /** Slip: the node's offline CPUs are served first (cpumask_of_node without "& online"). */
     static final class ReturnsOfflineCpu extends Delegating {
-        @Override public int[] localSpread(KernelRelease k, Topology m, int node, int count) {
-            if (node < 0) return super.localSpread(k, m, node, count);
+        @Override public int[] localSpreadCpus(KernelRelease k, Topology m, int node, int count) {
+            if (node < 0) return super.localSpreadCpus(k, m, node, count);
             CpuSet offline = m.cpusOf(node).andNot(m.online());
-            int[] rest = super.localSpread(k, m, node, m.numOnlineCpus());
+            int[] rest = super.localSpreadCpus(k, m, node, m.numOnlineCpus());
             List<Integer> period = new ArrayList<>();
             for (int c : offline.toArray()) period.add(c);
             for (int c : rest) period.add(c);
@@ -203,8 +203,8 @@ final class Zoo {
 
     /** Slip: mlx5 measures distances from node instead of from first's node. */
     static final class Mlx5DistancesFromNode extends Delegating {
-        @Override public int[] mlx5NumaDistance(KernelRelease k, Topology m, int node, int count) {
-            if (node < 0 || !m.isCpuless(node) || count > m.numOnlineCpus()) return super.mlx5NumaDistance(k, m, node, count);
+        @Override public int[] mlx5NumaDistanceCpus(KernelRelease k, Topology m, int node, int count) {
+            if (node < 0 || !m.isCpuless(node) || count > m.numOnlineCpus()) return super.mlx5NumaDistanceCpus(k, m, node, count);
             Integer[] cpus = m.online().stream().boxed().toArray(Integer[]::new);
             Arrays.sort(cpus, Comparator.<Integer>comparingInt(c -> m.distance(node, m.nodeOf(c))).thenComparingInt(c -> c));
             int[] out = new int[count];
@@ -218,20 +218,20 @@ final class Zoo {
      * fallback. It wraps as one local spread (MLX-3 holds); only the exact order (MLX-7) tells.
      */
     static final class Mlx5PartialResult extends Delegating {
-        @Override public int[] mlx5NumaDistance(KernelRelease k, Topology m, int node, int count) {
+        @Override public int[] mlx5NumaDistanceCpus(KernelRelease k, Topology m, int node, int count) {
             int n = m.numOnlineCpus();
-            if (count <= n) return super.mlx5NumaDistance(k, m, node, count);
-            return wrap(super.mlx5NumaDistance(k, m, node, n), count);
+            if (count <= n) return super.mlx5NumaDistanceCpus(k, m, node, count);
+            return wrap(super.mlx5NumaDistanceCpus(k, m, node, n), count);
         }
     }
 
     /** Slip: the classic fallback only for the vectors past the online count. */
     static final class Mlx5FallbackPastOnline extends Delegating {
-        @Override public int[] mlx5NumaDistance(KernelRelease k, Topology m, int node, int count) {
+        @Override public int[] mlx5NumaDistanceCpus(KernelRelease k, Topology m, int node, int count) {
             int n = m.numOnlineCpus();
-            if (count <= n) return super.mlx5NumaDistance(k, m, node, count);
-            int[] out = super.mlx5NumaDistance(k, m, node, count);   // classic for all
-            int[] head = super.mlx5NumaDistance(k, m, node, n);
+            if (count <= n) return super.mlx5NumaDistanceCpus(k, m, node, count);
+            int[] out = super.mlx5NumaDistanceCpus(k, m, node, count);   // classic for all
+            int[] head = super.mlx5NumaDistanceCpus(k, m, node, n);
             System.arraycopy(head, 0, out, 0, n);
             return out;
         }

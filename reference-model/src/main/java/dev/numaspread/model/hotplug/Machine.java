@@ -207,7 +207,7 @@ public final class Machine {
      */
     public List<CpuSet> forEachNumaHopMask(int node) {
         arrive("for_each_numa_hop_mask", () -> "for_each_numa_hop_mask(node " + node + ")");
-        return NumaHops.forEachNumaHopMask(config.kernel(), topology, node);
+        return NumaHops.hopMasks(config.kernel(), topology, node);
     }
 
     /**

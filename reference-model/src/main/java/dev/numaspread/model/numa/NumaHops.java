@@ -19,14 +19,15 @@ public final class NumaHops {
     static final KernelRelease SINCE = KernelRelease.of(6, 3);
 
     /**
-     * The masks the iterator yields for {@code node}, in order: level 0's mask, then each wider
-     * level's (cumulative, online CPUs only, HOP-1). {@code NUMA_NO_NODE} yields the online mask
-     * once (HOP-2); a CPU-less node, or a machine without NUMA levels, yields nothing (HOP-3).
+     * The hop masks of {@code node}, as {@code for_each_numa_hop_mask(mask, node)} yields them:
+     * level 0's mask, then each wider level's (cumulative, online CPUs only, HOP-1).
+     * {@code NUMA_NO_NODE} yields the online mask once (HOP-2); a CPU-less node, or a machine
+     * without NUMA levels, yields nothing (HOP-3).
      *
      * @throws IllegalArgumentException for a release before 6.3 or after the newest modelled one,
      *                                  or a node the machine does not have
      */
-    public static List<CpuSet> forEachNumaHopMask(KernelRelease kernel, Topology machine, int node) {
+    public static List<CpuSet> hopMasks(KernelRelease kernel, Topology machine, int node) {
         Releases.requireModelled(kernel, "hop-masks", SINCE, "06ac01721f7d introduced for_each_numa_hop_mask()");
         // hops == 0 with NUMA_NO_NODE is special-cased to cpu_online_mask; the next step asks
         // sched_numa_hop_mask() for node (unsigned)-1, which is -EINVAL and ends the walk.

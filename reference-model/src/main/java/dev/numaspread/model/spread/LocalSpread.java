@@ -48,12 +48,13 @@ public final class LocalSpread {
     }
 
     /**
-     * {@code cpumask_local_spread(i, node)} for {@code i = 0 .. count-1}, computed once.
+     * The CPU of each index {@code i = 0 .. count-1}: {@link #localSpread} for each, computed once
+     * (one order, then indexing). The SPI's {@code localSpreadCpus} has this name and these arguments.
      *
      * @throws KernelBug where the release oopses (a CPU-less node in 6.3 - 6.6)
      */
-    public static int[] plan(KernelRelease kernel, Topology machine, int node, int count) {
-        if (count < 0) throw new IllegalArgumentException("localSpread plan: count = " + count + "; expected count >= 0");
+    public static int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
+        if (count < 0) throw new IllegalArgumentException("localSpreadCpus: count = " + count + "; expected count >= 0");
         int[] order = order(kernel, machine, node);
         int[] out = new int[count];
         for (int i = 0; i < count; i++) out[i] = order.length == 0 ? machine.nrCpuIds() : order[i % order.length];

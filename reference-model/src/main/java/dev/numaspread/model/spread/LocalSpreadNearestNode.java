@@ -28,9 +28,9 @@ public final class LocalSpreadNearestNode {
         return order[i % order.length];
     }
 
-    /** The proposal for {@code i = 0 .. count-1}, computed once. */
-    public static int[] plan(KernelRelease kernel, Topology machine, int node, int count) {
-        if (count < 0) throw new IllegalArgumentException("localSpreadNearestNode plan: count = " + count + "; expected count >= 0");
+    /** The CPU of each index {@code i = 0 .. count-1} under the proposal, computed once. */
+    public static int[] localSpreadNearestNodeCpus(KernelRelease kernel, Topology machine, int node, int count) {
+        if (count < 0) throw new IllegalArgumentException("localSpreadNearestNodeCpus: count = " + count + "; expected count >= 0");
         int[] order = order(kernel, machine, node);
         int[] out = new int[count];
         for (int i = 0; i < count; i++) out[i] = order[i % order.length];

@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * mlx5's completion-IRQ CPUs (spec/mlx5.md, MLX-1..MLX-8): the 2022 distance patch of seed 000
- * ({@link #mlx5NumaDistance}) and what each release does ({@link #mlx5CompIrqs}).
+ * ({@link #mlx5NumaDistanceCpus}) and what each release does ({@link #mlx5CompIrqCpus}).
  */
 public final class Mlx5 {
     private Mlx5() {}
@@ -31,9 +31,9 @@ public final class Mlx5 {
      * recomputed with classic local spread, which wraps (MLX-3). The levels are those of 5.19, the
      * patch's base, whatever release is asked for.
      */
-    public static int[] mlx5NumaDistance(KernelRelease kernel, Topology machine, int node, int count) {
+    public static int[] mlx5NumaDistanceCpus(KernelRelease kernel, Topology machine, int node, int count) {
         Releases.requireModelled(kernel, "mlx5-numa-distance");
-        if (count < 0) throw new IllegalArgumentException("mlx5NumaDistance: count = " + count + "; expected count >= 0");
+        if (count < 0) throw new IllegalArgumentException("mlx5NumaDistanceCpus: count = " + count + "; expected count >= 0");
         LocalSpread.requireNode(machine, node);
         int[] classic = LocalSpread.classicOrder(machine.online(), machine.onlineCpusOf(node), node);
         CpuSet online = machine.online();
@@ -63,12 +63,12 @@ public final class Mlx5 {
      *       cpumask_local_spread() instead of custom code" (MLX-6).</li>
      * </ul>
      */
-    public static int[] mlx5CompIrqs(KernelRelease kernel, Topology machine, int node, int count) {
+    public static int[] mlx5CompIrqCpus(KernelRelease kernel, Topology machine, int node, int count) {
         Releases.requireModelled(kernel, "mlx5-comp-irqs");
-        if (count < 0) throw new IllegalArgumentException("mlx5CompIrqs: count = " + count + "; expected count >= 0");
-        if (kernel.atLeast(6, 12) || kernel.before(6, 3)) return LocalSpread.plan(kernel, machine, node, count);
+        if (count < 0) throw new IllegalArgumentException("mlx5CompIrqCpus: count = " + count + "; expected count >= 0");
+        if (kernel.atLeast(6, 12) || kernel.before(6, 3)) return LocalSpread.localSpreadCpus(kernel, machine, node, count);
         LocalSpread.requireNode(machine, node);
-        List<CpuSet> hops = NumaHops.forEachNumaHopMask(kernel, machine, node);
+        List<CpuSet> hops = NumaHops.hopMasks(kernel, machine, node);
         int[] walk = new int[machine.online().size()];
         int k = 0;
         CpuSet prev = CpuSet.EMPTY;

@@ -64,7 +64,7 @@ class KernelRunNumaTest {
                     int node = KernelRun.nodeKey(e.getKey());
                     List<String> want = new ArrayList<>();
                     e.getValue().forEach(m -> want.add(m.asText()));
-                    assertEquals(want, NumaHops.forEachNumaHopMask(run.release(), run.machine(), node).stream().map(CpuSet::toList).toList(),
+                    assertEquals(want, NumaHops.hopMasks(run.release(), run.machine(), node).stream().map(CpuSet::toList).toList(),
                             "hop masks of node " + node);
                 }
             }));

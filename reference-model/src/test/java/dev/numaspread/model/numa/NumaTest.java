@@ -56,30 +56,30 @@ class NumaTest {
     void LVL_4_distanceOutOfRangeBuildsNoLevels() {
         Topology m = TopologyBuilder.machine("bad").node(0, "0").node(1, "1").distances(new int[]{10, 256}, new int[]{256, 10}).build();
         assertEquals(0, NumaLevels.of(V6_12, m).count());
-        assertEquals(List.of(), NumaHops.forEachNumaHopMask(V6_12, m, 0));
+        assertEquals(List.of(), NumaHops.hopMasks(V6_12, m, 0));
         assertEquals(2, NumaClosest.numaClosest(V6_12, m, CpuSet.of(0, 1), 0));
     }
 
     @Test
     void HOP_4_kunpengHopMasksFromNode2() {
         assertEquals(List.of("48-71", "48-95", "24-95", "0-95", "0-95"),
-                NumaHops.forEachNumaHopMask(V6_12, kunpeng(), 2).stream().map(CpuSet::toList).toList());
+                NumaHops.hopMasks(V6_12, kunpeng(), 2).stream().map(CpuSet::toList).toList());
     }
 
     @Test
     void HOP_3_noNodeYieldsOnlineOnceAndCpulessYieldsNothing() {
         Topology m = cpuless().withOnline(CpuSet.parseList("0-6"));
-        assertEquals(List.of(CpuSet.parseList("0-6")), NumaHops.forEachNumaHopMask(V6_12, m, -1));
-        assertEquals(List.of(), NumaHops.forEachNumaHopMask(V6_12, m, 2));
-        assertEquals(List.of("4-6", "0-6"), NumaHops.forEachNumaHopMask(V6_12, m, 1).stream().map(CpuSet::toList).toList());
+        assertEquals(List.of(CpuSet.parseList("0-6")), NumaHops.hopMasks(V6_12, m, -1));
+        assertEquals(List.of(), NumaHops.hopMasks(V6_12, m, 2));
+        assertEquals(List.of("4-6", "0-6"), NumaHops.hopMasks(V6_12, m, 1).stream().map(CpuSet::toList).toList());
     }
 
     @Test
     void HOP_4_asymmetricTableUsesTheSourceRow() {
         Topology m = TopologyBuilder.machine("asym").node(0, "0").node(1, "1").node(2, "2")
                 .distances(new int[]{10, 20, 30}, new int[]{30, 10, 20}, new int[]{20, 30, 10}).build();
-        assertEquals(List.of("0", "0-1", "0-2"), NumaHops.forEachNumaHopMask(V6_12, m, 0).stream().map(CpuSet::toList).toList());
-        assertEquals(List.of("1", "1-2", "0-2"), NumaHops.forEachNumaHopMask(V6_12, m, 1).stream().map(CpuSet::toList).toList());
+        assertEquals(List.of("0", "0-1", "0-2"), NumaHops.hopMasks(V6_12, m, 0).stream().map(CpuSet::toList).toList());
+        assertEquals(List.of("1", "1-2", "0-2"), NumaHops.hopMasks(V6_12, m, 1).stream().map(CpuSet::toList).toList());
     }
 
     @Test
@@ -151,7 +151,7 @@ class NumaTest {
     void HOP_7_releasesBeforeEachRoutineAndUnknownNodesAreRejected() {
         Topology m = kunpeng();
         KernelRelease v6_2 = KernelRelease.of(6, 2);
-        assertThrows(IllegalArgumentException.class, () -> NumaHops.forEachNumaHopMask(v6_2, m, 0));
+        assertThrows(IllegalArgumentException.class, () -> NumaHops.hopMasks(v6_2, m, 0));
         assertThrows(IllegalArgumentException.class, () -> NumaNth.numaNth(v6_2, m, m.online(), 0, 0));
         assertThrows(IllegalArgumentException.class, () -> NumaClosest.numaClosest(KernelRelease.of(5, 4), m, m.online(), 0));
         assertThrows(IllegalArgumentException.class, () -> NumaNearestNode.numaNearestNode(V6_6, m, 0));
@@ -160,7 +160,7 @@ class NumaTest {
         e = assertThrows(IllegalArgumentException.class, () -> NumaLevels.of(KernelRelease.of(7, 4), m));
         assertEquals("kernel 7.4: numa-levels is modelled for 4.1..7.3", e.getMessage());
         for (var call : List.<org.junit.jupiter.api.function.Executable>of(
-                () -> NumaHops.forEachNumaHopMask(V6_12, m, 9),
+                () -> NumaHops.hopMasks(V6_12, m, 9),
                 () -> NumaNth.numaNth(V6_12, m, m.online(), 0, 9),
                 () -> NumaNearestNode.numaNearestNode(V6_12, m, 9))) {
             e = assertThrows(IllegalArgumentException.class, call);

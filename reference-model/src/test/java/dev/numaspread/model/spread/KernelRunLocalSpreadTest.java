@@ -28,7 +28,7 @@ class KernelRunLocalSpreadTest {
                     int node = KernelRun.nodeKey(e.getKey());
                     int[] want = new int[e.getValue().size()];
                     for (int i = 0; i < want.length; i++) want[i] = e.getValue().get(i).asInt();
-                    assertEquals(Arrays.toString(want), Arrays.toString(LocalSpread.plan(run.release(), run.machine(), node, want.length)),
+                    assertEquals(Arrays.toString(want), Arrays.toString(LocalSpread.localSpreadCpus(run.release(), run.machine(), node, want.length)),
                             "localSpread plan, node " + node);
                     for (int i = 0; i < want.length; i++)
                         assertEquals(want[i], LocalSpread.localSpread(run.release(), run.machine(), i, node), "localSpread(i=" + i + ", node=" + node + ")");

@@ -30,21 +30,21 @@ class ListingsTest {
     @Test
     void LS_1_classicPlanPrintsTheBeforeHintsOfSeed000() throws IOException {
         Topology epyc = SourceMachines.epyc7763();
-        int[] plan = LocalSpread.plan(KernelRelease.of(6, 1), epyc, 14, 127);
+        int[] plan = LocalSpread.localSpreadCpus(KernelRelease.of(6, 1), epyc, 14, 127);
         assertEquals(Files.readAllLines(LISTINGS.resolve("epyc7763-node14-before.txt")), hints(plan, 331, 256));
     }
 
     @Test
     void LS_4_ringPlanPrintsTheAfterHintsOfSeed000() throws IOException {
         Topology epyc = SourceMachines.epyc7763();
-        int[] plan = LocalSpread.plan(KernelRelease.of(6, 12), epyc, 14, 127);
+        int[] plan = LocalSpread.localSpreadCpus(KernelRelease.of(6, 12), epyc, 14, 127);
         assertEquals(Files.readAllLines(LISTINGS.resolve("epyc7763-node14-after.txt")), hints(plan, 331, 256));
     }
 
     @Test
     void MLX_2_distancePatchPrintsTheAfterHintsOfSeed000() throws IOException {
         Topology epyc = SourceMachines.epyc7763();
-        int[] plan = Mlx5.mlx5NumaDistance(KernelRelease.of(6, 0), epyc, 14, 127);
+        int[] plan = Mlx5.mlx5NumaDistanceCpus(KernelRelease.of(6, 0), epyc, 14, 127);
         assertEquals(Files.readAllLines(LISTINGS.resolve("epyc7763-node14-after.txt")), hints(plan, 331, 256));
     }
 

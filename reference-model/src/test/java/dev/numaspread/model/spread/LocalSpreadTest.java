@@ -31,7 +31,7 @@ class LocalSpreadTest {
 
     @Test
     void LS_7_kunpengClassicSendsQueues24To47ToNode0() {
-        int[] plan = LocalSpread.plan(V6_1, SourceMachines.kunpeng920(), 2, 97);
+        int[] plan = LocalSpread.localSpreadCpus(V6_1, SourceMachines.kunpeng920(), 2, 97);
         assertArrayEquals(range(48, 71), slice(plan, 0, 23));
         assertArrayEquals(range(0, 23), slice(plan, 24, 47));
         assertArrayEquals(range(24, 47), slice(plan, 48, 71));
@@ -41,7 +41,7 @@ class LocalSpreadTest {
 
     @Test
     void LS_4_kunpengRingsSendQueues24To47ToNode3() {
-        int[] plan = LocalSpread.plan(V6_12, SourceMachines.kunpeng920(), 2, 97);
+        int[] plan = LocalSpread.localSpreadCpus(V6_12, SourceMachines.kunpeng920(), 2, 97);
         assertArrayEquals(range(48, 71), slice(plan, 0, 23));
         assertArrayEquals(range(72, 95), slice(plan, 24, 47));
         assertArrayEquals(range(24, 47), slice(plan, 48, 71));
@@ -51,7 +51,7 @@ class LocalSpreadTest {
 
     @Test
     void LS_10_kunpengProposalSendsQueues24To47ToNode3() {
-        int[] plan = LocalSpreadNearestNode.plan(V6_1, SourceMachines.kunpeng920(), 2, 97);
+        int[] plan = LocalSpreadNearestNode.localSpreadNearestNodeCpus(V6_1, SourceMachines.kunpeng920(), 2, 97);
         assertArrayEquals(range(72, 95), slice(plan, 24, 47));
         assertArrayEquals(range(24, 47), slice(plan, 48, 71));
         assertArrayEquals(range(0, 23), slice(plan, 72, 95));
@@ -61,7 +61,7 @@ class LocalSpreadTest {
     @Test
     void LS_6_epycRingInterleavesEquidistantNodesByCpuId() {
         // Research §12(i): ring 1 from node 14 is 96-111, 120-127, 224-239, 248-255 in that order.
-        int[] plan = LocalSpread.plan(V6_12, SourceMachines.epyc7763(), 14, 64);
+        int[] plan = LocalSpread.localSpreadCpus(V6_12, SourceMachines.epyc7763(), 14, 64);
         int[] ring1 = IntStream.concat(IntStream.concat(IntStream.rangeClosed(96, 111), IntStream.rangeClosed(120, 127)),
                 IntStream.concat(IntStream.rangeClosed(224, 239), IntStream.rangeClosed(248, 255))).toArray();
         assertArrayEquals(ring1, slice(plan, 16, 63));
@@ -70,7 +70,7 @@ class LocalSpreadTest {
     @Test
     void LS_10_epycProposalGoesNodeByNode() {
         // Research §12(i): 112-119, 240-247, then node 12 (96-103, 224-231), node 13, node 15.
-        int[] plan = LocalSpreadNearestNode.plan(V6_12, SourceMachines.epyc7763(), 14, 64);
+        int[] plan = LocalSpreadNearestNode.localSpreadNearestNodeCpus(V6_12, SourceMachines.epyc7763(), 14, 64);
         assertArrayEquals(range(96, 103), slice(plan, 16, 23));
         assertArrayEquals(range(224, 231), slice(plan, 24, 31));
         assertArrayEquals(range(104, 111), slice(plan, 32, 39));
@@ -96,19 +96,19 @@ class LocalSpreadTest {
 
     @Test
     void LS_1_offlineCpusAreNeverReturned() {
-        assertArrayEquals(new int[]{4, 6, 7, 0, 2, 3}, LocalSpread.plan(V6_1, withOffline(), 1, 6));
-        assertArrayEquals(new int[]{4, 6, 7, 0, 2, 3}, LocalSpread.plan(V6_12, withOffline(), 1, 6));
+        assertArrayEquals(new int[]{4, 6, 7, 0, 2, 3}, LocalSpread.localSpreadCpus(V6_1, withOffline(), 1, 6));
+        assertArrayEquals(new int[]{4, 6, 7, 0, 2, 3}, LocalSpread.localSpreadCpus(V6_12, withOffline(), 1, 6));
     }
 
     @Test
     void LS_11_housekeepingReleasesReturnOfflineCpusAndWrapByPossible() {
-        assertArrayEquals(new int[]{4, 5, 6, 7, 0, 1, 2, 3, 4}, LocalSpread.plan(V5_10, withOffline(), 1, 9));
+        assertArrayEquals(new int[]{4, 5, 6, 7, 0, 1, 2, 3, 4}, LocalSpread.localSpreadCpus(V5_10, withOffline(), 1, 9));
     }
 
     @Test
     void LS_8_numaNoNodeGivesTheIthOnlineCpu() {
         for (KernelRelease k : new KernelRelease[]{V4_19, V6_1, V6_6, V6_12})
-            assertArrayEquals(new int[]{0, 2, 3, 4, 6, 7, 0}, LocalSpread.plan(k, withOffline(), Numa.NUMA_NO_NODE, 7), k.toString());
+            assertArrayEquals(new int[]{0, 2, 3, 4, 6, 7, 0}, LocalSpread.localSpreadCpus(k, withOffline(), Numa.NUMA_NO_NODE, 7), k.toString());
     }
 
     /** Node 2 has no CPUs; it is nearer to node 1 (15) than to node 0 (25), as kernel run d. */
@@ -120,17 +120,17 @@ class LocalSpreadTest {
     @Test
     void LS_9_cpulessNodePerRelease() {
         Topology m = cpulessNode();
-        assertArrayEquals(new int[]{0, 1, 2, 3, 4, 5, 6, 7}, LocalSpread.plan(V6_1, m, 2, 8));
+        assertArrayEquals(new int[]{0, 1, 2, 3, 4, 5, 6, 7}, LocalSpread.localSpreadCpus(V6_1, m, 2, 8));
         KernelBug bug = assertThrows(KernelBug.class, () -> LocalSpread.localSpread(V6_6, m, 0, 2));
         assertEquals("oops", bug.kind());
-        assertArrayEquals(new int[]{4, 5, 6, 7, 0, 1, 2, 3}, LocalSpread.plan(V6_7, m, 2, 8));
+        assertArrayEquals(new int[]{4, 5, 6, 7, 0, 1, 2, 3}, LocalSpread.localSpreadCpus(V6_7, m, 2, 8));
     }
 
     @Test
     void LS_9_cpulessNodeTiesGoToTheLowestNode() {
         Topology m = TopologyBuilder.machine("tie").node(0, "0-1").node(1, "2-3").node(2, "")
                 .distances(new int[]{10, 20, 15}, new int[]{20, 10, 15}, new int[]{15, 15, 10}).build();
-        assertArrayEquals(new int[]{0, 1, 2, 3}, LocalSpread.plan(V6_12, m, 2, 4));
+        assertArrayEquals(new int[]{0, 1, 2, 3}, LocalSpread.localSpreadCpus(V6_12, m, 2, 4));
     }
 
     @Test
@@ -140,7 +140,7 @@ class LocalSpreadTest {
         Topology m = TopologyBuilder.machine("substitute").node(0, "0").node(1, "1").node(2, "2").node(3, "")
                 .distances(new int[]{10, 15, 40, 11}, new int[]{15, 10, 40, 30}, new int[]{40, 40, 10, 12},
                         new int[]{11, 30, 12, 10}).build();
-        assertArrayEquals(new int[]{0, 1, 2}, LocalSpread.plan(V6_12, m, 3, 3));
+        assertArrayEquals(new int[]{0, 1, 2}, LocalSpread.localSpreadCpus(V6_12, m, 3, 3));
     }
 
     @Test
@@ -151,8 +151,8 @@ class LocalSpreadTest {
             for (KernelRelease k : releases)
                 for (int node : m.nodeIds()) {
                     int count = 2 * m.possible().size() + 1;
-                    int[] plan = LocalSpread.plan(k, m, node, count);
-                    int[] proposal = LocalSpreadNearestNode.plan(k, m, node, count);
+                    int[] plan = LocalSpread.localSpreadCpus(k, m, node, count);
+                    int[] proposal = LocalSpreadNearestNode.localSpreadNearestNodeCpus(k, m, node, count);
                     for (int i = 0; i < count; i++) {
                         assertEquals(plan[i], LocalSpread.localSpread(k, m, i, node));
                         assertEquals(proposal[i], LocalSpreadNearestNode.localSpreadNearestNode(k, m, i, node));
@@ -185,18 +185,18 @@ class LocalSpreadTest {
         // release and node, and refused an empty plan.
         Topology m = withOffline();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> LocalSpreadNearestNode.plan(KernelRelease.of(7, 4), m, 0, 1));
+                () -> LocalSpreadNearestNode.localSpreadNearestNodeCpus(KernelRelease.of(7, 4), m, 0, 1));
         assertEquals("kernel 7.4: local-spread-nearest-node is modelled for 4.1..7.3", e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> LocalSpreadNearestNode.plan(V6_12, m, 5, 1));
+        e = assertThrows(IllegalArgumentException.class, () -> LocalSpreadNearestNode.localSpreadNearestNodeCpus(V6_12, m, 5, 1));
         assertTrue(e.getMessage().startsWith("node 5: 2node-offline has no such node"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> LocalSpreadNearestNode.plan(V6_12, m, 0, -1));
-        assertArrayEquals(new int[0], LocalSpreadNearestNode.plan(V6_12, m, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> LocalSpreadNearestNode.localSpreadNearestNodeCpus(V6_12, m, 0, -1));
+        assertArrayEquals(new int[0], LocalSpreadNearestNode.localSpreadNearestNodeCpus(V6_12, m, 0, 0));
     }
 
     @Test
     void LS_3_localCpusComeFirstEvenWithOffline() {
         CpuSet local = withOffline().onlineCpusOf(1);
-        int[] plan = LocalSpread.plan(V6_12, withOffline(), 1, local.size());
+        int[] plan = LocalSpread.localSpreadCpus(V6_12, withOffline(), 1, local.size());
         for (int c : plan) assertTrue(local.contains(c));
     }
 }

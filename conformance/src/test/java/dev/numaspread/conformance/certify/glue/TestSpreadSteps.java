@@ -20,7 +20,7 @@ public class TestSpreadSteps {
 
     @When("a driver on node {int} asks for {int} CPUs on Linux {word}")
     public void asks(int node, int count, String kernel) {
-        cpus = ImplementationUnderTest.get().localSpread(KernelRelease.parse(kernel), TWO_NODES, node, count);
+        cpus = ImplementationUnderTest.get().localSpreadCpus(KernelRelease.parse(kernel), TWO_NODES, node, count);
     }
 
     @Then("the CPUs are {string}")
