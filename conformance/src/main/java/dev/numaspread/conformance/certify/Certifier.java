@@ -8,6 +8,7 @@ import dev.numaspread.conformance.checks.Violation;
 import dev.numaspread.conformance.rules.Rule;
 import dev.numaspread.conformance.rules.RuleRegistry;
 import dev.numaspread.conformance.spi.Claim;
+import dev.numaspread.conformance.spi.ImplementationFailure;
 import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.conformance.steps.ImplementationUnderTest;

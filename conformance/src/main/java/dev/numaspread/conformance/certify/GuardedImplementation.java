@@ -2,6 +2,7 @@ package dev.numaspread.conformance.certify;
 
 import dev.numaspread.conformance.checks.Violation;
 import dev.numaspread.conformance.spi.Claim;
+import dev.numaspread.conformance.spi.ImplementationFailure;
 import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.cpu.CpuSet;

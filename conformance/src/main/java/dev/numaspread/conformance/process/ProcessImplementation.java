@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.numaspread.conformance.certify.ImplementationFailure;
+import dev.numaspread.conformance.spi.ImplementationFailure;
 import dev.numaspread.conformance.json.TopologyJson;
 import dev.numaspread.conformance.spi.Claim;
 import dev.numaspread.conformance.spi.Implementation;

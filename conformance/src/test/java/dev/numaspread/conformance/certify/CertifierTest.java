@@ -2,6 +2,7 @@ package dev.numaspread.conformance.certify;
 
 import dev.numaspread.conformance.checks.Check;
 import dev.numaspread.conformance.checks.Settings;
+import dev.numaspread.conformance.spi.ImplementationFailure;
 import dev.numaspread.model.kernel.KernelRelease;
 import org.junit.jupiter.api.Test;
 

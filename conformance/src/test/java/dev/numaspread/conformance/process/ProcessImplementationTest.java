@@ -4,7 +4,7 @@ import dev.numaspread.conformance.certify.Certificate;
 import dev.numaspread.conformance.certify.Certifier;
 import dev.numaspread.conformance.certify.CertifyOptions;
 import dev.numaspread.conformance.certify.FeatureSuite;
-import dev.numaspread.conformance.certify.ImplementationFailure;
+import dev.numaspread.conformance.spi.ImplementationFailure;
 import dev.numaspread.conformance.certify.Verdict;
 import dev.numaspread.conformance.checks.Check;
 import dev.numaspread.conformance.checks.Settings;

@@ -2,6 +2,7 @@ package dev.numaspread.model.numa;
 
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.kernel.Releases;
 import dev.numaspread.model.topology.Topology;
 
 import java.util.List;

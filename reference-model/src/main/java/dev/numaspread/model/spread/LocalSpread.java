@@ -4,9 +4,9 @@ import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.kernel.Numa;
+import dev.numaspread.model.kernel.Releases;
 import dev.numaspread.model.numa.NumaLevels;
 import dev.numaspread.model.numa.NumaNearestNode;
-import dev.numaspread.model.numa.Releases;
 import dev.numaspread.model.topology.Topology;
 
 import java.util.Arrays;

@@ -2,9 +2,9 @@ package dev.numaspread.model.spread;
 
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.kernel.Releases;
 import dev.numaspread.model.numa.NumaHops;
 import dev.numaspread.model.numa.NumaLevels;
-import dev.numaspread.model.numa.Releases;
 import dev.numaspread.model.topology.Topology;
 
 import java.util.List;

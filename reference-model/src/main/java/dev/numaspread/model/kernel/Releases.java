@@ -1,6 +1,4 @@
-package dev.numaspread.model.numa;
-
-import dev.numaspread.model.kernel.KernelRelease;
+package dev.numaspread.model.kernel;
 
 /**
  * Which releases the NUMA and spreading routines model: every release from
