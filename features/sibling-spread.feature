@@ -10,25 +10,56 @@ Feature: Sibling spread: MANA's IRQ affinity setup
     Example: the seed 004 machine, 64 IRQs on node 0
       Given the machine "mana-2node-32c-smt2" running Linux 6.9
       When the driver sets up 64 IRQs on node 0
-      Then the IRQs get, in order:
-        | irqs  | cores of |
-        | 0-31  | 0-63     |
-        | 32-63 | 0-63     |
+      Then the IRQs get, row by row, distinct cores of:
+        | irqs  | cpus |
+        | 0-31  | 0-63 |
+        | 32-63 | 0-63 |
 
   @SIB-2
   Rule: SIB-2 Every core of a hop gets an IRQ before any core of it gets a second
 
-    Example: three IRQs on the kernel comment's machine
+    Example: four IRQs on the kernel comment's machine: both cores of node 0, then both again
       Given the machine "mana-2node-2c-smt2" running Linux 6.12
-      When the driver sets up 3 IRQs on node 0
-      Then the IRQs get:
-        | irq | cpus |
-        | 0   | 0-1  |
-        | 1   | 2-3  |
-        | 2   | 0-1  |
+      When the driver sets up 4 IRQs on node 0
+      Then the IRQs get, row by row, distinct cores of:
+        | irqs | cpus |
+        | 0-1  | 0-3  |
+        | 2-3  | 0-3  |
 
   @SIB-3
   Rule: SIB-3 Hops are used nearest first, and a hop is exhausted before the next
+
+    Example: the kernel comment's example, 8 IRQs on node 1
+      Given the machine "mana-2node-2c-smt2" running Linux 6.9
+      When the driver sets up 8 IRQs on node 1
+      Then the IRQs get, row by row, distinct cores of:
+        | irqs | cpus |
+        | 0-1  | 4-7  |
+        | 2-3  | 4-7  |
+        | 4-5  | 0-3  |
+        | 6-7  | 0-3  |
+
+  @SIB-4
+  Rule: SIB-4 Inside a hop, IRQ counts per core differ by at most one
+
+    Example: the seed 004 machine, 40 IRQs: eight cores of node 0 get a second
+      Given the machine "mana-2node-32c-smt2" running Linux 6.12
+      When the driver sets up 40 IRQs on node 0
+      Then the IRQs get, row by row, distinct cores of:
+        | irqs  | cpus |
+        | 0-31  | 0-63 |
+        | 32-39 | 0-63 |
+
+  @SIB-5
+  Rule: SIB-5 The kernel's plan: cores by lowest online CPU, passes, then the next hop
+
+    Example: the seed 004 machine, 40 IRQs: cores in order, the first eight twice
+      Given the machine "mana-2node-32c-smt2" running Linux 6.12
+      When the driver sets up 40 IRQs on node 0
+      Then the IRQs get, in order:
+        | irqs  | cores of |
+        | 0-31  | 0-63     |
+        | 32-39 | 0-15     |
 
     Example: the kernel comment's example, 8 IRQs on node 1
       Given the machine "mana-2node-2c-smt2" running Linux 6.9
@@ -44,19 +75,14 @@ Feature: Sibling spread: MANA's IRQ affinity setup
         | 6   | 0-1  |
         | 7   | 2-3  |
 
-  @SIB-4
-  Rule: SIB-4 Inside a hop, IRQ counts per core differ by at most one
-
-    Example: the seed 004 machine, 40 IRQs: eight cores of node 0 get a second
-      Given the machine "mana-2node-32c-smt2" running Linux 6.12
-      When the driver sets up 40 IRQs on node 0
-      Then the IRQs get, in order:
-        | irqs  | cores of |
-        | 0-31  | 0-63     |
-        | 32-39 | 0-15     |
-
-  @SIB-5
-  Rule: SIB-5 The kernel's plan: cores by lowest online CPU, passes, then the next hop
+    Example: three IRQs on the kernel comment's machine
+      Given the machine "mana-2node-2c-smt2" running Linux 6.12
+      When the driver sets up 3 IRQs on node 0
+      Then the IRQs get:
+        | irq | cpus |
+        | 0   | 0-1  |
+        | 1   | 2-3  |
+        | 2   | 0-1  |
 
     Example: the kernel comment's example, 8 IRQs on node 0
       Given the machine "mana-2node-2c-smt2" running Linux 6.9
@@ -156,30 +182,24 @@ Feature: Sibling spread: MANA's IRQ affinity setup
   @SIB-9
   Rule: SIB-9 The HWC shares a core with queue 1 when vectors exceed online CPUs
 
-    Example: vectors = online CPUs + 1: the HWC and queue 1 share core 0
+    Example: vectors = online CPUs + 1: the HWC and queue 1 share a core of node 0
       Given the machine "mana-2node-2c-smt2" running Linux 6.9
       When MANA sets up its vectors on node 0
-      Then the IRQs get:
-        | irq | cpus |
-        | 0   | 0    |
-        | 1   | 0-1  |
-        | 2   | 2-3  |
-        | 3   | 0-1  |
-        | 4   | 2-3  |
-        | 5   | 4-5  |
-        | 6   | 6-7  |
-        | 7   | 4-5  |
-        | 8   | 6-7  |
+      Then IRQ 0 gets a single CPU of 0-3 and IRQ 1 gets that CPU's core
+      And the IRQs get, row by row, distinct cores of:
+        | irqs | cpus |
+        | 1-2  | 0-3  |
+        | 3-4  | 0-3  |
+        | 5-6  | 4-7  |
+        | 7-8  | 4-7  |
 
-    Example: the PCI core grants 4 vectors: the HWC takes the first core
+    Example: the PCI core grants 4 vectors: the HWC goes through irq_setup() with the queues
       Given the machine "mana-2node-2c-smt2" running Linux 6.12
       When MANA sets up its vectors on node 0 with 4 vectors granted
-      Then the IRQs get:
-        | irq | cpus |
-        | 0   | 0-1  |
-        | 1   | 2-3  |
-        | 2   | 0-1  |
-        | 3   | 2-3  |
+      Then the IRQs get, row by row, distinct cores of:
+        | irqs | cpus |
+        | 0-1  | 0-3  |
+        | 2-3  | 0-3  |
 
   @SIB-10
   Rule: SIB-10 6.17+: dynamic MSI-X sets up the HWC alone, then the queues skip its core
@@ -204,3 +224,31 @@ Feature: Sibling spread: MANA's IRQ affinity setup
       Then the IRQs get, in order:
         | irqs | single CPUs |
         | 0-63 | 0-63        |
+
+  @SIB-12
+  Rule: SIB-12 The HWC's CPU and the queues' cores are the kernel's
+
+    Example: vectors = online CPUs + 1: the HWC on CPU 0, queue 1 on its core
+      Given the machine "mana-2node-2c-smt2" running Linux 6.9
+      When MANA sets up its vectors on node 0
+      Then the IRQs get:
+        | irq | cpus |
+        | 0   | 0    |
+        | 1   | 0-1  |
+        | 2   | 2-3  |
+        | 3   | 0-1  |
+        | 4   | 2-3  |
+        | 5   | 4-5  |
+        | 6   | 6-7  |
+        | 7   | 4-5  |
+        | 8   | 6-7  |
+
+    Example: the PCI core grants 4 vectors: the HWC takes the first core
+      Given the machine "mana-2node-2c-smt2" running Linux 6.12
+      When MANA sets up its vectors on node 0 with 4 vectors granted
+      Then the IRQs get:
+        | irq | cpus |
+        | 0   | 0-1  |
+        | 1   | 2-3  |
+        | 2   | 0-1  |
+        | 3   | 2-3  |

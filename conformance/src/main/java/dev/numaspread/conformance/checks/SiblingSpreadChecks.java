@@ -45,7 +45,8 @@ public final class SiblingSpreadChecks implements CheckFamily {
                 Check.of("SIB-8", Routine.IRQ_SETUP, "SIB_8_untouchedIrqs", SiblingSpreadChecks::sib8),
                 Check.of("SIB-9", Routine.MANA_SETUP_IRQS, "SIB_9_hwcRuleAndSizing", SiblingSpreadChecks::sib9),
                 Check.of("SIB-10", Routine.MANA_SETUP_IRQS, "SIB_10_dynamicMsixPlan", SiblingSpreadChecks::sib10),
-                Check.of("SIB-11", Routine.IRQ_SETUP, "SIB_11_oneCpuPerIrqBefore69", SiblingSpreadChecks::sib11));
+                Check.of("SIB-11", Routine.IRQ_SETUP, "SIB_11_oneCpuPerIrqBefore69", SiblingSpreadChecks::sib11),
+                Check.of("SIB-12", Routine.MANA_SETUP_IRQS, "SIB_12_hwcAndQueuesAreTheKernels", SiblingSpreadChecks::sib12));
     }
 
     // ---------------------------------------------------------------- machines and draws
@@ -131,14 +132,18 @@ public final class SiblingSpreadChecks implements CheckFamily {
         if (!sinceIrqSetup(ctx)) return;
         Draw d = new Draw(seed004Machine(), 0, 64, false);
         List<CpuSet> got = irqSetup(ctx, d);
-        for (int k = 0; k < Math.min(64, got.size()); k++) {
-            int c = 2 * (k % 32);
-            if (!got.get(k).equals(CpuSet.of(c, c + 1)))
-                throw Violation.of("SIB-1", d.call() + ", IRQ " + k, c + "-" + (c + 1) + " (seed 004 table)", "'" + got.get(k).toList() + "'")
-                        .hint("seed 004: IRQ k gets {2(k mod 32), 2(k mod 32)+1}").on(d.machine());
+        // Siblings are adjacent there (0-1, 2-3, ...): every mask is a pair c, c+1 with c even. Which
+        // pair an IRQ gets is SIB-5's matter.
+        for (int k = 0; k < got.size(); k++) {
+            CpuSet mask = got.get(k);
+            int c = mask.isEmpty() ? -1 : mask.first();
+            if (c < 0 || c % 2 != 0 || !mask.equals(CpuSet.of(c, c + 1)))
+                throw Violation.of("SIB-1", d.call() + ", IRQ " + k, "both threads of one core, such as 0-1 (seed 004's siblings are adjacent)",
+                                "'" + mask.toList() + "'")
+                        .quoting("The affinity `irq_setup()` gives an IRQ is `topology_sibling_cpumask(cpu)` of an online CPU: every"
+                                + " online CPU of one core, and nothing else.")
+                        .hint("is the IRQ given cpumask_of(cpu) instead of topology_sibling_cpumask(cpu)?").on(d.machine());
         }
-        if (got.size() != 64)
-            throw Violation.of("SIB-1", d.call(), "64 IRQs assigned (seed 004 table)", got.size() + " IRQs").on(d.machine());
     }
 
     /** The rings of the hop masks the kernel yields for {@code node}: mask k minus mask k-1. */
@@ -343,6 +348,10 @@ public final class SiblingSpreadChecks implements CheckFamily {
 
     static void sib9(CheckContext ctx) {
         if (!sinceIrqSetup(ctx)) return;
+        String sizing = "`mana_gd_setup_irqs()` asks for `min(num_online_cpus(), 64) + 1` vectors (at least 2).";
+        String hwc = "When the granted count exceeds the online CPUs, vector 0 (the HWC) gets a single CPU, one of the node's online CPUs"
+                + " when it has any, and the queues start at vector 1 through `irq_setup()`, so vector 1 gets that CPU's core.";
+        String rest = "Otherwise every vector, the HWC first, goes through `irq_setup()`.";
         ctx.forAll(setupDraws(false), d -> {
             Topology t = d.machine();
             List<CpuSet> got = manaSetupIrqs(ctx, d);
@@ -350,22 +359,42 @@ public final class SiblingSpreadChecks implements CheckFamily {
             int nvec = Math.min(Math.min(online, SiblingSpread.MANA_MAX_NUM_QUEUES) + 1, d.granted());
             if (got.size() != nvec)
                 throw Violation.of("SIB-9", d.call(), nvec + " vectors (min(num_online_cpus(), 64) + 1, at most the granted " + d.granted() + ")",
-                        got.size() + " vectors").hint("is the HWC vector counted in the request?").on(t);
+                        got.size() + " vectors").quoting(sizing).hint("is the HWC vector counted in the request?").on(t);
+            int first = 0;
             if (nvec > online) {
-                int cpu = LocalSpread.localSpread(ctx.kernel(), t, 0, d.node());
-                if (!got.get(0).equals(CpuSet.of(cpu)))
-                    throw Violation.of("SIB-9", d.call() + ", HWC (vector 0)", "the single CPU cpumask_local_spread(0, " + d.node() + ") = " + cpu,
-                            "'" + got.get(0).toList() + "'").hint("with more vectors than CPUs the HWC takes one CPU, not a core").on(t);
-                List<CpuSet> queues = irqSetupPlan(ctx.kernel(), t, d.node(), nvec - 1, false);
-                if (!got.subList(1, 1 + queues.size()).equals(queues))
-                    throw Violation.of("SIB-9", d.call() + ", queues", "irq_setup() from vector 1: " + listText(queues),
-                            listText(got.subList(1, got.size()))).hint("do the queues start at vector 1 (start_irq_index)?").on(t);
-            } else {
-                List<CpuSet> all = irqSetupPlan(ctx.kernel(), t, d.node(), nvec, false);
-                if (!got.subList(0, all.size()).equals(all))
-                    throw Violation.of("SIB-9", d.call(), "irq_setup() over every vector, the HWC first: " + listText(all), listText(got))
-                            .hint("with no more vectors than CPUs the HWC takes the first core itself").on(t);
+                CpuSet local = d.node() >= 0 && !t.isCpuless(d.node()) ? t.onlineCpusOf(d.node()) : t.online();
+                CpuSet v0 = got.get(0);
+                if (v0.size() != 1 || !local.contains(v0.first()))
+                    throw Violation.of("SIB-9", d.call() + ", HWC (vector 0)", "a single CPU of " + local.toList(), "'" + v0.toList() + "'")
+                            .quoting(hwc).hint("with more vectors than CPUs the HWC takes one CPU, not a core").on(t);
+                CpuSet core = t.onlineSiblingsOf(v0.first());
+                // A CPU-less node has no hop: irq_setup() leaves every queue untouched (SIB-8).
+                if (got.size() > 1 && !got.get(1).isEmpty() && !got.get(1).equals(core))
+                    throw Violation.of("SIB-9", d.call() + ", vector 1", "the core of the HWC's CPU " + v0.first() + ": " + core.toList(),
+                                    "'" + got.get(1).toList() + "'")
+                            .quoting(hwc).hint("do the queues start at vector 1 (start_irq_index) with the HWC's core?").on(t);
+                first = 1;
             }
+            for (int v = first; v < got.size(); v++) {
+                CpuSet mask = got.get(v);
+                if (mask.isEmpty()) continue;       // irq_setup() may leave vectors untouched (SIB-8)
+                if (!t.online().contains(mask.first()) || !mask.equals(t.onlineSiblingsOf(mask.first())))
+                    throw Violation.of("SIB-9", d.call() + ", vector " + v, "what irq_setup() gives: the online sibling mask of one core",
+                                    "'" + mask.toList() + "'")
+                            .quoting(first == 1 ? hwc : rest).hint("does every vector from " + first + " on go through irq_setup()?").on(t);
+            }
+        });
+    }
+
+    static void sib12(CheckContext ctx) {
+        if (!sinceIrqSetup(ctx)) return;
+        ctx.forAll(setupDraws(false), d -> {
+            List<CpuSet> want = SiblingSpread.manaSetupIrqs(Machine.boot(d.config(ctx.kernel())), d.node());
+            List<CpuSet> got = manaSetupIrqs(ctx, d);
+            if (!want.equals(got))
+                throw Violation.of("SIB-12", d.call(), listText(want), listText(got))
+                        .hint(d.machine().numOnlineCpus() < want.size() ? "the HWC on cpumask_local_spread(0, node), then irq_setup() from vector 1"
+                                : "irq_setup() over every vector, the HWC first").on(d.machine());
         });
     }
 

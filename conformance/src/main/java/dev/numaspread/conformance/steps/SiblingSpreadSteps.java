@@ -130,6 +130,49 @@ public final class SiblingSpreadSteps {
         assertEquals(total, masks().size(), "number of IRQs that got an affinity");
     }
 
+    /**
+     * A table {@code | irqs | cpus |}: the IRQs {@code a-b} of a row get distinct cores (each the
+     * online sibling mask of a core holding a CPU of {@code cpus}), in any order: the contract
+     * (SIB-1..SIB-4) without the kernel's order of cores (SIB-5). The rows cover every IRQ that got
+     * an affinity.
+     */
+    @Then("the IRQs get, row by row, distinct cores of:")
+    public void theIrqsGetDistinctCores(DataTable table) {
+        Topology t = world.machine();
+        List<CpuSet> got = masks();
+        int total = 0;
+        for (Map<String, String> row : table.asMaps()) {
+            CpuSet irqs = CpuSet.parseList(row.get("irqs").strip());
+            CpuSet cpus = CpuSet.parseList(row.get("cpus").strip());
+            if (got.size() <= irqs.last())
+                throw new AssertionError("only " + got.size() + " IRQs got an affinity; expected IRQ " + irqs.last() + " too: " + text(got));
+            List<CpuSet> seen = new ArrayList<>();
+            for (int irq : irqs.toArray()) {
+                CpuSet mask = got.get(irq);
+                boolean core = !mask.isEmpty() && t.online().contains(mask.first()) && mask.equals(t.onlineSiblingsOf(mask.first()));
+                if (!core || !mask.intersects(cpus) || seen.contains(mask))
+                    throw new AssertionError("IRQ " + irq + ": expected the online sibling mask of a core of " + cpus.toList()
+                            + (seen.isEmpty() ? "" : " other than " + text(seen)) + "; actual " + (mask.isEmpty() ? "(none)" : mask.toList())
+                            + " (IRQs " + row.get("irqs").strip() + " get distinct cores; all IRQs: " + text(got) + ")");
+                seen.add(mask);
+            }
+            total = Math.max(total, irqs.last() + 1);
+        }
+        assertEquals(total, got.size(), "number of IRQs that got an affinity (" + text(got) + ")");
+    }
+
+    /** SIB-9 as one example: IRQ 0 (the HWC) gets one CPU of {@code cpus}, and IRQ 1 the online siblings of that CPU. */
+    @Then("IRQ 0 gets a single CPU of {cpulist} and IRQ 1 gets that CPU's core")
+    public void hwcSharesItsCore(CpuSet cpus) {
+        List<CpuSet> got = masks();
+        if (got.size() < 2) throw new AssertionError("expected at least 2 IRQs with an affinity; actual " + text(got));
+        CpuSet hwc = got.get(0);
+        if (hwc.size() != 1 || !cpus.contains(hwc.first()))
+            throw new AssertionError("IRQ 0 (the HWC): expected a single CPU of " + cpus.toList() + "; actual " + text(got));
+        CpuSet core = world.machine().onlineSiblingsOf(hwc.first());
+        assertEquals(core.toList(), got.get(1).toList(), "IRQ 1: the core of the HWC's CPU " + hwc.first() + " (" + text(got) + ")");
+    }
+
     private void expectRun(int from, int to, List<CpuSet> want) {
         assertEquals(to - from + 1, want.size(), "the step names " + (to - from + 1) + " IRQs and " + want.size() + " masks");
         List<CpuSet> got = masks();
