@@ -9,7 +9,13 @@ import dev.numaspread.conformance.certify.Counterexample;
 import dev.numaspread.conformance.certify.Evidence;
 import dev.numaspread.conformance.certify.RuleResult;
 import dev.numaspread.conformance.certify.Verdict;
+import dev.numaspread.conformance.picture.Placement;
+import dev.numaspread.conformance.picture.PlacementPicture;
 import dev.numaspread.conformance.spi.Claim;
+import dev.numaspread.model.kernel.Numa;
+import dev.numaspread.model.topology.TopoFormat;
+import dev.numaspread.model.topology.Topology;
+import dev.numaspread.model.topology.TopologyValidation;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,7 +23,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Writes a certificate as {@code report.json} (the data), {@code report.md} and a self-contained
@@ -30,7 +42,7 @@ public final class ReportWriter {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /** Writes the four files into {@code dir} (created when missing) and returns their paths. */
-    public static java.util.List<Path> writeAll(Certificate c, Path dir) {
+    public static List<Path> writeAll(Certificate c, Path dir) {
         try {
             Files.createDirectories(dir);
             Path json = dir.resolve("report.json"), md = dir.resolve("report.md"), html = dir.resolve("report.html"),
@@ -39,7 +51,7 @@ public final class ReportWriter {
             Files.writeString(md, markdown(c), StandardCharsets.UTF_8);
             Files.writeString(html, html(c), StandardCharsets.UTF_8);
             Files.writeString(junit, junit(c), StandardCharsets.UTF_8);
-            return java.util.List.of(json, md, html, junit);
+            return List.of(json, md, html, junit);
         } catch (IOException e) {
             throw new UncheckedIOException(dir + ": cannot write the report: " + e.getMessage(), e);
         }
@@ -164,39 +176,120 @@ public final class ReportWriter {
 
     // ------------------------------------------------------------ HTML
 
-    /** A self-contained page: inline style, no script, every string from the run escaped. */
+    /**
+     * A self-contained page: inline style, no script, every string from the run escaped. Failures
+     * come first and NOT-CLAIMED rules are folded away; each row links to its details, and each
+     * failure draws its shrunk machine with the expected and the actual placement side by side.
+     */
     public static String html(Certificate c) {
         StringBuilder sb = new StringBuilder();
         sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>numaspread certificate: ")
                 .append(esc(c.implementation())).append("</title>\n<style>body{font-family:sans-serif;margin:2em}"
                         + "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left}"
                         + "pre{background:#f6f6f6;padding:.5em}.PASS{color:#060}.FAIL,.ERROR,.UNEXPECTED-PASS{color:#a00}"
-                        + ".NOT-VERIFIED,.WAIVED{color:#a60}.NOT-CLAIMED{color:#666}</style></head><body>\n");
+                        + ".NOT-VERIFIED,.WAIVED{color:#a60}.NOT-CLAIMED{color:#666}section.detail{margin-top:2em}"
+                        + "details{margin:1em 0}summary{cursor:pointer}.picture{overflow-x:auto}</style></head><body>\n");
         sb.append("<h1>numaspread certificate: ").append(esc(c.implementation())).append("</h1>\n<ul>");
         sb.append("<li>implementation: <code>").append(esc(c.implSpec())).append("</code></li>");
         sb.append("<li>claims: ").append(esc(c.claims().isEmpty() ? "none" : c.claims().toString())).append("</li>");
         sb.append("<li>kit ").append(esc(c.suiteVersion())).append("; tries ").append(c.settings().tries()).append("; seed 0x")
                 .append(Long.toHexString(c.settings().seed())).append("</li>");
         sb.append("<li>run ").append(esc(c.started().toString())).append(" to ").append(esc(c.finished().toString())).append("</li>");
-        sb.append("<li>level reached: <b>").append(esc(c.levelReached())).append("</b>; exit code ").append(c.exitCode()).append("</li></ul>\n");
-        sb.append("<table><tr><th>verdict</th><th>rule</th><th>title</th><th>level</th><th>kernel</th><th>tries</th></tr>\n");
-        for (RuleResult r : c.results())
-            sb.append("<tr><td class=\"").append(esc(r.verdict().label())).append("\">").append(esc(r.verdict().label()))
-                    .append("</td><td>").append(esc(r.rule())).append("</td><td>").append(esc(r.title())).append("</td><td>")
-                    .append(esc(r.level())).append("</td><td>").append(esc(r.kernel().map(Object::toString).orElse("")))
-                    .append("</td><td>").append(r.tries()).append("</td></tr>\n");
+        sb.append("<li>level reached: <b>").append(esc(c.levelReached())).append("</b>; exit code ").append(c.exitCode()).append("</li>");
+        sb.append("<li>").append(esc(counts(c))).append("</li></ul>\n");
+        List<RuleResult> shown = new ArrayList<>(), folded = new ArrayList<>();
+        for (RuleResult r : c.results()) (r.verdict() instanceof Verdict.NotClaimed ? folded : shown).add(r);
+        shown.sort(Comparator.comparingInt(ReportWriter::rank));
+        sb.append("<table id=\"results\">").append(HEAD);
+        for (RuleResult r : shown) row(sb, r);
         sb.append("</table>\n");
-        for (RuleResult r : c.results()) {
+        if (!folded.isEmpty()) {
+            sb.append("<details id=\"not-claimed\"><summary>").append(folded.size()).append(" rules NOT-CLAIMED (routines the implementation"
+                    + " does not claim)</summary>\n<table>").append(HEAD);
+            for (RuleResult r : folded) row(sb, r);
+            sb.append("</table></details>\n");
+        }
+        for (RuleResult r : shown) {
             if (r.isAccepted() && !(r.verdict() instanceof Verdict.Waived)) continue;
-            sb.append("<h2>").append(esc(r.verdict().label() + " " + r.rule() + " " + r.title())).append("</h2>\n<pre>")
-                    .append(esc(ConsoleCertificate.render(c, r))).append("</pre>\n");
+            sb.append("<section class=\"detail\" id=\"").append(anchor(r)).append("\"><h2>")
+                    .append(esc(r.verdict().label() + " " + r.rule() + " " + r.title())).append("</h2>\n");
+            failedCase(r.verdict()).ifPresent(x -> sb.append(picture(x, r, "p" + anchor(r))));
+            sb.append("<pre>").append(esc(ConsoleCertificate.render(c, r))).append("</pre></section>\n");
         }
         if (!c.notes().isEmpty()) {
             sb.append("<h2>Notes</h2><ul>");
-            for (String n : c.notes()) sb.append("<li>").append(esc(n)).append("</li>");
+            for (String note : c.notes()) sb.append("<li>").append(esc(note)).append("</li>");
             sb.append("</ul>\n");
         }
         return sb.append("</body></html>\n").toString();
+    }
+
+    private static final String HEAD = "<tr><th>verdict</th><th>rule</th><th>title</th><th>level</th><th>kernel</th><th>tries</th></tr>\n";
+
+    /** Failures first, then errors and the rest that fail the run, then waived, then passed. */
+    private static int rank(RuleResult r) {
+        Verdict v = r.verdict();
+        if (v instanceof Verdict.Fail) return 0;
+        if (!r.isAccepted()) return 1;
+        if (v instanceof Verdict.Waived) return 2;
+        return 3;
+    }
+
+    private static void row(StringBuilder sb, RuleResult r) {
+        boolean detailed = !r.isAccepted() || r.verdict() instanceof Verdict.Waived;
+        String label = esc(r.verdict().label());
+        sb.append("<tr><td class=\"").append(label).append("\">")
+                .append(detailed ? "<a href=\"#" + anchor(r) + "\">" + label + "</a>" : label)
+                .append("</td><td>").append(esc(r.rule())).append("</td><td>").append(esc(r.title())).append("</td><td>")
+                .append(esc(r.level())).append("</td><td>").append(esc(r.kernel().map(Object::toString).orElse("")))
+                .append("</td><td>").append(r.tries()).append("</td></tr>\n");
+    }
+
+    /** The id of a rule's details: {@code r-LS-3-6.12}; only letters, digits, '-' and '.' reach it. */
+    static String anchor(RuleResult r) {
+        return ("r-" + r.rule() + r.kernel().map(k -> "-" + k).orElse("")).replaceAll("[^A-Za-z0-9.-]", "_");
+    }
+
+    private static String counts(Certificate c) {
+        List<String> parts = new ArrayList<>();
+        c.counts().forEach((k, v) -> { if (v > 0) parts.add(v + " " + k); });
+        return String.join(", ", parts);
+    }
+
+    private static Optional<Counterexample> failedCase(Verdict v) {
+        if (v instanceof Verdict.Fail f) return Optional.of(f.counterexample());
+        if (v instanceof Verdict.Waived w) return failedCase(w.underlying());
+        return Optional.empty();
+    }
+
+    private static final Pattern NODE_ARG = Pattern.compile("node=(-?\\d+)");
+
+    /**
+     * The shrunk machine with the expected and the actual placement side by side, when the
+     * counterexample has a machine; a placement its text does not spell is left out and said so.
+     */
+    static String picture(Counterexample x, RuleResult r, String id) {
+        if (x.machine().isEmpty()) return "";
+        Topology m;
+        try {
+            m = TopoFormat.read(x.machine().get(), "shrunk.topo", Optional.of(TopologyValidation.Mode.LENIENT)).topology();
+        } catch (RuntimeException e) {
+            return "<p class=\"picture\">(the shrunk machine could not be drawn: " + esc(String.valueOf(e.getMessage())) + ")</p>\n";
+        }
+        List<Placement> panels = new ArrayList<>();
+        Placement.parse("expected", x.expected()).ifPresent(panels::add);
+        Placement.parse("actual", x.actual()).ifPresent(panels::add);
+        Matcher node = NODE_ARG.matcher(x.call());
+        int n = node.find() ? Integer.parseInt(node.group(1)) : Numa.NUMA_NO_NODE;
+        String caption = r.rule() + r.kernel().map(k -> " on Linux " + k).orElse("") + ": " + x.call();
+        if (panels.isEmpty()) panels.add(new Placement("the shrunk machine", "queue", List.of()));
+        StringBuilder sb = new StringBuilder("<div class=\"picture\">");
+        if (panels.size() < 2)
+            sb.append("<p>").append(esc(panels.get(0).title().equals("the shrunk machine")
+                    ? "The rule describes its answer instead of giving a placement: the machine is drawn alone."
+                    : "Only the " + panels.get(0).title() + " placement is a placement; the other side is described in the text below.")).append("</p>");
+        sb.append(PlacementPicture.svg(m, n, panels, caption, id));
+        return sb.append("</div>\n").toString();
     }
 
     /** {@code s} with the five HTML/XML special characters escaped. */

@@ -122,4 +122,32 @@ class ReportWriterTest {
         // Outside code blocks (where Markdown shows text literally) markup is escaped.
         assertTrue(md.startsWith("# numaspread certificate: acme &lt;script&gt;"), md);
     }
+
+    @Test
+    void htmlPutsFailuresFirstLinksThemAndFoldsNotClaimed() {
+        String html = ReportWriter.html(certificate());
+        int fail = html.indexOf("<a href=\"#r-LS-3-6.12\">FAIL</a>"), pass = html.indexOf(">PASS</td>"), folded = html.indexOf("<details id=\"not-claimed\">");
+        assertTrue(fail > 0 && fail < pass, "the failure's row comes before the pass, linked to its details");
+        assertTrue(pass < folded && html.indexOf(">NOT-CLAIMED</td>") > folded, "NOT-CLAIMED rows sit inside the folded details");
+        assertTrue(html.contains("<section class=\"detail\" id=\"r-LS-3-6.12\">"), html);
+        // The LS-3 counterexample describes its answer ("a CPU of node 1"): the machine is drawn alone, and says so.
+        assertTrue(html.contains("The rule describes its answer instead of giving a placement: the machine is drawn alone."), html);
+        assertTrue(html.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"placement\""), html);
+    }
+
+    @Test
+    void placementsParseFromTheFormsTheChecksPrint() {
+        assertEquals(List.of("4", "6", "", "0"), slots("4, 6, -1, 0"));
+        assertEquals(List.of("0-3", "4-7"), slots("[0-3 | 4-7]"));
+        assertEquals(List.of("0-1", "", "2"), slots("0-1 | (none) | 2"));
+        assertEquals(List.of("0-1", "2,4"), slots("{0-1} {2,4}"));
+        assertEquals(List.of("1,3", "0,2"), slots("0:1 1:0 2:1 3:0"));
+        assertEquals(Optional.empty(), dev.numaspread.conformance.picture.Placement.parse("x", "a CPU of node 1 (online 4-7)"));
+        assertEquals(Optional.empty(), dev.numaspread.conformance.picture.Placement.parse("x", "KernelBug BUG"));
+    }
+
+    private static List<String> slots(String text) {
+        return dev.numaspread.conformance.picture.Placement.parse("x", text).orElseThrow().slots().stream()
+                .map(dev.numaspread.model.cpu.CpuSet::toList).toList();
+    }
 }
