@@ -15,7 +15,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -24,11 +27,17 @@ import java.util.function.Supplier;
 /**
  * {@code numaspread certify}: certifies an implementation against the rules of its claims and
  * prints the certificate; exit 0 only when every claimed rule passed, 1 otherwise, 2 for a
- * usage error.
+ * usage error (every option is checked, with its bounds, before anything runs), 3 when the kit
+ * itself broke.
  */
 @Command(name = "certify", mixinStandardHelpOptions = true,
-        description = "Certify an implementation: run the checks and scenarios of the routines it claims.")
+        description = "Certify an implementation: run the checks and scenarios of the routines it claims.",
+        footer = {"", "Exit codes: 0 every claimed rule PASS or WAIVED; 1 a rule FAIL, ERROR, NOT-VERIFIED (a budget cut"
+                + " its tries short, nothing could judge it) or UNEXPECTED-PASS; 2 usage error; 3 internal error (the kit broke)."})
 public final class CertifyCommand implements Callable<Integer> {
+
+    /** Bounds of the numeric options, stated in {@code --help}. */
+    static final int MAX_TRIES = 1_000_000, MAX_TIMEOUT_SECONDS = 3600, MAX_BUDGET_SECONDS = 86_400;
 
     @Spec CommandSpec spec;
 
@@ -36,30 +45,37 @@ public final class CertifyCommand implements Callable<Integer> {
             description = "model | example | java:CLASS | process:'CMD' (default: ${DEFAULT-VALUE})")
     String impl;
 
-    @Option(names = "--kernel", paramLabel = "X.Y", description = "only the claims of this release")
+    @Option(names = "--kernel", paramLabel = "X.Y", description = "only the claims of this release (default: every claimed release)")
     String kernel;
 
-    @Option(names = "--tries", paramLabel = "N", description = "tries per property (default: 200 or -Dnumaspread.tries)")
+    @Option(names = "--tries", paramLabel = "N",
+            description = "tries per property, 1 to " + MAX_TRIES + " (default: 200, or -Dnumaspread.tries)")
     Integer tries;
 
-    @Option(names = "--seed", paramLabel = "S", description = "seed, decimal or 0x hex (default: 0x5eed or -Dnumaspread.seed)")
+    @Option(names = "--seed", paramLabel = "S", description = "seed, decimal or 0x hex (default: 0x5eed, or -Dnumaspread.seed)")
     String seed;
 
-    @Option(names = "--rule", paramLabel = "ID", description = "only this rule (e.g. LS-3)")
+    @Option(names = "--budget", paramLabel = "SECONDS",
+            description = {"time for the tries of one property, 1 to " + MAX_BUDGET_SECONDS + " (default: 20, or -Dnumaspread.budget.seconds);",
+                    "a property that runs out of it before its tries is NOT-VERIFIED, never PASS"})
+    Integer budgetSeconds;
+
+    @Option(names = "--rule", paramLabel = "ID", description = "only this rule, e.g. LS-3 (default: every rule of the claims)")
     String rule;
 
     @Option(names = "--report", paramLabel = "DIR", defaultValue = "numaspread-report",
-            description = "where report.json, report.md, report.html and junit.xml go (default: ${DEFAULT-VALUE})")
+            description = "the folder that receives report.json, report.md, report.html and junit.xml (default: ${DEFAULT-VALUE})")
     Path report;
 
-    @Option(names = "--waivers", paramLabel = "FILE", description = "rules allowed to fail: lines 'RULE-ID YYYY-MM-DD reason'")
+    @Option(names = "--waivers", paramLabel = "FILE",
+            description = "rules allowed to fail, lines 'RULE-ID YYYY-MM-DD reason' (default: none)")
     Path waivers;
 
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "10",
-            description = "per-call (and per-request) timeout (default: ${DEFAULT-VALUE})")
+            description = "per-call (and per-request) timeout, 1 to " + MAX_TIMEOUT_SECONDS + " (default: ${DEFAULT-VALUE})")
     int timeoutSeconds;
 
-    @Option(names = "--once", description = "call each routine once: no nondeterminism check, about twice as fast")
+    @Option(names = "--once", description = "call each routine once: no nondeterminism check, about twice as fast (default: twice)")
     boolean once;
 
     private final Supplier<Certifier> certifier;
@@ -78,24 +94,37 @@ public final class CertifyCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         CertifyOptions options;
         Implementation implementation;
+        Certifier kit;
         try {
+            kit = certifier.get();
             Settings settings = Settings.defaults();
-            if (tries != null) settings = settings.withTries(tries);
+            if (tries != null) settings = settings.withTries(bounded("--tries", tries, 1, MAX_TRIES));
             if (seed != null) settings = settings.withSeed(parseSeed(seed));
+            if (budgetSeconds != null)
+                settings = settings.withBudget(Duration.ofSeconds(bounded("--budget", budgetSeconds, 1, MAX_BUDGET_SECONDS)));
+            bounded("--timeout", timeoutSeconds, 1, MAX_TIMEOUT_SECONDS);
             options = CertifyOptions.defaults(impl).withSettings(settings).withCallTimeout(Duration.ofSeconds(timeoutSeconds));
             if (once) options = options.withRepeatCalls(false);
             if (kernel != null) options = options.withKernel(PlanCommand.release(kernel, err, "certify"));
-            if (rule != null) options = options.withRule(rule);
+            if (rule != null) options = options.withRule(requireRule(kit, rule));
             if (waivers != null) options = options.withWaivers(Waivers.read(waivers));
+            reportFolder(report);
             implementation = Implementations.resolve(impl, Duration.ofSeconds(timeoutSeconds));
         } catch (RuntimeException e) {
             err.println("numaspread certify: " + e.getMessage());
             return 2;
         }
         try {
-            Certificate c = certifier.get().certify(implementation, options);
+            Certificate c = kit.certify(implementation, options);
             out.print(ConsoleCertificate.render(c));
-            ReportWriter.writeAll(c, report);
+            try {
+                ReportWriter.writeAll(c, report);
+            } catch (UncheckedIOException e) {
+                // The folder was writable when the run started; the certificate above stands, the files do not.
+                err.println("numaspread certify: " + report + ": cannot write the reports (" + e.getMessage() + ")");
+                out.flush();
+                return Main.INTERNAL;
+            }
             out.println("report: " + report.resolve("report.html"));
             out.flush();
             return c.exitCode();
@@ -107,6 +136,39 @@ public final class CertifyCommand implements Callable<Integer> {
                     err.println("numaspread certify: closing " + impl + ": " + e.getMessage());
                 }
             }
+        }
+    }
+
+    /** {@code value} when it lies in {@code lo..hi}; a usage error naming the option otherwise. */
+    static int bounded(String option, int value, int lo, int hi) {
+        if (value < lo || value > hi)
+            throw new IllegalArgumentException(option + " " + value + ": out of range; expected " + lo + " to " + hi);
+        return value;
+    }
+
+    /** {@code id} when the kit knows the rule; a usage error naming the closest ids otherwise. */
+    static String requireRule(Certifier kit, String id) {
+        try {
+            return kit.requireRule(id);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--rule: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Makes sure {@code dir} is a folder the reports can be written to before anything runs, so a
+     * long certification never ends in a report that cannot be written.
+     */
+    static void reportFolder(Path dir) {
+        if (Files.exists(dir) && !Files.isDirectory(dir))
+            throw new IllegalArgumentException("--report " + dir + ": is not a folder; expected a folder (new or existing)"
+                    + " for report.json, report.md, report.html and junit.xml");
+        try {
+            Files.createDirectories(dir);
+            Files.delete(Files.createTempFile(dir, ".numaspread-", ".probe"));
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException("--report " + dir + ": cannot write there (" + e.getMessage()
+                    + "); expected a folder numaspread may write to");
         }
     }
 

@@ -46,9 +46,17 @@ public final class Main implements Runnable {
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
-    /** Runs the command line {@code args}, printing to {@code out} and {@code err}; returns the exit code. */
+    /**
+     * Runs the command line {@code args}, printing to {@code out} and {@code err}; returns the exit
+     * code. Whatever goes wrong ends in one line on {@code err}: invalid input (exit 1) names the
+     * file and line; an internal error (exit 3) says so, also when the Java heap or stack ran out.
+     */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cl = new CommandLine(new Main());
+        return execute(new CommandLine(new Main()), args, out, err);
+    }
+
+    /** Runs {@code args} on {@code cl} as {@link #run} does (tests give a command of their own). */
+    static int execute(CommandLine cl, String[] args, PrintWriter out, PrintWriter err) {
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
@@ -57,14 +65,53 @@ public final class Main implements Runnable {
                 commandLine.getErr().println("numaspread: " + e.getMessage());
                 return CHECK_FAILED;
             }
-            commandLine.getErr().println("numaspread: internal error (a bug of numaspread, please report it):");
-            e.printStackTrace(commandLine.getErr());
+            commandLine.getErr().println(internalError(e));
+            if (tracing()) e.printStackTrace(commandLine.getErr());
             return INTERNAL;
         });
-        int code = cl.execute(args);
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (VirtualMachineError e) {
+            // picocli hands only Exceptions to the handler; the heap or the stack running out reaches here.
+            err.println(internalError(e));
+            if (tracing()) e.printStackTrace(err);
+            code = INTERNAL;
+        }
         out.flush();
         err.flush();
         return code;
+    }
+
+    /** Set {@code NUMASPREAD_TRACE=1} to get the stack trace of an internal error after its line. */
+    static boolean tracing() {
+        String v = System.getenv("NUMASPREAD_TRACE");
+        return v != null && !v.isEmpty() && !v.equals("0");
+    }
+
+    /**
+     * The one line an internal error prints: what ran out or broke, and where in numaspread. A
+     * full heap may also come from an input too large for the heap, so that message says both.
+     */
+    static String internalError(Throwable e) {
+        String trace = tracing() ? "" : " (NUMASPREAD_TRACE=1 prints the trace)";
+        if (e instanceof OutOfMemoryError)
+            return "numaspread: internal error: out of memory (Java heap of " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MiB" + where(e) + "); the input is too large for this heap, or numaspread has a bug: please report it" + trace;
+        if (e instanceof StackOverflowError)
+            return "numaspread: internal error (a bug of numaspread, please report it): the stack overflowed" + where(e) + trace;
+        String what = e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName() : e.getMessage().strip();
+        int eol = what.indexOf('\n');
+        if (eol >= 0) what = what.substring(0, eol);
+        return "numaspread: internal error (a bug of numaspread, please report it): " + what + where(e) + trace;
+    }
+
+    /** {@code " at GroupCpusChecks.java:203"}: the innermost frame of numaspread's own code, if any. */
+    private static String where(Throwable e) {
+        for (StackTraceElement f : e.getStackTrace())
+            if (f.getClassName().startsWith("dev.numaspread.") && f.getFileName() != null)
+                return " at " + f.getFileName() + ":" + f.getLineNumber();
+        return "";
     }
 
     @Override

@@ -112,4 +112,85 @@ class CertifyCommandTest {
         assertEquals("numaspread certify: --kernel: kernel release '9.9' is not modelled yet; expected 4.1 to 7.3"
                 + " (the newest modelled release is 7.3)\n", r.err());
     }
+
+    static Run main(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void misspeltRuleIsAUsageErrorNamingTheClosestIds() {
+        Run r = main("certify", "--impl", "model", "--rule", "LS_3");
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertEquals("numaspread certify: --rule: found no rule 'LS_3'; did you mean LS-3? (the LS rules are LS-1 to LS-12)\n", r.err());
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void unknownRuleNumberIsAUsageErrorNamingItsFamily() {
+        Run r = main("certify", "--impl", "model", "--rule", "LS-99");
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertTrue(r.err().startsWith("numaspread certify: --rule: found no rule 'LS-99'; did you mean LS-9, "), r.err());
+        assertTrue(r.err().endsWith("(the LS rules are LS-1 to LS-12)\n"), r.err());
+    }
+
+    @Test
+    void ruleOfNoFamilyIsAUsageError() {
+        Run r = main("certify", "--impl", "model", "--rule", "bogus");
+        assertEquals(2, r.exit());
+        assertEquals("numaspread certify: --rule: found no rule 'bogus'; expected a rule id such as LS-1 (numaspread rules lists them)\n",
+                r.err().replaceAll("such as [A-Z0-9]+-\\d+", "such as LS-1"));
+    }
+
+    @Test
+    void timeoutsBelowOneSecondAreUsageErrors() {
+        for (String t : List.of("0", "-1")) {
+            Run r = certify("--impl", "model", "--timeout", t);
+            assertEquals(2, r.exit(), t);
+            assertEquals("numaspread certify: --timeout " + t + ": out of range; expected 1 to 3600\n", r.err());
+        }
+    }
+
+    @Test
+    void triesAndBudgetOutOfRangeAreUsageErrors() {
+        assertEquals("numaspread certify: --tries 0: out of range; expected 1 to 1000000\n", certify("--tries", "0").err());
+        assertEquals("numaspread certify: --tries 2000000: out of range; expected 1 to 1000000\n", certify("--tries", "2000000").err());
+        assertEquals("numaspread certify: --budget 0: out of range; expected 1 to 86400\n", certify("--budget", "0").err());
+        assertEquals(2, certify("--budget", "-3").exit());
+    }
+
+    @Test
+    void reportThatIsNotAFolderIsAUsageErrorBeforeAnythingRuns(@TempDir Path dir) throws Exception {
+        Run r = certify("--impl", "java:" + Good.class.getName(), "--report", "/dev/null");
+        assertEquals(2, r.exit());
+        assertEquals("numaspread certify: --report /dev/null: is not a folder; expected a folder (new or existing)"
+                + " for report.json, report.md, report.html and junit.xml\n", r.err());
+        assertEquals("", r.out());
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        assertEquals(2, certify("--impl", "model", "--report", file.toString()).exit());
+    }
+
+    @Test
+    void waiversThatAreNotAFileAreRefusedUnread() {
+        Run r = certify("--impl", "model", "--waivers", "/dev/zero");
+        assertEquals(2, r.exit());
+        assertEquals("numaspread certify: /dev/zero: is not a regular file; expected a waivers file\n", r.err());
+    }
+
+    @Test
+    void helpStatesEveryDefaultAndBound() {
+        Run r = main("certify", "--help");
+        assertEquals(0, r.exit());
+        String help = r.out().replaceAll("\\s+", " ");
+        for (String s : List.of("--tries=N tries per property, 1 to 1000000 (default: 200",
+                "--budget=SECONDS time for the tries of one property, 1 to 86400 (default: 20",
+                "--timeout=SECONDS per-call (and per-request) timeout, 1 to 3600 (default: 10)",
+                "--report=DIR the folder that receives", "(default: numaspread-report)",
+                "--impl=IMPL model | example | java:CLASS | process:'CMD' (default: example)",
+                "--kernel=X.Y only the claims of this release (default: every claimed release)",
+                "--rule=ID only this rule, e.g. LS-3 (default: every rule of the claims)",
+                "--seed=S seed, decimal or 0x hex (default: 0x5eed", "3 internal error"))
+            assertTrue(help.contains(s), s + " in:\n" + r.out());
+    }
 }

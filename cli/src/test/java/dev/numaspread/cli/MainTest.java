@@ -63,4 +63,58 @@ class MainTest {
         Run md = run("rules", "--format", "md");
         assertTrue(md.out().startsWith("| rule | level | kernels | spec | scenarios | checks and tests |\n"), md.out());
     }
+
+    /** A command that breaks the way {@code how} says. */
+    @picocli.CommandLine.Command(name = "broken")
+    static final class Broken implements java.util.concurrent.Callable<Integer> {
+        final String how;
+
+        Broken(String how) {
+            this.how = how;
+        }
+
+        @Override
+        public Integer call() {
+            return switch (how) {
+                // 16 GiB in one array: past any test heap, refused before a byte is touched.
+                case "heap" -> new long[Integer.MAX_VALUE - 16].length;
+                case "stack" -> recurse(0);
+                default -> throw new IllegalStateException("model invariant broken: " + how);
+            };
+        }
+
+        private static int recurse(int depth) {
+            return recurse(depth + 1) + 1;
+        }
+    }
+
+    static Run broken(String how) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = Main.execute(new picocli.CommandLine(new Broken(how)), new String[0], new PrintWriter(out), new PrintWriter(err));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void outOfMemoryIsOneLineAndExit3() {
+        Run r = broken("heap");
+        assertEquals(3, r.code(), r.err());
+        assertTrue(r.err().matches("numaspread: internal error: out of memory \\(Java heap of \\d+ MiB at MainTest\\.java:\\d+\\); the input is"
+                + " too large for this heap, or numaspread has a bug: please report it \\(NUMASPREAD_TRACE=1 prints the trace\\)\n"), r.err());
+    }
+
+    @Test
+    void stackOverflowIsOneLineAndExit3() {
+        Run r = broken("stack");
+        assertEquals(3, r.code(), r.err());
+        assertTrue(r.err().matches("numaspread: internal error \\(a bug of numaspread, please report it\\): the stack overflowed"
+                + " at MainTest\\.java:\\d+ \\(NUMASPREAD_TRACE=1 prints the trace\\)\n"), r.err());
+    }
+
+    @Test
+    void anInternalExceptionIsOneLineNamingWhereAndExit3() {
+        Run r = broken("invariant");
+        assertEquals(3, r.code(), r.err());
+        assertTrue(r.err().matches("numaspread: internal error \\(a bug of numaspread, please report it\\): model invariant broken:"
+                + " invariant at MainTest\\.java:\\d+ \\(NUMASPREAD_TRACE=1 prints the trace\\)\n"), r.err());
+    }
 }

@@ -60,6 +60,16 @@ public final class Certifier {
         return new Certifier(RuleRegistry.load(), AllChecks::all, FeatureSuite.standard(), LocalDate::now);
     }
 
+    /**
+     * {@code id} when the spec or a check names that rule.
+     *
+     * @throws IllegalArgumentException {@code found no rule 'LS_3'; did you mean LS-3?}
+     */
+    public String requireRule(String id) {
+        for (Check c : checks.get()) if (c.rule().equals(id)) return id;
+        return registry.requireId(id);
+    }
+
     /** The certificate of {@code impl} under {@code options}. */
     public Certificate certify(Implementation impl, CertifyOptions options) {
         Instant started = Instant.now();

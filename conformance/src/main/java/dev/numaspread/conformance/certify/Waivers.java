@@ -41,9 +41,27 @@ public final class Waivers {
         return new Waivers(new TreeMap<>());
     }
 
+    /** The largest waivers file read: a file past it is refused before it is read. */
+    public static final long MAX_BYTES = 1 << 20;
+
+    /**
+     * The waivers of {@code file}, a regular file of at most {@link #MAX_BYTES} in UTF-8.
+     *
+     * @throws IllegalArgumentException a device, a FIFO, a file too large, or a bad line ({@code file:line: ...})
+     * @throws UncheckedIOException     the file cannot be read
+     */
     public static Waivers read(Path file) {
         try {
+            if (!Files.isRegularFile(file) && Files.exists(file))
+                throw new IllegalArgumentException(file + ": is not a regular file; expected a waivers file");
+            if (Files.exists(file) && Files.size(file) > MAX_BYTES)
+                throw new IllegalArgumentException(file + ": " + Files.size(file) + " bytes; expected a waivers file of at most "
+                        + MAX_BYTES + " bytes");
             return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new IllegalArgumentException(file + ": is not UTF-8 text; expected a waivers file");
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new UncheckedIOException(file + ": no such file; expected a waivers file", e);
         } catch (IOException e) {
             throw new UncheckedIOException(file + ": cannot read the waivers: " + e.getMessage(), e);
         }

@@ -182,4 +182,74 @@ public final class RuleRegistry {
     public int size() {
         return rules.size();
     }
+
+    /**
+     * The rules whose ids are closest to {@code id}, closest first, at most three: the id as the
+     * registry spells it when {@code id} differs only in case, spaces or {@code _} for {@code -}
+     * ({@code ls_3} gives {@code LS-3}); else the ids within two edits, then those of the same
+     * prefix with the nearest numbers ({@code LS-99} gives {@code LS-12}, the last LS rule).
+     * Empty when nothing is close.
+     */
+    public List<String> closestIds(String id) {
+        String norm = id.strip().toUpperCase(java.util.Locale.ROOT).replace('_', '-').replace(" ", "");
+        if (byId.containsKey(norm)) return List.of(norm);
+        java.util.TreeMap<Integer, java.util.List<String>> byDistance = new java.util.TreeMap<>();
+        for (Rule r : rules) {
+            int d = editDistance(norm, r.id());
+            if (d <= 2) byDistance.computeIfAbsent(d, k -> new java.util.ArrayList<>()).add(r.id());
+        }
+        java.util.List<String> out = new java.util.ArrayList<>();
+        byDistance.values().forEach(out::addAll);
+        int dash = norm.lastIndexOf('-');
+        if (out.isEmpty() && dash > 0) {
+            String prefix = norm.substring(0, dash + 1);
+            long n;
+            try {
+                n = Long.parseLong(norm.substring(dash + 1));
+            } catch (NumberFormatException e) {
+                n = 0;
+            }
+            long want = n;
+            rules.stream().filter(r -> r.id().startsWith(prefix))
+                    .sorted(java.util.Comparator.comparingLong(r -> Math.abs(Long.parseLong(r.id().substring(prefix.length())) - want)))
+                    .forEach(r -> out.add(r.id()));
+        }
+        return List.copyOf(out.subList(0, Math.min(3, out.size())));
+    }
+
+    /**
+     * {@code id} when the registry has it.
+     *
+     * @throws IllegalArgumentException {@code found no rule LS_3; did you mean LS-3?}, naming the
+     *                                  closest ids and, for a known prefix, the range of its ids
+     */
+    public String requireId(String id) {
+        if (byId.containsKey(id)) return id;
+        List<String> close = closestIds(id);
+        StringBuilder sb = new StringBuilder("found no rule '").append(id).append("'");
+        if (!close.isEmpty()) sb.append("; did you mean ").append(String.join(", ", close)).append('?');
+        String prefix = close.isEmpty() ? "" : close.get(0).substring(0, close.get(0).lastIndexOf('-') + 1);
+        List<String> family = rules.stream().map(Rule::id).filter(r -> !prefix.isEmpty() && r.startsWith(prefix)).toList();
+        if (family.size() > 1)
+            sb.append(" (the ").append(prefix, 0, prefix.length() - 1).append(" rules are ").append(family.get(0))
+                    .append(" to ").append(family.get(family.size() - 1)).append(')');
+        if (close.isEmpty()) sb.append("; expected a rule id such as ").append(rules.isEmpty() ? "LS-3" : rules.get(0).id())
+                .append(" (numaspread rules lists them)");
+        throw new IllegalArgumentException(sb.toString());
+    }
+
+    /** Levenshtein distance: the fewest inserted, deleted or replaced characters from {@code a} to {@code b}. */
+    static int editDistance(String a, String b) {
+        int[] prev = new int[b.length() + 1], cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) prev[j] = j;
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++)
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
 }
