@@ -1,0 +1,101 @@
+package dev.numaspread.conformance.explain;
+
+import dev.numaspread.conformance.explain.Explain.Reason;
+import dev.numaspread.conformance.fixtures.Fixtures;
+import dev.numaspread.conformance.rules.RuleRegistry;
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.group.GroupCpusEvenly;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.topology.Topology;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code plan --explain} on the seeds' machines: the reasons are derived by hand from the fixtures'
+ * distance tables and sibling lists, and every rule id they cite is a rule of {@code spec/}.
+ */
+class ExplainTest {
+
+    static final KernelRelease V6_1 = KernelRelease.of(6, 1), V6_12 = KernelRelease.of(6, 12);
+
+    /** Seed 003's Kunpeng 920 plan, written out: node 2 (48-71), node 3 (72-95), node 1 (24-47), node 0 (0-23), then the wrap. */
+    static List<CpuSet> kunpengPlan(boolean rings) {
+        List<CpuSet> out = new ArrayList<>();
+        for (int i = 0; i < 97; i++) {
+            int c = i < 24 ? 48 + i : i < 48 ? (rings ? 72 : 0) + i - 24 : i < 72 ? 24 + i - 48 : i < 96 ? (rings ? 0 : 72) + i - 72 : 48;
+            out.add(CpuSet.of(c));
+        }
+        return out;
+    }
+
+    @Test
+    void ringsAndTheirDistancesOnKunpengNode2() {
+        Topology m = Fixtures.topology("kunpeng920-4node");
+        List<Reason> r = Explain.reasons("local-spread", V6_12, m, 2, kunpengPlan(true));
+        assertEquals(new Reason("ring 0: node 2 itself (distance 10), ascending CPU id across the ring", List.of("LS-3", "LS-4", "LS-6")), r.get(0));
+        assertEquals(new Reason("ring 1: distance 16 from node 2 (node 3), ascending CPU id across the ring", List.of("LS-4", "LS-6")), r.get(24));
+        assertEquals(new Reason("ring 2: distance 25 from node 2 (node 1), ascending CPU id across the ring", List.of("LS-4", "LS-6")), r.get(48));
+        assertEquals(new Reason("ring 3: distance 32 from node 2 (node 0), ascending CPU id across the ring", List.of("LS-4", "LS-6")), r.get(72));
+        assertEquals(new Reason("wraps: 96 mod 96 online CPUs = 0; ring 0: node 2 itself (distance 10), ascending CPU id across the ring",
+                List.of("LS-2", "LS-3", "LS-4", "LS-6")), r.get(96));
+    }
+
+    @Test
+    void classicOrderIgnoresDistance() {
+        Topology m = Fixtures.topology("kunpeng920-4node");
+        List<Reason> r = Explain.reasons("local-spread", V6_1, m, 2, kunpengPlan(false));
+        assertEquals(new Reason("local node 2, ascending CPU id", List.of("LS-3", "LS-7")), r.get(0));
+        assertEquals(new Reason("another node, ascending CPU id; distance ignored", List.of("LS-7")), r.get(24));
+    }
+
+    @Test
+    void groupsNameTheirNodeShareAndSiblings() {
+        Topology m = Fixtures.topology("a-2node-2s2c2t-linux-6.12-boot");
+        // The 6.12 kernel run printed group_cpus_evenly(3) = 4-7 | 0-1 | 2-3.
+        List<CpuSet> groups = List.of(CpuSet.parseList("4-7"), CpuSet.parseList("0-1"), CpuSet.parseList("2-3"));
+        List<Reason> r = Explain.reasons("group-cpus", V6_12, m, -1, groups);
+        assertEquals(new Reason("node 1: one of its 1 group of 4 present CPUs; SMT siblings kept together", List.of("GRP-2", "GRP-3", "GRP-4", "GRP-5")), r.get(0));
+        assertEquals(new Reason("node 0: one of its 2 groups of 4 present CPUs; SMT siblings kept together", List.of("GRP-2", "GRP-3", "GRP-4", "GRP-5")), r.get(1));
+        List<Reason> one = Explain.reasons("group-cpus", V6_12, m, -1, List.of(CpuSet.parseList("0-7")));
+        assertEquals(new Reason("nodes 0-1 dealt whole: fewer groups than nodes; SMT siblings kept together", List.of("GRP-8", "GRP-5")), one.get(0));
+    }
+
+    @Test
+    void everyCitedRuleExists() {
+        RuleRegistry rules = RuleRegistry.load();
+        TreeSet<String> cited = new TreeSet<>();
+        for (String name : List.of("kunpeng920-4node", "mana-2node-32c-smt2", "c-epyc-4node-smt-split-linux-6.12-offline", "patho-cpuless-node"))
+            for (KernelRelease k : List.of(V6_1, KernelRelease.of(6, 9), V6_12, KernelRelease.NEWEST)) {
+                Topology m = Fixtures.topology(name);
+                int node = m.nodeIds()[m.nodeIds().length - 1];
+                List<CpuSet> one = new ArrayList<>();
+                for (int c : m.online().toArray()) one.add(CpuSet.of(c));
+                List<CpuSet> cores = new ArrayList<>();
+                for (CpuSet s : m.smtSiblings()) if (!s.and(m.online()).isEmpty()) cores.add(s.and(m.online()));
+                for (String routine : List.of("local-spread", "mlx5-comp-irqs", "irq-setup", "mana-setup-irqs"))
+                    Explain.reasons(routine, k, m, node, routine.startsWith("local") || routine.startsWith("mlx5") ? one : cores)
+                            .forEach(x -> cited.addAll(x.rules()));
+                GroupCpusEvenly.groupCpusEvenly(k, m, 3).ifPresent(g -> {
+                    Explain.reasons("group-cpus", k, m, -1, g).forEach(x -> cited.addAll(x.rules()));
+                    Explain.reasons("blk-mq-map", k, m, -1, g).forEach(x -> cited.addAll(x.rules()));
+                });
+            }
+        assertTrue(cited.size() >= 15, "the explanations cite the rules of several families: " + cited);
+        for (String id : cited) assertTrue(rules.byId(id).isPresent(), id + " is cited by plan --explain but is no rule of spec/");
+    }
+
+    @Test
+    void textPutsReasonAndRulesOnEachLine() {
+        Topology m = Fixtures.topology("kunpeng920-4node");
+        List<CpuSet> plan = kunpengPlan(true).subList(0, 2);
+        String t = Explain.text("queue", plan, Explain.reasons("local-spread", V6_12, m, 2, plan));
+        assertEquals("queue   cpus           why" + " ".repeat(68) + "rules", t.lines().findFirst().orElseThrow());
+        assertTrue(t.lines().skip(1).findFirst().orElseThrow().matches("0 +48 +ring 0: node 2 itself \\(distance 10\\), ascending CPU id across the ring +LS-3 LS-4 LS-6"), t);
+    }
+}
