@@ -22,7 +22,7 @@ public sealed interface CheckResult permits CheckResult.Passed, CheckResult.Fail
          * property), for the report and for fixtures/topologies/; empty when the violation names none.
          */
         public java.util.Optional<String> topo() {
-            return violation.machine().map(dev.numaspread.conformance.topogen.Machines::topoText);
+            return violation.machine().map(dev.numaspread.model.topology.TopoFormat::write);
         }
     }
 
@@ -39,7 +39,7 @@ public sealed interface CheckResult permits CheckResult.Passed, CheckResult.Fail
 
     /**
      * The shrunk input of a property failure: its text (the {@code .topo} text of its machine, see
-     * {@code Machines.topoText}),
+     * {@code TopoFormat.write}),
      * the choice indices that replay it ({@code Gen.replay}), the kept shrink edits and the
      * property runs the shrinker spent.
      */

@@ -5,8 +5,8 @@ import dev.numaspread.conformance.gen.Property;
 import dev.numaspread.conformance.gen.PropertyGaveUp;
 import dev.numaspread.conformance.gen.PropertyResult;
 import dev.numaspread.conformance.spi.Implementation;
-import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.topology.TopoFormat;
 import dev.numaspread.model.topology.Topology;
 
 import java.util.function.Consumer;
@@ -99,8 +99,8 @@ public final class CheckRunner {
          * which the violation's call text shows), else the input's text.
          */
         private static String describe(Object input, Throwable failure) {
-            if (input instanceof Topology t) return Machines.topoText(t);
-            if (failure instanceof Violation v && v.machine().isPresent()) return Machines.topoText(v.machine().get());
+            if (input instanceof Topology t) return TopoFormat.write(t);
+            if (failure instanceof Violation v && v.machine().isPresent()) return TopoFormat.write(v.machine().get());
             return String.valueOf(input);
         }
     }

@@ -189,7 +189,8 @@ public final class NumaChecks implements CheckFamily {
             for (int i = 0; i < ids.length; i++) rows[i] = m.distances().row(ids[i]);
             rows[0][1] = bad;
             rows[1][0] = bad;
-            dev.numaspread.model.topology.TopologyBuilder b = dev.numaspread.model.topology.TopologyBuilder.machine("out-of-range");
+            dev.numaspread.model.topology.TopologyBuilder b = dev.numaspread.model.topology.TopologyBuilder.machine("out-of-range")
+                    .expect(dev.numaspread.model.topology.TopologyValidation.SLIT_INVALID);
             for (int id : ids) b.node(id, m.cpusOf(id));
             return b.distances(rows).possible(m.possible().toList()).present(m.present().toList()).online(m.online()).build();
         };

@@ -2,6 +2,7 @@ package dev.numaspread.conformance.topogen;
 
 import dev.numaspread.conformance.gen.Choices;
 import dev.numaspread.model.topology.Topology;
+import dev.numaspread.model.topology.TopologyValidation;
 
 import java.util.List;
 
@@ -202,7 +203,7 @@ final class EdgeCases {
         Machines.drawDistances(c, p, false);
     }
 
-    // ---------------------------------------------------------------- invalid tables (lenient)
+    // ---------------------------------------------------------------- invalid tables (expect slit-invalid)
 
     static final List<String> INVALID = List.of(
             "all-10 table", "diagonal not 10", "off-diagonal below 10", "zero entries", "values above 255");
@@ -227,7 +228,8 @@ final class EdgeCases {
                 default -> d[a][b] = d[b][a] = 256 + c.choose(0, 200);
             }
             p.distances = d;
-            return p.build(Machines.EDGE + "invalid distances: " + INVALID.get(kind) + "; " + Machines.EXPECT_LENIENT);
+            p.expect.add(TopologyValidation.SLIT_INVALID);
+            return p.build(Machines.EDGE + "invalid distances: " + INVALID.get(kind));
         } finally {
             c.endSpan();
         }

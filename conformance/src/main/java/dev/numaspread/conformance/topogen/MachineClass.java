@@ -82,14 +82,6 @@ public enum MachineClass {
         return out;
     }
 
-    /**
-     * True when {@code t} must be validated in lenient mode: its source carries
-     * {@link Machines#EXPECT_LENIENT} (only {@link Machines#invalidDistances()} does).
-     */
-    public static boolean needsLenientValidation(Topology t) {
-        return t.source().contains(Machines.EXPECT_LENIENT);
-    }
-
     private static int maxSiblings(Topology t) {
         int m = 1;
         for (CpuSet g : t.smtSiblings()) m = Math.max(m, g.size());

@@ -1,20 +1,20 @@
 package dev.numaspread.conformance.topogen;
 
 import dev.numaspread.model.cpu.CpuSet;
-import dev.numaspread.model.topology.CpuPackage;
-import dev.numaspread.model.topology.DistanceTable;
-import dev.numaspread.model.topology.Node;
 import dev.numaspread.model.topology.Topology;
+import dev.numaspread.model.topology.TopologyBuilder;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The shape of one generated machine before CPU numbering: what the generators draw, in the order
  * "structure first, numbering second, distances third, state last" (research/topology-anchors.md
- * §6(c)). {@link #build(String)} numbers the CPUs and makes the {@link Topology}. Mutable, used
- * inside one draw only.
+ * §6(c)). {@link #build(String)} numbers the CPUs and hands the machine to {@link TopologyBuilder},
+ * which applies the defaults and checks every machine is given. Mutable, used inside one draw only.
  */
 final class MachinePlan {
 
@@ -39,11 +39,11 @@ final class MachinePlan {
     int smt = 1;
     boolean split;             // siblings numbered totalCores apart (x86) instead of adjacent
     int clusterCores;          // 0: no clusters
-    int[][] distances;         // over nodes in list order; null: 10/20 defaults
+    int[][] distances;         // over nodes in list order; null: the builder's 10/20
     int extraPossible;         // possible but not present CPUs, numbered after the present ones
     Offline offline = Offline.NONE;
     int[] offlinePicks = new int[0];   // FEW: present-CPU ordinals; NODE: CPU-node ordinal; HALF_SMT: core ordinals
-    String family = "realistic";
+    final Set<String> expect = new TreeSet<>();   // the kernel rules the plan breaks on purpose (FMT-9 tags)
 
     int cpuNodeCount() {
         int n = 0;
@@ -107,10 +107,11 @@ final class MachinePlan {
         CpuSet online = present.andNot(offlineCpus(present, coreThreads, coreNode, nodeCpus));
         if (online.isEmpty()) online = CpuSet.of(present.first());   // the kernel cannot offline its last CPU
 
-        List<Node> nodeList = new ArrayList<>();
+        TopologyBuilder b = TopologyBuilder.machine("generated").source(source).expect(expect.toArray(String[]::new))
+                .possible(possible).present(present).online(online).siblings(siblings);
         for (int k = 0; k < n; k++) {
             NodePlan p = nodes.get(k);
-            nodeList.add(new Node(p.id, nodeCpus.get(k).build(), p.memory, p.memory ? 4096 : 0));
+            b.node(p.id, nodeCpus.get(k).build()).nodeSize(p.id, p.memory ? 4096 : 0);
         }
 
         TreeMap<Integer, CpuSet.Builder> pkgCpus = new TreeMap<>();
@@ -118,29 +119,25 @@ final class MachinePlan {
             CpuSet cpus = nodeCpus.get(k).build();
             if (!cpus.isEmpty()) pkgCpus.computeIfAbsent(nodes.get(k).pkg, x -> CpuSet.builder()).addAll(cpus);
         }
-        List<CpuPackage> packages = new ArrayList<>();
-        pkgCpus.forEach((id, b) -> packages.add(new CpuPackage(id, b.build())));
+        pkgCpus.forEach((id, cpus) -> b.pkg(id, cpus.build()));
 
-        List<CpuSet> clusters = new ArrayList<>();
         if (clusterCores > 0) {
             for (int start = 0; start < coreThreads.size(); ) {
                 int node = coreNode.get(start);
-                CpuSet.Builder b = CpuSet.builder();
+                CpuSet.Builder cluster = CpuSet.builder();
                 int end = start;
                 while (end < coreThreads.size() && end - start < clusterCores && coreNode.get(end) == node) {
-                    for (int c : coreThreads.get(end)) b.add(c);
+                    for (int c : coreThreads.get(end)) cluster.add(c);
                     end++;
                 }
-                clusters.add(b.build());
+                b.cluster(cluster.build());
                 start = end;
             }
-            clusters.addAll(extraSingletons);
+            extraSingletons.forEach(b::cluster);
         }
 
-        int[] ids = new int[n];
-        for (int k = 0; k < n; k++) ids[k] = nodes.get(k).id;
-        DistanceTable table = distances == null ? DistanceTable.defaults(ids) : DistanceTable.of(ids, distances);
-        return new Topology("generated", source, possible, present, online, nodeList, table, siblings, packages, clusters);
+        if (distances != null) b.distances(distances);
+        return b.build();
     }
 
     private CpuSet offlineCpus(CpuSet present, List<int[]> coreThreads, List<Integer> coreNode,

@@ -3,6 +3,7 @@ package dev.numaspread.conformance.topogen;
 import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.topology.InvalidTopologyException;
+import dev.numaspread.model.topology.TopoDocument;
 import dev.numaspread.model.topology.TopoFormat;
 import dev.numaspread.model.topology.Topology;
 import dev.numaspread.model.topology.TopologyValidation;
@@ -11,11 +12,12 @@ import dev.numaspread.model.topology.TopologyWarning;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What the machine generators give: the simplest machine, valid machines, size limits, determinism. */
@@ -40,12 +42,9 @@ class MachinesTest {
         assertOneNodeOneCpu(Machines.edgeCases().simplest());
     }
 
-    /**
-     * Validates {@code m} as its class asks: strict for normal machines (a broken kernel rule
-     * throws), lenient for those tagged {@code expect lenient}; the warnings.
-     */
+    /** Validates {@code m} in strict mode: a broken kernel rule throws. */
     static List<TopologyWarning> validate(Topology m) {
-        return TopologyValidation.validate(m, MachineClass.needsLenientValidation(m) ? Mode.LENIENT : Mode.STRICT);
+        return TopologyValidation.validate(m, Mode.STRICT);
     }
 
     /** Strict validation: the structural rules (the constructor) and the kernel's value rules (TopologyValidation). */
@@ -54,8 +53,8 @@ class MachinesTest {
         for (long seed = 0; seed < 600; seed++) {
             Topology m = Machines.any().sample(seed);
             long s = seed;
-            assertFalse(MachineClass.needsLenientValidation(m));
-            assertDoesNotThrow(() -> validate(m), () -> "seed " + s + ":\n" + Machines.topoText(m));
+            assertEquals(Set.of(), TopoDocument.of(m).expect(), () -> "seed " + s + ":\n" + TopoFormat.write(m));
+            assertDoesNotThrow(() -> validate(m), () -> "seed " + s + ":\n" + TopoFormat.write(m));
             assertTrue(m.possible().size() <= Machines.DEFAULT_MAX_CPUS, "seed " + seed);
             assertTrue(m.nodes().size() <= Machines.MAX_NODES, "seed " + seed);
         }
@@ -67,8 +66,8 @@ class MachinesTest {
         for (long seed = 0; seed < 400; seed++) {
             Topology m = Machines.edgeCases().sample(seed);
             long s = seed;
-            assertFalse(MachineClass.needsLenientValidation(m));
-            assertDoesNotThrow(() -> validate(m), () -> "seed " + s + ":\n" + Machines.topoText(m));
+            assertEquals(Set.of(), TopoDocument.of(m).expect(), () -> "seed " + s + ":\n" + TopoFormat.write(m));
+            assertDoesNotThrow(() -> validate(m), () -> "seed " + s + ":\n" + TopoFormat.write(m));
             seen.add(m.source());
         }
         for (String family : EdgeCases.FAMILIES)
@@ -76,12 +75,13 @@ class MachinesTest {
     }
 
     @Test
-    void invalidDistances_areTaggedLenient_andBreakAKernelValueRule() {
+    void invalidDistances_breakAKernelValueRule_andTheirDocumentSaysSo() {
         for (long seed = 0; seed < 200; seed++) {
             Topology m = Machines.invalidDistances().sample(seed);
-            assertTrue(MachineClass.needsLenientValidation(m), m.source());
+            assertEquals(Set.of(TopologyValidation.SLIT_INVALID), TopoDocument.of(m).expect(), m::toString);
+            assertEquals(Mode.LENIENT, TopoDocument.of(m).mode(), m::toString);
             assertThrows(InvalidTopologyException.class, () -> TopologyValidation.validate(m, Mode.STRICT), m::toString);
-            assertTrue(validate(m).stream().anyMatch(w -> w.code().equals(TopologyValidation.SLIT_INVALID)), m::toString);
+            assertTrue(TopologyValidation.validate(m, Mode.LENIENT).stream().anyMatch(w -> w.code().equals(TopologyValidation.SLIT_INVALID)), m::toString);
         }
     }
 
@@ -129,10 +129,10 @@ class MachinesTest {
 
     /** FMT-11 for generated machines: the report's .topo text reads back to the same machine, lenient ones included. */
     @Test
-    void topoText_readsBackToTheSameMachine() {
+    void writtenText_readsBackToTheSameMachine() {
         for (long seed = 0; seed < 25; seed++) {
             for (Topology m : List.of(Machines.any().sample(seed), Machines.invalidDistances().sample(seed))) {
-                String text = Machines.topoText(m);
+                String text = TopoFormat.write(m);
                 assertEquals(m, TopoFormat.read(text, "generated.topo").topology(), text);
             }
         }
@@ -146,13 +146,13 @@ class MachinesTest {
         for (long seed = 0; seed < 200; seed++) {
             Topology a = Machines.realistic(two).sample(seed);
             long cpuNodes = a.nodes().stream().filter(n -> !n.cpus().isEmpty()).count();
-            assertTrue(cpuNodes >= 2 && a.nodes().size() <= 3 && a.possible().size() <= 12, () -> Machines.topoText(a));
+            assertTrue(cpuNodes >= 2 && a.nodes().size() <= 3 && a.possible().size() <= 12, () -> TopoFormat.write(a));
             Topology b = Machines.realistic(smt).sample(seed);
-            assertTrue(b.possible().size() <= 8 && b.smtSiblings().stream().anyMatch(g -> g.size() >= 2), () -> Machines.topoText(b));
+            assertTrue(b.possible().size() <= 8 && b.smtSiblings().stream().anyMatch(g -> g.size() >= 2), () -> TopoFormat.write(b));
             Topology c = Machines.realistic(plain).sample(seed);
-            assertTrue(c.smtSiblings().stream().allMatch(g -> g.size() == 1), () -> Machines.topoText(c));
-            assertTrue(c.distances().isSymmetric(), () -> Machines.topoText(c));
-            assertEquals(c.possible(), c.present(), () -> Machines.topoText(c));
+            assertTrue(c.smtSiblings().stream().allMatch(g -> g.size() == 1), () -> TopoFormat.write(c));
+            assertTrue(c.distances().isSymmetric(), () -> TopoFormat.write(c));
+            assertEquals(c.possible(), c.present(), () -> TopoFormat.write(c));
         }
         for (Machines.Options o : List.of(two, smt, plain)) {
             Topology simplest = Machines.realistic(o).simplest();

@@ -200,8 +200,13 @@ public final class CpuSet implements Iterable<Integer>, Comparable<CpuSet> {
         return IntStream.iterate(first(), c -> c >= 0, c -> next(c + 1));
     }
 
+    /** The CPU ids, ascending. */
     public int[] toArray() {
-        return stream().toArray();
+        int[] out = new int[size()];
+        int k = 0;
+        for (int w = 0; w < words.length; w++)
+            for (long word = words[w]; word != 0; word &= word - 1) out[k++] = w * 64 + Long.numberOfTrailingZeros(word);
+        return out;
     }
 
     public void forEachCpu(java.util.function.IntConsumer action) {

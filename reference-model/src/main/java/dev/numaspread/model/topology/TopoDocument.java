@@ -1,5 +1,7 @@
 package dev.numaspread.model.topology;
 
+import dev.numaspread.model.topology.TopologyValidation.Mode;
+
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -12,7 +14,7 @@ import java.util.Collections;
  *
  * @param topology the machine
  * @param notes    the {@code note} lines, in file order
- * @param expect   the {@code expect} tags, sorted; non-empty means the file asks for lenient mode
+ * @param expect   the {@code expect} tags, sorted; non-empty means the file asks for lenient mode ({@link #mode()})
  * @param warnings what validation reported, in file order of their lines
  */
 public record TopoDocument(Topology topology, List<String> notes, Set<String> expect, List<TopologyWarning> warnings) {
@@ -23,9 +25,21 @@ public record TopoDocument(Topology topology, List<String> notes, Set<String> ex
         warnings = List.copyOf(warnings);
     }
 
-    /** A document with just the machine: no notes, no tags, no warnings. */
+    /**
+     * The document of a machine built in code: no notes; {@code expect} tags naming the kernel rules
+     * it breaks, so the text written from it loads back as the same machine (FMT-9, FMT-11); the
+     * warnings validation in that mode reports.
+     */
     public static TopoDocument of(Topology topology) {
-        return new TopoDocument(topology, List.of(), Set.of(), List.of());
+        List<TopologyWarning> warnings = TopologyValidation.validate(topology, Mode.LENIENT);
+        TreeSet<String> broken = new TreeSet<>();
+        for (TopologyWarning w : warnings) if (TopologyValidation.KERNEL_RULE_CODES.contains(w.code())) broken.add(w.code());
+        return new TopoDocument(topology, List.of(), broken, warnings);
+    }
+
+    /** The mode this document loads in: lenient when it has {@code expect} tags (FMT-9). */
+    public Mode mode() {
+        return Mode.forTags(expect);
     }
 
     /** True when some warning carries {@code code}. */

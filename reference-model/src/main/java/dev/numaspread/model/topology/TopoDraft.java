@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 /**
  * What a topology file says, piece by piece with the position of each piece, before it becomes a
@@ -27,6 +28,8 @@ public final class TopoDraft implements TopologyValidation.Positions {
 
     /** How SMT siblings are given. */
     public enum Smt { UNSAID, NONE, ADJACENT, STRIDE, SIBLINGS }
+
+    private static final Pattern NAME = Pattern.compile("[a-z0-9._-]+");
 
     private final String file;
     private String name;
@@ -92,7 +95,7 @@ public final class TopoDraft implements TopologyValidation.Positions {
 
     public void name(String n, SourcePosition at) {
         if (name != null) throw new InvalidTopologyException(at.where(), "a second 'topology' line (first at " + namePos.where() + "); expected one per file");
-        if (!n.matches("[a-z0-9._-]+"))
+        if (!NAME.matcher(n).matches())
             throw new InvalidTopologyException(at.where(), "topology name '" + n + "'; expected lower-case letters, digits, '.', '_' or '-'");
         name = n;
         namePos = at;
@@ -299,7 +302,7 @@ public final class TopoDraft implements TopologyValidation.Positions {
      * @throws InvalidTopologyException with {@code file:line: found; expected}
      */
     public TopoDocument build(Optional<Mode> forced) {
-        Mode mode = forced.orElse(expect.isEmpty() ? Mode.STRICT : Mode.LENIENT);
+        Mode mode = forced.orElse(Mode.forTags(expect));
         Findings findings = new Findings(mode);
         String topoName = name != null ? name : defaultName();
 

@@ -1,76 +1,133 @@
 package dev.numaspread.model.topology;
 
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.topology.TopologyValidation.Mode;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
- * A convenient way to write a machine in code (tests, generators, features). Defaults: online =
- * union of the nodes' CPUs, present = online, possible = present, no SMT, distance 10/20.
+ * A machine written in code (tests, generators, checks): the lines of a {@code .topo} file as
+ * method calls. It builds through the same {@link TopoDraft} as the file, JSON and sysfs readers,
+ * so a machine has one set of defaults (FMT-6) and one SMT numbering (FMT-7) however it is given:
+ * online is the union of the nodes' CPUs, present is online, possible is present; no SMT;
+ * distances 10 local and 20 remote; node memory of unknown size.
+ *
+ * <p>Unlike a {@code node N cpus:} line, {@link #node(int, CpuSet)} takes every CPU of the node,
+ * online or not ({@link Node#cpus()}); the builder hands the offline ones to the draft as
+ * {@code node-of}. As a file without an {@code expect} line, the machine is validated strictly: a
+ * machine that breaks a kernel rule on purpose says so with {@link #expect(String...)}.
  */
 public final class TopologyBuilder {
-    private String name = "unnamed";
+    private String name;
     private String source = "built in code";
+    private final TreeSet<String> expect = new TreeSet<>();
     private CpuSet possible;
     private CpuSet present;
     private CpuSet online;
-    private final TreeMap<Integer, Node> nodes = new TreeMap<>();
+    private final TreeMap<Integer, CpuSet> nodes = new TreeMap<>();
+    private final TreeMap<Integer, Long> sizes = new TreeMap<>();
     private int[][] distanceRows;
     private final List<CpuSet> siblings = new ArrayList<>();
+    private int smtAdjacent = 1;
     private final List<CpuPackage> packages = new ArrayList<>();
     private final List<CpuSet> clusters = new ArrayList<>();
 
+    private TopologyBuilder(String name) {
+        this.name = name;
+    }
+
+    /** A builder for the machine {@code name} ({@code [a-z0-9._-]+}, as a {@code topology} line). */
     public static TopologyBuilder machine(String name) {
-        TopologyBuilder b = new TopologyBuilder();
-        b.name = name;
-        return b;
+        return new TopologyBuilder(name);
     }
 
     public TopologyBuilder source(String s) { source = s; return this; }
+
+    /** The {@code expect} tags (FMT-9): any tag makes validation lenient, a warning-code tag must be reported. */
+    public TopologyBuilder expect(String... tags) { expect.addAll(Arrays.asList(tags)); return this; }
+
+    /** Node {@code id} with every CPU whose {@code cpu_to_node} it is, online or not; empty for a CPU-less node. */
     public TopologyBuilder node(int id, String cpuList) { return node(id, CpuSet.parseList(cpuList)); }
-    public TopologyBuilder node(int id, CpuSet cpus) { nodes.put(id, Node.of(id, cpus)); return this; }
-    public TopologyBuilder memorylessNode(int id, String cpuList) {
-        nodes.put(id, new Node(id, CpuSet.parseList(cpuList), false, 0));
-        return this;
-    }
-    public TopologyBuilder possible(String l) { possible = CpuSet.parseList(l); return this; }
-    public TopologyBuilder present(String l) { present = CpuSet.parseList(l); return this; }
-    public TopologyBuilder online(String l) { online = CpuSet.parseList(l); return this; }
+
+    /** Node {@code id} with every CPU whose {@code cpu_to_node} it is, online or not; empty for a CPU-less node. */
+    public TopologyBuilder node(int id, CpuSet cpus) { nodes.put(id, cpus); return this; }
+
+    /** The memory of node {@code id} as {@code node N size: S MB}; 0 makes it memory-less. */
+    public TopologyBuilder nodeSize(int id, long mib) { sizes.put(id, mib); return this; }
+
+    /** A memory-less node: {@code node(id, cpuList)} with {@code size: 0 MB}. */
+    public TopologyBuilder memorylessNode(int id, String cpuList) { return node(id, cpuList).nodeSize(id, 0); }
+
+    public TopologyBuilder possible(String l) { return possible(CpuSet.parseList(l)); }
+    public TopologyBuilder possible(CpuSet s) { possible = s; return this; }
+    public TopologyBuilder present(String l) { return present(CpuSet.parseList(l)); }
+    public TopologyBuilder present(CpuSet s) { present = s; return this; }
+    public TopologyBuilder online(String l) { return online(CpuSet.parseList(l)); }
     public TopologyBuilder online(CpuSet s) { online = s; return this; }
-    /** Rows in ascending node id order. */
+
+    /** The distance table, rows in ascending node id order. */
     public TopologyBuilder distances(int[]... rows) { distanceRows = rows; return this; }
+
+    /** The SMT sibling groups as {@code siblings G G ...}; CPUs no group names are their own core. */
     public TopologyBuilder siblings(String... cpuLists) {
         for (String l : cpuLists) siblings.add(CpuSet.parseList(l));
         return this;
     }
-    /** SMT of width {@code w} with adjacent numbering: {@code 0-1, 2-3, ...} over the possible CPUs. */
-    public TopologyBuilder smtAdjacent(int w) {
-        smtAdjacent = w;
-        return this;
-    }
-    private int smtAdjacent = 1;
-    public TopologyBuilder pkg(int id, String cpuList) { packages.add(new CpuPackage(id, CpuSet.parseList(cpuList))); return this; }
-    public TopologyBuilder cluster(String cpuList) { clusters.add(CpuSet.parseList(cpuList)); return this; }
 
+    /** The SMT sibling groups as {@code siblings G G ...}; CPUs no group names are their own core. */
+    public TopologyBuilder siblings(List<CpuSet> groups) { siblings.addAll(groups); return this; }
+
+    /** {@code smt W adjacent}: CPU {@code c} is thread {@code c mod w} of core {@code c / w} (FMT-7, {@link SmtLayout#adjacentGroups}). */
+    public TopologyBuilder smtAdjacent(int w) { smtAdjacent = w; return this; }
+
+    public TopologyBuilder pkg(int id, String cpuList) { return pkg(id, CpuSet.parseList(cpuList)); }
+    public TopologyBuilder pkg(int id, CpuSet cpus) { packages.add(new CpuPackage(id, cpus)); return this; }
+    public TopologyBuilder cluster(String cpuList) { return cluster(CpuSet.parseList(cpuList)); }
+    public TopologyBuilder cluster(CpuSet cpus) { clusters.add(cpus); return this; }
+
+    /**
+     * The machine, built as {@link TopoFormat} builds the file these calls describe.
+     *
+     * @throws InvalidTopologyException {@code NAME: found; expected}, as for a file named after the machine
+     */
     public Topology build() {
-        CpuSet all = CpuSet.EMPTY;
-        for (Node n : nodes.values()) all = all.or(n.cpus());
-        CpuSet on = online != null ? online : all;
-        CpuSet pres = present != null ? present : on.or(all);
-        CpuSet poss = possible != null ? possible : pres;
-        int[] ids = nodes.keySet().stream().mapToInt(Integer::intValue).toArray();
-        DistanceTable table = distanceRows == null ? DistanceTable.defaults(ids) : DistanceTable.of(ids, distanceRows);
-        List<CpuSet> sib = new ArrayList<>(siblings);
-        if (sib.isEmpty() && smtAdjacent > 1) {
-            int[] cpus = poss.toArray();
-            for (int i = 0; i < cpus.length; i += smtAdjacent) {
-                CpuSet.Builder g = CpuSet.builder();
-                for (int k = i; k < Math.min(cpus.length, i + smtAdjacent); k++) g.add(cpus[k]);
-                sib.add(g.build());
-            }
+        return document().topology();
+    }
+
+    /** The machine with its {@code expect} tags and the warnings validation reported. */
+    public TopoDocument document() {
+        SourcePosition at = SourcePosition.at(name);
+        TopoDraft d = new TopoDraft(name);
+        d.name(name, at);
+        d.source(source);
+        if (!expect.isEmpty()) d.expect(expect);
+        if (possible != null) d.possible(possible, at);
+        if (present != null) d.present(present, at);
+        if (online != null) d.online(online, at);
+        if (!siblings.isEmpty()) d.siblings(siblings, at);
+        if (smtAdjacent > 1) d.smtAdjacent(smtAdjacent, at);
+        for (CpuPackage p : packages) d.pkg(p.id(), p.cpus(), at);
+        for (CpuSet c : clusters) d.cluster(c, at);
+        nodes.forEach((id, cpus) -> {
+            // A node line lists online CPUs only (TOPO-5); the others are node-of.
+            CpuSet listed = online == null ? cpus : cpus.and(online);
+            d.nodeCpus(id, listed, at);
+            if (!listed.equals(cpus)) d.nodeOf(cpus.andNot(listed), id, at);
+        });
+        sizes.forEach((id, mib) -> d.nodeSize(id, mib, at));
+        if (distanceRows != null) {
+            int[] ids = nodes.keySet().stream().mapToInt(Integer::intValue).toArray();
+            d.distanceHeader(ids, at);
+            if (distanceRows.length != ids.length)
+                throw new InvalidTopologyException(name, distanceRows.length + " distance rows for " + ids.length
+                        + " nodes; expected one row per node, in ascending node id order");
+            for (int i = 0; i < ids.length; i++) d.distanceRow(ids[i], distanceRows[i], at);
         }
-        return new Topology(name, source, poss, pres, on, List.copyOf(nodes.values()), table, sib, packages, clusters);
+        return d.build(Optional.<Mode>empty());
     }
 }

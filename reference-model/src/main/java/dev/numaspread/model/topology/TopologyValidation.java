@@ -5,6 +5,7 @@ import dev.numaspread.model.kernel.Numa;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -32,6 +33,11 @@ public final class TopologyValidation {
         /** {@code strict} or {@code lenient}. */
         public String word() {
             return name().toLowerCase(java.util.Locale.ROOT);
+        }
+
+        /** The mode of a file with these {@code expect} tags (FMT-9): lenient when it has any. */
+        public static Mode forTags(Collection<String> expect) {
+            return expect.isEmpty() ? STRICT : LENIENT;
         }
     }
 

@@ -92,7 +92,7 @@ class GroupCpusEvenlyTest {
 
     @Test
     void GRP_8_sixteenEqualNodesSixteenGroupsByNodeId() {
-        TopologyBuilder b = TopologyBuilder.machine("16 nodes");
+        TopologyBuilder b = TopologyBuilder.machine("16-nodes");
         for (int n = 0; n < 16; n++) b.node(n, CpuSet.range(4 * n, 4 * n + 3));
         List<String> g = groups(V6_12, b.build(), 16);
         for (int n = 0; n < 16; n++) assertEquals(CpuSet.range(4 * n, 4 * n + 3).toList(), g.get(n), "group " + n);
@@ -159,7 +159,7 @@ class GroupCpusEvenlyTest {
         // Node 0 has 2 CPUs, node 1 has 6; 4 groups over 8 CPUs. Fewest first: node 0 gets
         // max(1, 4*2/8) = 1 group, node 1 the other 3 (3*6/6); the groups follow that order.
         // (Taken the other way round, node 1 would get 4*6/8 = 3 groups first: 2-3, 4-5, 6-7, 0-1.)
-        Topology m = TopologyBuilder.machine("2+6").node(0, "0-1").node(1, "2-7").build();
+        Topology m = TopologyBuilder.machine("2-plus-6").node(0, "0-1").node(1, "2-7").build();
         for (KernelRelease k : new KernelRelease[]{V6_1, V6_12})
             assertEquals(List.of("0-1", "2-3", "4-5", "6-7"), groups(k, m, 4), "Linux " + k);
     }

@@ -162,7 +162,7 @@ class LocalSpreadTest {
 
     @Test
     void LS_invalidDistanceGivesNrCpuIdsFrom6_3() {
-        Topology m = TopologyBuilder.machine("bad").node(0, "0-1").node(1, "2-3")
+        Topology m = TopologyBuilder.machine("bad").expect("slit-invalid").node(0, "0-1").node(1, "2-3")
                 .distances(new int[]{10, 300}, new int[]{300, 10}).build();
         assertEquals(4, LocalSpread.localSpread(V6_12, m, 0, 1));
         assertEquals(2, LocalSpread.localSpread(V6_1, m, 0, 1));

@@ -308,4 +308,24 @@ class TopoFormatTest {
         assertEquals(text, TopoFormat.write(d));
         assertEquals(t, TopoFormat.read(TopoFormat.write(t), "again.topo").topology());
     }
+
+    /** A machine that breaks a kernel rule is written with the expect tag it needs to load again as itself. */
+    @Test
+    void FMT_11_machineBreakingAKernelRuleIsWrittenWithItsTag() {
+        Topology t = TopoFormat.read("""
+                topology flat
+                expect slit-invalid
+                node 0 cpus: 0
+                node 1 cpus: 1
+                node distances:
+                node   0   1
+                  0:  10  10
+                  1:  10  10
+                """, "flat.topo").topology();
+        String text = TopoFormat.write(t);
+        assertTrue(text.contains("\nexpect slit-invalid\n"), text);
+        assertEquals(t, TopoFormat.read(text, "again.topo").topology());
+        assertEquals(Set.of("slit-invalid"), TopoDocument.of(t).expect());
+        assertEquals(Set.of(), TopoDocument.of(read(KUNPENG)).expect());
+    }
 }
