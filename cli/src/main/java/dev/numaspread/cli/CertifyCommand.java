@@ -4,6 +4,7 @@ import dev.numaspread.conformance.certify.Certificate;
 import dev.numaspread.conformance.certify.Certifier;
 import dev.numaspread.conformance.certify.CertifyOptions;
 import dev.numaspread.conformance.certify.Implementations;
+import dev.numaspread.conformance.certify.Launch;
 import dev.numaspread.conformance.certify.Waivers;
 import dev.numaspread.conformance.checks.Settings;
 import dev.numaspread.conformance.report.ConsoleCertificate;
@@ -15,13 +16,20 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
+import dev.numaspread.conformance.certify.Launch;
+
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -44,6 +52,10 @@ public final class CertifyCommand implements Callable<Integer> {
     @Option(names = "--impl", defaultValue = "example", paramLabel = "IMPL",
             description = "model | example | java:CLASS | process:'CMD' (default: ${DEFAULT-VALUE})")
     String impl;
+
+    @Option(names = "--class-path", paramLabel = "PATH",
+            description = "jars and class folders, ':'-separated, where java:CLASS is found (default: $NUMASPREAD_CLASSPATH)")
+    String classPath;
 
     @Option(names = "--kernel", paramLabel = "X.Y", description = "only the claims of this release (default: every claimed release)")
     String kernel;
@@ -79,6 +91,7 @@ public final class CertifyCommand implements Callable<Integer> {
     boolean once;
 
     private final Supplier<Certifier> certifier;
+    private final Function<String, String> env;
 
     public CertifyCommand() {
         this(Certifier::standard);
@@ -86,7 +99,13 @@ public final class CertifyCommand implements Callable<Integer> {
 
     /** A command that certifies with {@code certifier} (tests give a small one). */
     CertifyCommand(Supplier<Certifier> certifier) {
+        this(certifier, System::getenv);
+    }
+
+    /** ... and reads environment variables through {@code env}. */
+    CertifyCommand(Supplier<Certifier> certifier, Function<String, String> env) {
         this.certifier = certifier;
+        this.env = env;
     }
 
     @Override
@@ -109,7 +128,9 @@ public final class CertifyCommand implements Callable<Integer> {
             if (rule != null) options = options.withRule(requireRule(kit, rule));
             if (waivers != null) options = options.withWaivers(Waivers.read(waivers));
             reportFolder(report);
-            implementation = Implementations.resolve(impl, Duration.ofSeconds(timeoutSeconds));
+            List<Path> cp = Implementations.classPath(classPath != null ? classPath : Optional.ofNullable(env.apply("NUMASPREAD_CLASSPATH")).orElse(""));
+            options = options.withLaunch(launch(cp, report));
+            implementation = Implementations.resolve(impl, Duration.ofSeconds(timeoutSeconds), cp);
         } catch (RuntimeException e) {
             err.println("numaspread certify: " + e.getMessage());
             return 2;
@@ -137,6 +158,30 @@ public final class CertifyCommand implements Callable<Integer> {
                 }
             }
         }
+    }
+
+    /**
+     * How this run was started, for replay lines that run as printed from any folder and shell:
+     * the launcher's absolute path when the {@code numaspread} script started us (it passes
+     * {@code -Dnumaspread.root}), else this JVM's {@code java} with its absolute class path.
+     */
+    static Launch launch(List<Path> classPath, Path report) {
+        String root = System.getProperty("numaspread.root");
+        String command;
+        if (root != null && !root.isBlank()) {
+            command = Launch.shellWord(Path.of(root, "numaspread").toAbsolutePath().normalize().toString());
+        } else {
+            List<String> jvmClassPath = new ArrayList<>();
+            for (String e : System.getProperty("java.class.path", "").split(File.pathSeparator))
+                if (!e.isBlank()) jvmClassPath.add(Path.of(e).toAbsolutePath().normalize().toString());
+            command = Launch.shellWord(Path.of(System.getProperty("java.home"), "bin", "java").toString()) + " -cp "
+                    + Launch.shellWord(String.join(File.pathSeparator, jvmClassPath)) + " " + Main.class.getName();
+        }
+        Path here = Path.of("").toAbsolutePath();
+        // A replay writes next to the certificate it replays, never over it; a replay of a replay writes in the same place.
+        Path reports = report.toAbsolutePath().normalize();
+        if (reports.getFileName() == null || !reports.getFileName().toString().equals("replay")) reports = reports.resolve("replay");
+        return new Launch(command, Optional.of(here), classPath, Optional.of(reports));
     }
 
     /** {@code value} when it lies in {@code lo..hi}; a usage error naming the option otherwise. */

@@ -83,8 +83,9 @@ class CertifyCommandTest {
     void failingImplementationExitsOneAndPrintsTheReplay(@TempDir Path dir) {
         Run r = certify("--impl", "java:" + ById.class.getName(), "--report", dir.toString(), "--tries", "3", "--seed", "31");
         assertEquals(1, r.exit(), r.out() + r.err());
-        assertTrue(r.out().contains("  replay    numaspread certify --impl 'java:dev.numaspread.cli.CertifyCommandTest$ById'"
-                + " --kernel 6.1 --tries 3 --seed 0x1f --rule LS-1\n"), r.out());
+        assertTrue(r.out().contains("  replay    cd " + Path.of("").toAbsolutePath() + " && "), r.out());
+        assertTrue(r.out().contains(" dev.numaspread.cli.Main certify --impl 'java:dev.numaspread.cli.CertifyCommandTest$ById'"
+                + " --kernel 6.1 --tries 3 --seed 0x1f --rule LS-1 --report " + dir.resolve("replay") + "\n"), r.out());
         for (String line : dev.numaspread.model.topology.TopoFormat.write(TWO_NODES).strip().split("\n"))
             assertTrue(r.out().contains("\n            " + line + "\n"), "shrunk machine line '" + line + "' in\n" + r.out());
     }

@@ -4,6 +4,7 @@ import dev.numaspread.conformance.checks.AllChecks;
 import dev.numaspread.conformance.checks.Check;
 import dev.numaspread.conformance.checks.CheckResult;
 import dev.numaspread.conformance.checks.CheckRunner;
+import dev.numaspread.conformance.checks.Settings;
 import dev.numaspread.conformance.checks.Violation;
 import dev.numaspread.conformance.rules.Rule;
 import dev.numaspread.conformance.rules.RuleRegistry;
@@ -350,15 +351,19 @@ public final class Certifier {
         return new Verdict.Pass(tries);
     }
 
-    /** The command that replays {@code rule} for {@code kernel} with the same seed and tries. */
+    /**
+     * The command that replays {@code rule} for {@code kernel} with the same seed, tries, budget,
+     * per-call timeout and call repetition, started the way this run was ({@link Launch}).
+     */
     public static String replay(CertifyOptions options, KernelRelease kernel, String rule) {
-        return "numaspread certify --impl " + shellWord(options.implSpec()) + " --kernel " + kernel
-                + " --tries " + options.settings().tries() + " --seed 0x" + Long.toHexString(options.settings().seed())
-                + " --rule " + rule;
-    }
-
-    private static String shellWord(String s) {
-        if (s.matches("[A-Za-z0-9_:./=@+-]+")) return s;
-        return "'" + s.replace("'", "'\\''") + "'";
+        List<String> args = new ArrayList<>(List.of("--impl", Launch.shellWord(options.implSpec()), "--kernel", kernel.toString(),
+                "--tries", String.valueOf(options.settings().tries()), "--seed", "0x" + Long.toHexString(options.settings().seed())));
+        if (!options.settings().budget().equals(Settings.DEFAULT_BUDGET))
+            args.addAll(List.of("--budget", String.valueOf(Math.max(1, options.settings().budget().toSeconds()))));
+        if (!options.callTimeout().equals(CertifyOptions.DEFAULT_CALL_TIMEOUT))
+            args.addAll(List.of("--timeout", String.valueOf(Math.max(1, options.callTimeout().toSeconds()))));
+        if (!options.repeatCalls()) args.add("--once");
+        args.addAll(List.of("--rule", rule));
+        return options.launch().line(args);
     }
 }

@@ -13,11 +13,16 @@ public record Settings(int tries, long seed, Duration budget) {
         if (tries < 1) throw new IllegalArgumentException("tries " + tries + " must be at least 1");
     }
 
+    /** The defaults when no system property says otherwise: 200 tries, seed 0x5eed, 20 s per property. */
+    public static final int DEFAULT_TRIES = 200;
+    public static final long DEFAULT_SEED = 0x5eedL;
+    public static final Duration DEFAULT_BUDGET = Duration.ofSeconds(20);
+
     public static Settings defaults() {
-        int tries = Integer.getInteger("numaspread.tries", 200);
+        int tries = Integer.getInteger("numaspread.tries", DEFAULT_TRIES);
         String seed = System.getProperty("numaspread.seed");
-        long s = seed == null ? 0x5eedL : Long.decode(seed);
-        long budget = Long.getLong("numaspread.budget.seconds", 20);
+        long s = seed == null ? DEFAULT_SEED : Long.decode(seed);
+        long budget = Long.getLong("numaspread.budget.seconds", DEFAULT_BUDGET.toSeconds());
         return new Settings(tries, s, Duration.ofSeconds(budget));
     }
 

@@ -78,7 +78,7 @@ class CertifierTest {
         assertEquals("are nodes visited by id?", f.counterexample().hint());
         assertEquals(Optional.of(dev.numaspread.model.topology.TopoFormat.write(TWO_NODES)), f.counterexample().machine());
         assertEquals("check LS_1_localCpusComeFirst", f.source());
-        assertEquals("numaspread certify --impl java:acme.Spread --kernel 6.1 --tries 20 --seed 0x5eed --rule LS-1", ls1.replay());
+        assertEquals("numaspread certify --impl java:acme.Spread --kernel 6.1 --tries 20 --seed 0x5eed --budget 5 --rule LS-1", ls1.replay());
         assertEquals(1, c.exitCode());
         assertEquals("none", c.levelReached());
     }
@@ -226,7 +226,7 @@ class CertifierTest {
     @Test
     void processReplayQuotesTheCommand() {
         CertifyOptions o = CertifyOptions.defaults("process:python3 spread.py").withSettings(new Settings(5, 0x1f, Duration.ofSeconds(1)));
-        assertEquals("numaspread certify --impl 'process:python3 spread.py' --kernel 6.12 --tries 5 --seed 0x1f --rule LS-3",
+        assertEquals("numaspread certify --impl 'process:python3 spread.py' --kernel 6.12 --tries 5 --seed 0x1f --budget 1 --rule LS-3",
                 Certifier.replay(o, KernelRelease.of(6, 12), "LS-3"));
     }
 }
