@@ -47,8 +47,12 @@ public final class PlanCommand implements Callable<Integer> {
             completionCandidates = RoutineNames.class)
     String routine;
 
-    @Option(names = "--kernel", required = true, paramLabel = "X.Y", description = "kernel release, e.g. 6.12")
+    @Option(names = "--kernel", required = true, paramLabel = "X.Y[,X.Y...]",
+            description = "kernel release, e.g. 6.12; several (6.1,6.12,7.3) print side by side, one column per release")
     String kernel;
+
+    @Option(names = "--explain", description = "say why each queue, IRQ or group got its CPUs, with the rule ids of spec/")
+    boolean explain;
 
     @Option(names = "--topology", required = true, paramLabel = "FILE", description = "the machine: a .topo or .json file, or a sysfs snapshot directory")
     Path topology;
@@ -73,7 +77,8 @@ public final class PlanCommand implements Callable<Integer> {
     Integer cpu;
 
     @Option(names = "--format", defaultValue = "list", paramLabel = "F",
-            description = {"list | smp_affinity | table | json | cpu_list (default: ${DEFAULT-VALUE});",
+            description = {"list | smp_affinity | table | json | cpu_list | svg (default: ${DEFAULT-VALUE});",
+                    "svg draws the placement: nodes nearest first, CPUs labelled with their queue numbers;",
                     "an IRQ left untouched is an empty line (list), the all-zero mask (smp_affinity), 'untouched' (table)"})
     String format;
 
@@ -188,42 +193,57 @@ public final class PlanCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
-        Request request;
+        List<Request> requests;
         PlanRoutine routineImpl = Routine.byId(routine).map(ROUTINES::get).orElse(null);
         try {
             if (routineImpl == null)
                 throw new IllegalArgumentException("--routine '" + routine + "': unknown routine; expected one of "
                         + String.join(", ", ids()));
-            if (!List.of("list", "smp_affinity", "table", "json", "cpu_list").contains(format))
-                throw new IllegalArgumentException("--format '" + format + "': expected list, smp_affinity, table, json or cpu_list");
-            KernelRelease k = release(kernel, err, "plan");
+            if (!List.of("list", "smp_affinity", "table", "json", "cpu_list", "svg").contains(format))
+                throw new IllegalArgumentException("--format '" + format + "': expected list, smp_affinity, table, json, cpu_list or svg");
+            List<KernelRelease> ks = new ArrayList<>();
+            for (String k : kernel.split(",")) ks.add(release(k, err, "plan"));
+            if (ks.size() > 1 && !List.of("list", "svg").contains(format))
+                throw new IllegalArgumentException("--kernel " + kernel + ": several releases print one column each (the default) or --format svg;"
+                        + " expected one release for --format " + format);
+            if (ks.size() > 1 && explain)
+                throw new IllegalArgumentException("--explain: expected one release (--kernel " + kernel + " names " + ks.size() + ")");
             Topology machine = TopologyFiles.read(topology).topology();
             if (node != Numa.NUMA_NO_NODE && !machine.hasNode(node))
                 throw new IllegalArgumentException("--node " + node + ": " + topology + " has no node " + node + " (nodes "
                         + CpuSet.of(machine.nodeIds()).toList() + "); expected one of them or -1 (NUMA_NO_NODE)");
             if (count < 1) throw new IllegalArgumentException("--count " + count + ": expected at least 1");
-            mana.check(k);
-            request = new Request(k, machine, node, count, offset, mana.granted(),
-                    Optional.ofNullable(cpus).map(CpuSet::parseList), Optional.ofNullable(cpu), mana.skipFirstCpu, mana.dynamicMsix);
+            requests = new ArrayList<>();
+            for (KernelRelease k : ks) {
+                mana.check(k);
+                requests.add(new Request(k, machine, node, count, offset, mana.granted(),
+                        Optional.ofNullable(cpus).map(CpuSet::parseList), Optional.ofNullable(cpu), mana.skipFirstCpu, mana.dynamicMsix));
+            }
         } catch (RuntimeException e) {
             err.println("numaspread plan: " + e.getMessage());
             return 2;
         }
-        Plan plan;
-        try {
-            plan = routineImpl.plan(impl, request);
-        } catch (KernelBug e) {
-            err.println("numaspread plan: Linux " + request.kernel() + " would fail here: " + e.getMessage());
-            return 1;
-        } catch (UnsupportedOperationException e) {
-            err.println("numaspread plan: --routine " + routine + " --kernel " + request.kernel()
-                    + ": the reference model does not model it yet");
-            return 2;
-        } catch (IllegalArgumentException e) {
-            err.println("numaspread plan: " + e.getMessage());
-            return 2;
+        List<Plan> plans = new ArrayList<>();
+        for (Request request : requests) {
+            try {
+                plans.add(routineImpl.plan(impl, request));
+            } catch (KernelBug e) {
+                err.println("numaspread plan: Linux " + request.kernel() + " would fail here: " + e.getMessage());
+                return 1;
+            } catch (UnsupportedOperationException e) {
+                err.println("numaspread plan: --routine " + routine + " --kernel " + request.kernel()
+                        + ": the reference model does not model it yet");
+                return 2;
+            } catch (IllegalArgumentException e) {
+                err.println("numaspread plan: " + e.getMessage());
+                return 2;
+            }
         }
-        out.print(render(plan, request));
+        Request first = requests.get(0);
+        if (format.equals("svg")) out.print(PlanPlacements.svg(routine, plans, requests));
+        else if (plans.size() > 1) out.print(PlanPlacements.columns(plans, requests));
+        else if (explain) out.print(PlanPlacements.explained(routine, plans.get(0), first));
+        else out.print(render(plans.get(0), first));
         out.flush();
         return 0;
     }

@@ -1,0 +1,72 @@
+package dev.numaspread.cli;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code plan --kernel A,B,C}, {@code plan --format svg} and {@code plan --explain} as the README
+ * runs them. Expected values come from the kernel runs (blk-mq maps 6.1 and 6.12 printed for 3
+ * queues) and from seed 003's Kunpeng 920 distances, not from the model.
+ */
+class PlanPlacementsTest {
+
+    record Run(int code, String out, String err) {}
+
+    static Run run(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    static final String A612 = "../fixtures/kernel-runs/a-2node-2s2c2t-linux-6.12-boot.topo", KUNPENG = "../fixtures/topologies/kunpeng920-4node.topo";
+
+    @Test
+    void releasesSideBySideMarkTheRowsThatDiffer() {
+        Run r = run("plan", "--routine", "blk-mq-map", "--kernel", "6.1,6.12", "--topology", A612, "--count", "3");
+        assertEquals(0, r.code(), r.err());
+        assertEquals(String.join("\n",
+                "queue  6.1    6.12",
+                "0      0,4-5  4-7   <> differs",
+                "1      1,6-7  0-1   <> differs",
+                "2      2-3    2-3",
+                "2 of 3 queues differ between 6.1 and 6.12", ""), r.out());
+    }
+
+    @Test
+    void svgDrawsReleasesNextToEachOther() {
+        Run r = run("plan", "--routine", "local-spread", "--kernel", "6.1,6.12", "--topology", KUNPENG, "--node", "2", "--count", "48", "--format", "svg");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"placement\""), r.out());
+        assertEquals(List.of("Linux 6.1", "Linux 6.12"), r.out().lines().filter(l -> l.startsWith("<g class=\"panel\""))
+                .map(l -> l.replaceAll(".*data-title=\"([^\"]*)\".*", "$1")).toList());
+        // Queues 24-47: CPUs 0-23 (node 0) in 6.1, 72-95 (node 3, distance 16) in 6.12; so 48 CPU cells differ, in both panels.
+        assertEquals(96, r.out().lines().filter(l -> l.startsWith("<g class=\"cpu differs\"")).count());
+        assertTrue(r.out().contains("<g id=\"legend\" class=\"legend\">"), r.out());
+        int node2 = r.out().indexOf("data-node=\"2\""), node3 = r.out().indexOf("data-node=\"3\""), node1 = r.out().indexOf("data-node=\"1\""),
+                node0 = r.out().indexOf("data-node=\"0\"");
+        assertTrue(node2 < node3 && node3 < node1 && node1 < node0, "nodes by distance from node 2: 2, 3 (16), 1 (25), 0 (32)");
+    }
+
+    @Test
+    void explainGivesRingDistanceAndRules() {
+        Run r = run("plan", "--routine", "local-spread", "--kernel", "6.12", "--topology", KUNPENG, "--node", "2", "--count", "25", "--explain");
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = r.out().lines().toList();
+        assertTrue(lines.get(1).matches("0 +48 +ring 0: node 2 itself \\(distance 10\\), ascending CPU id across the ring +LS-3 LS-4 LS-6"), lines.get(1));
+        assertTrue(lines.get(25).matches("24 +72 +ring 1: distance 16 from node 2 \\(node 3\\), ascending CPU id across the ring +LS-4 LS-6"), lines.get(25));
+    }
+
+    @Test
+    void severalReleasesTakeOnlyColumnsOrSvg() {
+        Run r = run("plan", "--routine", "local-spread", "--kernel", "6.1,6.12", "--topology", KUNPENG, "--node", "2", "--format", "json");
+        assertEquals(2, r.code());
+        assertEquals("numaspread plan: --kernel 6.1,6.12: several releases print one column each (the default) or --format svg;"
+                + " expected one release for --format json\n", r.err());
+    }
+}
