@@ -127,6 +127,20 @@ public final class KernelStyleSpread implements Implementation {
         });
     }
 
+    /**
+     * On a running machine: before 6.7 the grouping holds the hotplug lock; from 6.7 it works on a
+     * snapshot of {@code cpu_present_mask} and takes no lock (spec/hotplug.md HP-6).
+     */
+    @Override
+    public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Machine machine, int numgrps) {
+        boolean lock = kernel.before(6, 7);
+        if (lock) machine.cpusReadLock();
+        machine.cpuPresentMask();
+        Optional<List<CpuSet>> groups = groupCpusEvenly(kernel, machine.topology(), numgrps);
+        if (lock) machine.cpusReadUnlock();
+        return groups;
+    }
+
     @Override
     public int[] blkMqMapQueues(KernelRelease kernel, Topology machine, int nrQueues, int queueOffset) {
         claimed(Routine.BLK_MQ_MAP, kernel);

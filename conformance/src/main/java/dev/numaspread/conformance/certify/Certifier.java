@@ -194,8 +194,10 @@ public final class Certifier {
                 if (into == null) continue;
                 String source = "check " + check.name();
                 CheckResult r = CheckRunner.run(check, guard, claim.kernel(), options.settings());
-                if (r instanceof CheckResult.Passed p) into.add(Evidence.passed(source, p.tries()));
-                else if (r instanceof CheckResult.Failed f) into.add(Evidence.failed(source, f.tries(), Counterexample.of(f.violation())));
+                if (r instanceof CheckResult.Passed p) into.add(Evidence.passed(source, p.tries(), p.graded()));
+                else if (r instanceof CheckResult.Failed f)
+                    into.add(Evidence.failed(source, f.tries(), Counterexample.of(f.violation()), f.graded()));
+                else if (r instanceof CheckResult.NotVerified n) into.add(Evidence.notVerified(source, n.tries(), n.reason()));
                 else if (r instanceof CheckResult.Errored e) {
                     Optional<NotClaimedCall> notClaimed = find(e.cause(), NotClaimedCall.class);
                     if (notClaimed.isPresent()) {
@@ -348,6 +350,9 @@ public final class Certifier {
         if (failed.isPresent()) return new Verdict.Fail(failed.get().counterexample().orElseThrow(), tries, failed.get().source());
         Optional<Evidence> errored = evidence.stream().filter(e -> e.outcome() == Evidence.Outcome.ERRORED).findFirst();
         if (errored.isPresent()) return new Verdict.Error(errored.get().reason(), errored.get().source());
+        // One source that could not judge makes the rule unproven, whatever the others showed.
+        Optional<Evidence> unjudged = evidence.stream().filter(e -> e.outcome() == Evidence.Outcome.NOT_VERIFIED).findFirst();
+        if (unjudged.isPresent()) return new Verdict.NotVerified(unjudged.get().source() + ": " + unjudged.get().reason());
         return new Verdict.Pass(tries);
     }
 

@@ -1,5 +1,8 @@
 package dev.numaspread.conformance.certify;
 
+import dev.numaspread.conformance.checks.GradedRuns;
+
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -9,21 +12,40 @@ import java.util.Optional;
  * @param outcome        passed, failed or errored
  * @param tries          property tries (1 for a scenario)
  * @param counterexample the failing case, for {@code FAILED}
- * @param reason         why it errored, for {@code ERRORED}
+ * @param reason         why it errored, for {@code ERRORED}; why it could not judge, for {@code NOT_VERIFIED}
+ * @param graded         the interleavings a hotplug check explored, per outcome table
  */
-public record Evidence(String source, Outcome outcome, int tries, Optional<Counterexample> counterexample, String reason) {
+public record Evidence(String source, Outcome outcome, int tries, Optional<Counterexample> counterexample, String reason,
+                       List<GradedRuns> graded) {
 
-    public enum Outcome { PASSED, FAILED, ERRORED }
+    public enum Outcome { PASSED, FAILED, ERRORED, NOT_VERIFIED }
+
+    public Evidence {
+        graded = List.copyOf(graded);
+    }
 
     public static Evidence passed(String source, int tries) {
-        return new Evidence(source, Outcome.PASSED, tries, Optional.empty(), "");
+        return passed(source, tries, List.of());
+    }
+
+    public static Evidence passed(String source, int tries, List<GradedRuns> graded) {
+        return new Evidence(source, Outcome.PASSED, tries, Optional.empty(), "", graded);
     }
 
     public static Evidence failed(String source, int tries, Counterexample c) {
-        return new Evidence(source, Outcome.FAILED, tries, Optional.of(c), "");
+        return failed(source, tries, c, List.of());
+    }
+
+    public static Evidence failed(String source, int tries, Counterexample c, List<GradedRuns> graded) {
+        return new Evidence(source, Outcome.FAILED, tries, Optional.of(c), "", graded);
     }
 
     public static Evidence errored(String source, String reason) {
-        return new Evidence(source, Outcome.ERRORED, 0, Optional.empty(), reason);
+        return new Evidence(source, Outcome.ERRORED, 0, Optional.empty(), reason, List.of());
+    }
+
+    /** The source could not judge the rule for this implementation: {@code reason}. Never a pass. */
+    public static Evidence notVerified(String source, int tries, String reason) {
+        return new Evidence(source, Outcome.NOT_VERIFIED, tries, Optional.empty(), reason, List.of());
     }
 }

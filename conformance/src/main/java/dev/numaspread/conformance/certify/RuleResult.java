@@ -1,8 +1,12 @@
 package dev.numaspread.conformance.certify;
 
+import dev.numaspread.conformance.checks.GradedRuns;
+import dev.numaspread.model.hotplug.OutcomeTable;
 import dev.numaspread.model.kernel.KernelRelease;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -27,5 +31,12 @@ public record RuleResult(String rule, String title, String level, String locatio
     /** Tries behind the verdict: property tries plus scenarios. */
     public int tries() {
         return evidence.stream().mapToInt(Evidence::tries).sum();
+    }
+
+    /** The interleavings the rule's hotplug checks explored, one entry per outcome table, counts added up. */
+    public List<GradedRuns> graded() {
+        Map<OutcomeTable, GradedRuns> out = new LinkedHashMap<>();
+        for (Evidence e : evidence) for (GradedRuns g : e.graded()) out.merge(g.table(), g, GradedRuns::plus);
+        return List.copyOf(out.values());
     }
 }

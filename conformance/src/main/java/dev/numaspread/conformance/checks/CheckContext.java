@@ -2,6 +2,7 @@ package dev.numaspread.conformance.checks;
 
 import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.conformance.spi.Implementation;
+import dev.numaspread.model.hotplug.InterleavingExplorer.Exploration;
 import dev.numaspread.model.kernel.KernelRelease;
 
 import java.util.function.Consumer;
@@ -29,4 +30,10 @@ public interface CheckContext {
     default <T> void forAll(Gen<T> gen, UnaryOperator<Settings> tuning, Consumer<T> body) {
         forAll(gen, body);
     }
+
+    /**
+     * Records the interleavings of {@code x} for the certificate, which prints the outcome table
+     * with counts under the check's rule. Contexts that keep no record ignore it.
+     */
+    default void graded(Exploration<?> x) {}
 }

@@ -1,18 +1,37 @@
 package dev.numaspread.conformance.checks;
 
 /** What running one check against one implementation and release gave. */
-public sealed interface CheckResult permits CheckResult.Passed, CheckResult.Failed, CheckResult.Errored {
+public sealed interface CheckResult permits CheckResult.Passed, CheckResult.Failed, CheckResult.Errored, CheckResult.NotVerified {
 
-    /** The rule held on every try. */
-    record Passed(int tries) implements CheckResult {}
+    /** The rule held on every try; {@code graded} are the interleavings a hotplug check explored. */
+    record Passed(int tries, java.util.List<GradedRuns> graded) implements CheckResult {
+        public Passed {
+            graded = java.util.List.copyOf(graded);
+        }
+
+        public Passed(int tries) {
+            this(tries, java.util.List.of());
+        }
+    }
+
+    /** The check could not judge its rule for this implementation ({@link CannotJudge}): {@code reason}. Never a pass. */
+    record NotVerified(String reason, int tries) implements CheckResult {}
 
     /**
      * The rule did not hold. {@code violation} is the one of the smallest failing input;
      * {@code seed} replays the run, {@code tries} counts the tries until the first failure;
      * {@code shrunk} describes the shrunk input ({@link Shrunk#NONE} for a check without
-     * {@code forAll}).
+     * {@code forAll}); {@code graded} are the interleavings a hotplug check explored up to the failure.
      */
-    record Failed(Violation violation, long seed, int tries, Shrunk shrunk) implements CheckResult {
+    record Failed(Violation violation, long seed, int tries, Shrunk shrunk, java.util.List<GradedRuns> graded) implements CheckResult {
+        public Failed {
+            graded = java.util.List.copyOf(graded);
+        }
+
+        public Failed(Violation violation, long seed, int tries, Shrunk shrunk) {
+            this(violation, seed, tries, shrunk, java.util.List.of());
+        }
+
         public Failed(Violation violation, long seed, int tries) {
             this(violation, seed, tries, Shrunk.NONE);
         }

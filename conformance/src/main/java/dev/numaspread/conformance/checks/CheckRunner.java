@@ -5,10 +5,15 @@ import dev.numaspread.conformance.gen.Property;
 import dev.numaspread.conformance.gen.PropertyGaveUp;
 import dev.numaspread.conformance.gen.PropertyResult;
 import dev.numaspread.conformance.spi.Implementation;
+import dev.numaspread.model.hotplug.InterleavingExplorer.Exploration;
+import dev.numaspread.model.hotplug.OutcomeTable;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.topology.TopoFormat;
 import dev.numaspread.model.topology.Topology;
 
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
@@ -30,9 +35,11 @@ public final class CheckRunner {
         Context ctx = new Context(impl, kernel, settings);
         try {
             check.run(ctx);
-            return new CheckResult.Passed(Math.max(1, ctx.tries));
+            return new CheckResult.Passed(Math.max(1, ctx.tries), ctx.graded());
         } catch (Violation v) {
-            return new CheckResult.Failed(v, ctx.failureSeed, ctx.tries, ctx.shrunk);
+            return new CheckResult.Failed(v, ctx.failureSeed, ctx.tries, ctx.shrunk, ctx.graded());
+        } catch (CannotJudge c) {
+            return new CheckResult.NotVerified(c.getMessage(), ctx.tries);
         } catch (PropertyGaveUp e) {
             return new CheckResult.Errored(e, e.seed(), CheckResult.Shrunk.NONE);
         } catch (RuntimeException | Error e) {
@@ -57,6 +64,7 @@ public final class CheckRunner {
         int tries;
         long failureSeed;
         CheckResult.Shrunk shrunk = CheckResult.Shrunk.NONE;
+        private final Map<OutcomeTable, GradedRuns> graded = new LinkedHashMap<>();
 
         Context(Implementation impl, KernelRelease kernel, Settings settings) {
             this.impl = impl;
@@ -66,6 +74,15 @@ public final class CheckRunner {
         }
 
         @Override public Implementation implementation() { return impl; }
+
+        @Override
+        public void graded(Exploration<?> x) {
+            graded.merge(x.table(), GradedRuns.of(x), GradedRuns::plus);
+        }
+
+        List<GradedRuns> graded() {
+            return List.copyOf(graded.values());
+        }
         @Override public KernelRelease kernel() { return kernel; }
 
         @Override

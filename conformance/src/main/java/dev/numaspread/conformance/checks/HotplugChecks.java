@@ -1,6 +1,8 @@
 package dev.numaspread.conformance.checks;
 
+import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.conformance.races.Race;
+import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.hotplug.InterleavingExplorer;
@@ -13,13 +15,14 @@ import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.topology.Topology;
 import dev.numaspread.model.topology.TopologyBuilder;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Checks of spec/hotplug.md (HP-*): the implementation's routine runs once per point at which a
- * hotplug event can arrive ({@link InterleavingExplorer}), on small machines where every point and,
- * up to six CPUs, every pair of events is tried. Exhaustive and deterministic: no random draws.
+ * hotplug event can arrive ({@link InterleavingExplorer}), on fixed machines and on generated
+ * ones of at most six CPUs, where every point and every pair of events is tried; a generated
+ * machine that fails is shrunk like any other. Each exploration is recorded for the certificate.
  * Each check explores the routine's {@link Race} and fails on the first run the race's
  * {@link dev.numaspread.model.hotplug.OutcomeTable} forbids as breaking the check's rule: every
  * forbidden outcome seen violates its row's rule. HP-4 and HP-5 also require the outcome their
@@ -47,7 +50,11 @@ public final class HotplugChecks implements CheckFamily {
         return TopologyBuilder.machine("2node-2core-4cpu").source("HotplugChecks").node(0, "0-1").node(1, "2-3").smtAdjacent(2).build();
     }
 
-    /** The machines every HP check explores: all online (pairs), one CPU offline (online events too), and 8 CPUs. */
+    /**
+     * The fixed machines every HP check explores, each with every event and, up to six CPUs, every
+     * pair: all online, one CPU offline (online events too), 2 vectors granted, and the 8 CPUs of
+     * the kernel comment.
+     */
     static List<Machine.Config> machines(KernelRelease k) {
         return List.of(
                 Machine.Config.of(four(), k),
@@ -56,19 +63,67 @@ public final class HotplugChecks implements CheckFamily {
                 Machine.Config.of(SiblingSpreadChecks.commentMachine(), k));
     }
 
+    /** Present CPUs of a generated machine: at most this many. */
+    static final int MAX_CPUS = InterleavingExplorer.PAIR_CPU_LIMIT;
     /**
-     * Explores {@code race} on every machine of {@code machines} (single events only unless
-     * {@code pairs}) and throws a violation of {@code rule} for the first run the race's table
-     * forbids as breaking {@code rule}: every forbidden outcome seen violates its row's rule.
+     * Pairs of events are explored on generated machines of at most this many present CPUs (a few
+     * thousand runs each); larger ones get every single event (a few hundred).
      */
-    private static void noForbiddenRunBreaks(String rule, Race race, List<Machine.Config> machines, boolean pairs,
-                                             String call, String expected, String hint) {
-        for (Machine.Config c : machines) {
-            InterleavingExplorer.Scope scope = InterleavingExplorer.Scope.everyEvent(c);
-            Exploration<List<CpuSet>> x = race.explore(c, pairs ? scope : scope.singleEventsOnly());
-            List<Interleaving<List<CpuSet>>> broken = x.forbiddenBreaking(rule);
-            if (!broken.isEmpty()) throw violation(rule, call, x, broken.get(0), expected, hint);
+    static final int PAIR_CPUS = 4;
+    /** Generated machines per HP check at most: each is explored exhaustively. */
+    static final int MAX_TRIES = 20;
+
+    /**
+     * A generated machine the routine races on: the topology (at most {@link #MAX_CPUS} present
+     * CPUs, SMT, offline CPUs, up to 3 nodes), the device's node (or NUMA_NO_NODE), the vectors the
+     * PCI core grants (every one, or 0 to online + 1, allocation failures included) and, 6.17+,
+     * whether MSI-X is dynamic.
+     */
+    record Draw(Machine.Config config, int node) {
+        /** {@code manaSetupIrqs(node=0) with 2 vectors granted, dynamic MSI-X}, or {@code irqSetup(node=0, len=5) under cpus_read_lock()}. */
+        String call(String routine) {
+            if (routine.equals(IRQ_SETUP)) return IRQ_SETUP + "(node=" + node + ", len=5) under cpus_read_lock()";
+            return routine + "(node=" + node + ")" + (config.grantedVectors() == Integer.MAX_VALUE ? "" : " with "
+                    + config.grantedVectors() + " vectors granted") + (config.dynamicMsix() ? ", dynamic MSI-X" : "");
         }
+    }
+
+    static Gen<Draw> draws(KernelRelease kernel) {
+        return Machines.realistic(Machines.Options.DEFAULT.withMaxNodes(3).withMaxCpus(MAX_CPUS))
+                .filter(t -> !t.online().isEmpty())
+                .flatMap(t -> c -> {
+                    int node = Machines.nodeOrNoNode(t).generate(c);
+                    int granted = c.chance(50) ? Integer.MAX_VALUE : c.choose(0, t.numOnlineCpus() + 1);
+                    boolean dyn = kernel.atLeast(6, 17) && c.chance(50);
+                    return new Draw(Machine.Config.of(t, kernel).withGrantedVectors(granted).withDynamicMsix(dyn), node);
+                });
+    }
+
+    /**
+     * Explores {@code race} on {@code config} (single events only unless {@code pairs}), records
+     * the runs for the certificate, and throws a violation of {@code rule} for the first run the
+     * race's table forbids as breaking {@code rule}: every forbidden outcome seen violates its row's rule.
+     */
+    private static void noForbiddenRunBreaks(CheckContext ctx, String rule, Race race, Machine.Config config, boolean pairs,
+                                             String call, String expected, String hint) {
+        InterleavingExplorer.Scope scope = InterleavingExplorer.Scope.everyEvent(config);
+        Exploration<List<CpuSet>> x = race.explore(config, pairs ? scope : scope.singleEventsOnly());
+        ctx.graded(x);
+        List<Interleaving<List<CpuSet>>> broken = x.forbiddenBreaking(rule);
+        if (!broken.isEmpty()) throw violation(rule, call, x, broken.get(0), expected, hint);
+    }
+
+    /**
+     * {@link #noForbiddenRunBreaks} on the fixed {@link #machines}, then on generated machines
+     * ({@link #draws}), shrunk on failure like any other property.
+     */
+    private static void noForbiddenRunBreaks(CheckContext ctx, String rule, Function<Integer, Race> race, String routine,
+                                             boolean pairs, String expected, String hint) {
+        for (Machine.Config c : machines(ctx.kernel()))
+            noForbiddenRunBreaks(ctx, rule, race.apply(0), c, pairs, new Draw(c, 0).call(routine), expected, hint);
+        ctx.forAll(draws(ctx.kernel()), s -> s.withTries(Math.min(s.tries(), MAX_TRIES)),
+                d -> noForbiddenRunBreaks(ctx, rule, race.apply(d.node()), d.config(),
+                        pairs && d.config().topology().present().size() <= PAIR_CPUS, d.call(routine), expected, hint));
     }
 
     private static Violation violation(String rule, String call, Exploration<List<CpuSet>> x, Interleaving<List<CpuSet>> i,
@@ -79,33 +134,33 @@ public final class HotplugChecks implements CheckFamily {
                 .hint(hint).on(x.config().topology());
     }
 
-    private static Race setup(CheckContext ctx) {
-        return Race.manaSetupIrqs(ctx.implementation(), ctx.kernel(), 0);
+    private static Function<Integer, Race> setup(CheckContext ctx) {
+        return node -> Race.manaSetupIrqs(ctx.implementation(), ctx.kernel(), node);
     }
 
-    private static Race irqSetup(CheckContext ctx) {
-        return Race.irqSetup(ctx.implementation(), ctx.kernel(), 0, 5, false);
+    private static Function<Integer, Race> irqSetup(CheckContext ctx) {
+        return node -> Race.irqSetup(ctx.implementation(), ctx.kernel(), node, 5, false);
     }
 
     private static boolean between(KernelRelease k, int fromMinor, int toMinor) {
         return k.between(KernelRelease.of(6, fromMinor), KernelRelease.of(6, toMinor));
     }
 
-    private static final String SETUP = "manaSetupIrqs(node=0)";
-    private static final String IRQ_SETUP = "irqSetup(node=0, len=5) under cpus_read_lock()";
+    private static final String SETUP = "manaSetupIrqs";
+    private static final String IRQ_SETUP = "irqSetup";
 
     // ---------------------------------------------------------------- HP-1
 
     static void hp1Setup(CheckContext ctx) {
         if (!between(ctx.kernel(), 9, 16)) return;
-        noForbiddenRunBreaks("HP-1", setup(ctx), machines(ctx.kernel()), true, SETUP,
+        noForbiddenRunBreaks(ctx, "HP-1", setup(ctx), SETUP, true,
                 "the plan of the machine before the event or after it (same-plan, plan-after-event)",
                 "is cpus_read_lock() taken before num_online_cpus() and held until the last affinity?");
     }
 
     static void hp1IrqSetup(CheckContext ctx) {
         if (ctx.kernel().before(6, 9)) return;
-        noForbiddenRunBreaks("HP-1", irqSetup(ctx), machines(ctx.kernel()), true, IRQ_SETUP,
+        noForbiddenRunBreaks(ctx, "HP-1", irqSetup(ctx), IRQ_SETUP, true,
                 "the plan of the machine before the event or after it", "does irq_setup() drop or take the hotplug lock itself?");
     }
 
@@ -113,53 +168,56 @@ public final class HotplugChecks implements CheckFamily {
 
     static void hp2Setup(CheckContext ctx) {
         if (ctx.kernel().before(6, 9)) return;
-        noForbiddenRunBreaks("HP-2", setup(ctx), machines(ctx.kernel()), true, SETUP, "only CPUs online when each affinity is set",
+        noForbiddenRunBreaks(ctx, "HP-2", setup(ctx), SETUP, true, "only CPUs online when each affinity is set",
                 "is the sibling mask read and the affinity set without cpus_read_lock() held?");
     }
 
     static void hp2IrqSetup(CheckContext ctx) {
         if (ctx.kernel().before(6, 9)) return;
-        noForbiddenRunBreaks("HP-2", irqSetup(ctx), machines(ctx.kernel()), true, IRQ_SETUP, "only CPUs online when each affinity is set",
+        noForbiddenRunBreaks(ctx, "HP-2", irqSetup(ctx), IRQ_SETUP, true, "only CPUs online when each affinity is set",
                 "does irq_setup() release the caller's lock?");
     }
 
     // ---------------------------------------------------------------- HP-3
 
     static void hp3(CheckContext ctx) {
-        List<Machine.Config> configs = new ArrayList<>(machines(ctx.kernel()));
-        configs.add(Machine.Config.of(four(), ctx.kernel()).withGrantedVectors(1));   // pci_alloc_irq_vectors() fails
-        configs.add(Machine.Config.of(four(), ctx.kernel()).withGrantedVectors(0));
-        for (Machine.Config c : configs) {
-            String call = SETUP + " with " + grantedText(c) + " granted";
-            noForbiddenRunBreaks("HP-3", setup(ctx), List.of(c), false, call, "cpus_read_lock() released on return",
-                    "is cpus_read_unlock() missing on an error path?");
-            Machine quiet = Machine.boot(c);
-            setup(ctx).routine().run(quiet);
-            if (quiet.lockDepth() != 0)
-                throw Violation.of("HP-3", call + ", no hotplug event", "lock depth 0 on return", "lock depth " + quiet.lockDepth())
-                        .hint("is cpus_read_unlock() missing on an error path?").on(c.topology());
-        }
+        List<Machine.Config> failing = List.of(
+                Machine.Config.of(four(), ctx.kernel()).withGrantedVectors(1),   // pci_alloc_irq_vectors() fails
+                Machine.Config.of(four(), ctx.kernel()).withGrantedVectors(0));
+        for (Machine.Config c : failing) hp3On(ctx, new Draw(c, 0));
+        for (Machine.Config c : machines(ctx.kernel())) hp3On(ctx, new Draw(c, 0));
+        ctx.forAll(draws(ctx.kernel()), s -> s.withTries(Math.min(s.tries(), MAX_TRIES)), d -> hp3On(ctx, d));
+    }
+
+    // Every single event, then the run without events: the lock depth on return is 0.
+    private static void hp3On(CheckContext ctx, Draw d) {
+        String hint = "is cpus_read_unlock() missing on an error path?";
+        noForbiddenRunBreaks(ctx, "HP-3", setup(ctx).apply(d.node()), d.config(), false, d.call(SETUP),
+                "cpus_read_lock() released on return", hint);
+        Machine quiet = Machine.boot(d.config());
+        setup(ctx).apply(d.node()).routine().run(quiet);
+        if (quiet.lockDepth() != 0)
+            throw Violation.of("HP-3", d.call(SETUP) + ", no hotplug event", "cpus_read_lock() released on return (lock depth 0)", "lock depth " + quiet.lockDepth())
+                    .hint(hint).on(d.config().topology());
     }
 
     static void hp3IrqSetup(CheckContext ctx) {
-        noForbiddenRunBreaks("HP-3", irqSetup(ctx), machines(ctx.kernel()), false, IRQ_SETUP,
+        if (ctx.kernel().before(6, 9)) return;
+        noForbiddenRunBreaks(ctx, "HP-3", irqSetup(ctx), IRQ_SETUP, false,
                 "cpus_read_lock() held as the caller left it", "does irq_setup() take cpus_read_lock() and keep it?");
-    }
-
-    private static String grantedText(Machine.Config c) {
-        return c.grantedVectors() == Integer.MAX_VALUE ? "every vector" : c.grantedVectors() + " vectors";
     }
 
     // ---------------------------------------------------------------- HP-4, HP-5: what the releases do
 
     static void hp4(CheckContext ctx) {
         if (ctx.kernel().before(6, 17)) return;
-        Machine.Config c = Machine.Config.of(SiblingSpreadChecks.commentMachine(), ctx.kernel());
-        noForbiddenRunBreaks("HP-4", setup(ctx), List.of(c), true, SETUP, "no outcome but same-plan, plan-after-event, stale-count",
+        noForbiddenRunBreaks(ctx, "HP-4", setup(ctx), SETUP, true, "no outcome but same-plan, plan-after-event, stale-count",
                 "is the spread itself (irq_setup and the HWC) under cpus_read_lock()?");
-        Exploration<List<CpuSet>> x = setup(ctx).explore(c, InterleavingExplorer.Scope.everyEvent(c).singleEventsOnly());
+        Machine.Config c = Machine.Config.of(SiblingSpreadChecks.commentMachine(), ctx.kernel());
+        Exploration<List<CpuSet>> x = setup(ctx).apply(0).explore(c, InterleavingExplorer.Scope.everyEvent(c).singleEventsOnly());
+        ctx.graded(x);
         if (x.withOutcome(Outcome.STALE_COUNT).isEmpty())
-            throw Violation.of("HP-4", SETUP + " on Linux " + ctx.kernel() + ", every single event",
+            throw Violation.of("HP-4", SETUP + "(node=0) on Linux " + ctx.kernel() + ", every single event",
                             "a stale-count run: 6.17+ reads num_online_cpus() for the vector count before cpus_read_lock()",
                             "outcomes " + x.counts()).hint("is the sizing of mana_gd_setup_hwc_irqs() done under the lock? The release does not.")
                     .on(c.topology());
@@ -168,9 +226,10 @@ public final class HotplugChecks implements CheckFamily {
     static void hp5(CheckContext ctx) {
         if (!ctx.kernel().between(KernelRelease.of(5, 13), KernelRelease.of(6, 2))) return;
         Machine.Config c = Machine.Config.of(SiblingSpreadChecks.commentMachine(), ctx.kernel());
-        Exploration<List<CpuSet>> x = setup(ctx).explore(c, InterleavingExplorer.Scope.everyEvent(c).singleEventsOnly());
+        Exploration<List<CpuSet>> x = setup(ctx).apply(0).explore(c, InterleavingExplorer.Scope.everyEvent(c).singleEventsOnly());
+        ctx.graded(x);
         if (x.withOutcome(Outcome.BUG).isEmpty())
-            throw Violation.of("HP-5", SETUP + " on Linux " + ctx.kernel() + ", every single event",
+            throw Violation.of("HP-5", SETUP + "(node=0) on Linux " + ctx.kernel() + ", every single event",
                             "a BUG run: cpumask_local_spread() called without cpus_read_lock() while a CPU goes offline",
                             "outcomes " + x.counts()).hint("is cpumask_local_spread() called through the machine, without the lock?")
                     .on(c.topology());
@@ -190,5 +249,12 @@ public final class HotplugChecks implements CheckFamily {
                     "groups, without cpus_read_lock()", "deadlock: " + bug.getMessage())
                     .hint("6.7 replaced cpus_read_lock() by a snapshot of the present mask").on(t);
         }
+        // Lock behaviour shows only in the calls made on the machine. None at all: the implementation
+        // did not run on it (a process cannot; a Java one kept the default), so nothing was shown.
+        if (m.calls().isEmpty())
+            throw new CannotJudge("groupCpusEvenly(numgrps=2) on a running machine made no call on it, so whether it takes"
+                    + " cpus_read_lock() cannot be seen (an out-of-process implementation cannot show lock behaviour; a Java"
+                    + " one shows it by overriding groupCpusEvenly(KernelRelease, Machine, int) and reading the machine"
+                    + " through its services, cpu_present_mask as 6.7+ does)");
     }
 }

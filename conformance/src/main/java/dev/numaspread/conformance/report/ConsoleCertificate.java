@@ -1,6 +1,7 @@
 package dev.numaspread.conformance.report;
 
 import dev.numaspread.conformance.certify.Certificate;
+import dev.numaspread.conformance.checks.GradedRuns;
 import dev.numaspread.conformance.certify.Counterexample;
 import dev.numaspread.conformance.certify.RuleResult;
 import dev.numaspread.conformance.certify.Verdict;
@@ -56,6 +57,7 @@ public final class ConsoleCertificate {
         String seed = "0x" + Long.toHexString(c.settings().seed());
         if (v instanceof Verdict.Pass p) {
             sb.append(" tries ").append(p.tries()).append(" seed ").append(seed).append('\n');
+            explored(sb, r);
         } else if (v instanceof Verdict.NotClaimed n) {
             sb.append(" routine ").append(n.routine()).append(" not claimed\n");
         } else if (v instanceof Verdict.NotVerified nv) {
@@ -63,6 +65,7 @@ public final class ConsoleCertificate {
             line(sb, "reason", nv.reason());
         } else if (v instanceof Verdict.UnexpectedPass u) {
             sb.append(" tries ").append(u.tries()).append(" seed ").append(seed).append('\n');
+            explored(sb, r);
             line(sb, "waiver", u.waiver().location() + " (until " + u.waiver().expires() + "): " + u.waiver().reason());
             line(sb, "hint", "the rule passes now: remove the waiver");
         } else {
@@ -90,9 +93,15 @@ public final class ConsoleCertificate {
                 line(sb, "reason", e.reason());
                 line(sb, "seed", seed);
             }
+            explored(sb, r);
             line(sb, "replay", r.replay());
         }
         return sb.toString();
+    }
+
+    // The interleavings of a hotplug rule, as jcstress prints a test's results: per table, the count of each outcome.
+    private static void explored(StringBuilder sb, RuleResult r) {
+        for (GradedRuns g : r.graded()) line(sb, "explored", g.render());
     }
 
     private static void line(StringBuilder sb, String key, String value) {

@@ -9,9 +9,11 @@ import dev.numaspread.conformance.certify.Counterexample;
 import dev.numaspread.conformance.certify.Evidence;
 import dev.numaspread.conformance.certify.RuleResult;
 import dev.numaspread.conformance.certify.Verdict;
+import dev.numaspread.conformance.checks.GradedRuns;
 import dev.numaspread.conformance.picture.Placement;
 import dev.numaspread.conformance.picture.PlacementPicture;
 import dev.numaspread.conformance.spi.Claim;
+import dev.numaspread.model.hotplug.OutcomeTable;
 import dev.numaspread.model.kernel.Numa;
 import dev.numaspread.model.topology.TopoFormat;
 import dev.numaspread.model.topology.Topology;
@@ -89,6 +91,24 @@ public final class ReportWriter {
             j.put("seed", "0x" + Long.toHexString(c.settings().seed()));
             verdictDetail(j, r.verdict());
             if (!r.replay().isEmpty()) j.put("replay", r.replay());
+            if (!r.graded().isEmpty()) {
+                ArrayNode inter = j.putArray("interleavings");
+                for (GradedRuns g : r.graded()) {
+                    ObjectNode t = inter.addObject();
+                    t.put("table", g.table().name());
+                    t.put("explorations", g.explorations());
+                    t.put("runs", g.runs());
+                    ArrayNode outcomes = t.putArray("outcomes");
+                    for (OutcomeTable.Row row : g.table().rows()) {
+                        ObjectNode x = outcomes.addObject();
+                        x.put("outcome", row.outcome().id());
+                        x.put("grade", row.grade().name());
+                        x.put("count", g.counts().getOrDefault(row.outcome(), 0));
+                        if (!row.rule().isEmpty()) x.put("rule", row.rule());
+                        x.put("reason", row.reason());
+                    }
+                }
+            }
             ArrayNode ev = j.putArray("evidence");
             for (Evidence e : r.evidence()) {
                 ObjectNode x = ev.addObject();
@@ -159,6 +179,13 @@ public final class ReportWriter {
                     .append(" | ").append(r.level()).append(" | ").append(r.kernel().map(Object::toString).orElse("")).append(" | ")
                     .append(r.tries()).append(" |\n");
         for (RuleResult r : c.results()) {
+            if (r.graded().isEmpty() || !r.isAccepted() || r.verdict() instanceof Verdict.Waived) continue;
+            sb.append("\n## Interleavings of ").append(md(r.rule())).append(r.kernel().map(k -> " (kernel " + k + ")").orElse(""))
+                    .append("\n\n```\n");
+            for (GradedRuns g : r.graded()) sb.append(g.render().replace("```", "'''"));
+            sb.append("```\n");
+        }
+        for (RuleResult r : c.results()) {
             if (r.isAccepted() && !(r.verdict() instanceof Verdict.Waived)) continue;
             sb.append("\n## ").append(r.verdict().label()).append(' ').append(md(r.rule())).append(' ').append(md(r.title()))
                     .append("\n\n```\n").append(ConsoleCertificate.render(c, r).replace("```", "'''")).append("```\n");
@@ -208,6 +235,13 @@ public final class ReportWriter {
                     + " does not claim)</summary>\n<table>").append(HEAD);
             for (RuleResult r : folded) row(sb, r);
             sb.append("</table></details>\n");
+        }
+        for (RuleResult r : shown) {
+            if (r.graded().isEmpty() || !r.isAccepted() || r.verdict() instanceof Verdict.Waived) continue;
+            sb.append("<h2>").append(esc("Interleavings of " + r.rule() + r.kernel().map(k -> " (kernel " + k + ")").orElse("")))
+                    .append("</h2>\n<pre>");
+            for (GradedRuns g : r.graded()) sb.append(esc(g.render()));
+            sb.append("</pre>\n");
         }
         for (RuleResult r : shown) {
             if (r.isAccepted() && !(r.verdict() instanceof Verdict.Waived)) continue;

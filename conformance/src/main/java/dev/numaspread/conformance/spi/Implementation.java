@@ -149,7 +149,9 @@ public interface Implementation {
      * {@code group_cpus_evenly(numgrps)} called on a running machine, possibly from a hotplug
      * callback (HP-6: it must not take {@code cpus_read_lock()} from 6.7). By default the
      * machine's current topology is passed to {@link #groupCpusEvenly(KernelRelease, Topology, int)}
-     * without any lock; override only to show what the implementation does with the lock.
+     * without any call on the machine, which shows no lock behaviour: HP-6 is then NOT-VERIFIED.
+     * Override it to show what the implementation does with the lock, reading the machine through
+     * its services ({@code machine.cpuPresentMask()}, {@code machine.cpusReadLock()}).
      */
     default Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Machine machine, int numgrps) {
         return groupCpusEvenly(kernel, machine.topology(), numgrps);

@@ -149,6 +149,23 @@ public final class ReferenceModel implements Implementation {
         return SiblingSpread.manaSetupIrqs(machine, node);
     }
 
+    /**
+     * {@code group_cpus_evenly()} on a running machine, showing its lock: before 6.7 it holds
+     * {@code cpus_read_lock()} around the grouping; from 6.7 it reads a snapshot of
+     * {@code cpu_present_mask} instead (commit "lib/group_cpus.c: avoid acquiring cpu hotplug lock
+     * in group_cpus_evenly", HP-6).
+     */
+    @Override
+    public java.util.Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Machine machine, int numgrps) {
+        requireMachineKernel(kernel, machine);
+        boolean locks = kernel.before(6, 7);
+        if (locks) machine.cpusReadLock();
+        machine.cpuPresentMask();
+        java.util.Optional<List<CpuSet>> groups = groupCpusEvenly(kernel, machine.topology(), numgrps);
+        if (locks) machine.cpusReadUnlock();
+        return groups;
+    }
+
     private static void requireMachineKernel(KernelRelease kernel, Machine machine) {
         if (!machine.kernel().equals(kernel))
             throw new IllegalArgumentException("machine runs Linux " + machine.kernel() + "; expected the claimed release " + kernel);

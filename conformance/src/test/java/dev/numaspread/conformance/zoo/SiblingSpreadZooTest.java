@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -118,6 +119,24 @@ class SiblingSpreadZooTest {
     @Test
     void SIB_10_rejects_irqSetupLinear() {
         assertRejectedBy(new IrqSetupLinear(), "6.17", "SIB-10", "HWC alone through irq_setup()");
+    }
+
+    /**
+     * A slip only a CPU-less device node shows: no fixed machine of the HP checks has one, so the
+     * rejection comes from a generated machine, shrunk to two nodes and at most two CPUs (by hand:
+     * one node with one CPU, and the CPU-less device node).
+     */
+    @Proves("HP-3")
+    @Test
+    void HP_3_rejects_lockKeptWhenNodeHasNoCpus_onAShrunkGeneratedMachine() {
+        assertRejectedBy(new LockKeptWhenNodeHasNoCpus(), "6.12", "HP-3", "cpus_read_lock() released on return");
+        CheckResult.Failed f = failures(new LockKeptWhenNodeHasNoCpus(), KernelRelease.parse("6.12"), "HP-3").get("HP-3");
+        Topology m = f.violation().machine().orElseThrow();
+        assertTrue(m.source().contains("generated"), "the machine should be a generated one: " + m.source());
+        assertFalse(f.shrunk().choices().isEmpty(), "a generated counterexample is shrunk: " + f.shrunk());
+        assertTrue(m.nodes().size() == 2 && m.possible().size() <= 2,
+                "shrunk counterexample has " + m.nodes().size() + " nodes and " + m.possible().size() + " CPUs; want 2 and <= 2:\n"
+                        + f.topo().orElseThrow());
     }
 
     @Proves("HP-2")

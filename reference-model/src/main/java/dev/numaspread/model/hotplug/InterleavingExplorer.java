@@ -240,16 +240,23 @@ public final class InterleavingExplorer {
             return Optional.empty();
         }
 
-        // A count read at one boundary and an affinity set later with another online count.
+        // A count read at one boundary, and the routine going on (an affinity set, or any later
+        // service call) while other CPUs were online than those it counted: the count belongs to
+        // an older machine, even when its value is the same (one CPU went offline, another came
+        // online). The affinity is named when there is one.
         private static Optional<String> staleCount(Machine m) {
             List<Machine.ServiceCall> calls = m.calls();
             for (int i = 0; i < calls.size(); i++) {
                 if (!calls.get(i).service().equals("num_online_cpus")) continue;
-                int read = calls.get(i).online().size();
+                CpuSet read = calls.get(i).online();
+                String counted = "num_online_cpus() read " + read.size() + " (online " + read.toList() + ") at #" + i + ", but ";
                 for (Machine.AffinityCall a : m.affinityCalls())
-                    if (a.boundary() > i && a.online().size() != read)
-                        return Optional.of("num_online_cpus() read " + read + " at #" + i + ", but " + a.online().size()
-                                + " CPUs were online when irq " + a.irq() + " got its affinity at #" + a.boundary());
+                    if (a.boundary() > i && !a.online().equals(read))
+                        return Optional.of(counted + a.online().toList() + " were online when irq " + a.irq()
+                                + " got its affinity at #" + a.boundary());
+                for (int j = i + 1; j < calls.size(); j++)
+                    if (!calls.get(j).online().equals(read))
+                        return Optional.of(counted + calls.get(j).online().toList() + " were online at #" + j + " " + calls.get(j).call());
             }
             return Optional.empty();
         }

@@ -194,6 +194,15 @@ public final class Machine {
         return topology.online();
     }
 
+    /**
+     * {@code cpu_present_mask}, read once: the snapshot {@code group_cpus_evenly()} takes from 6.7
+     * instead of the hotplug lock (HP-6).
+     */
+    public CpuSet cpuPresentMask() {
+        arrive("cpu_present_mask", () -> "cpu_present_mask");
+        return topology.present();
+    }
+
     /** {@code topology_sibling_cpumask(cpu)}: the online SMT siblings of {@code cpu}, itself included when online. */
     public CpuSet topologySiblingCpumask(int cpu) {
         arrive("topology_sibling_cpumask", () -> "topology_sibling_cpumask(" + cpu + ")");

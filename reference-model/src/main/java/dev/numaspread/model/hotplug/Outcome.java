@@ -19,7 +19,11 @@ public enum Outcome {
     SAME_PLAN("same-plan"),
     /** The result equals the plan of the machine after one or all of the events. */
     PLAN_AFTER_EVENT("plan-after-event"),
-    /** {@code num_online_cpus()} was read, then an affinity was set while another number of CPUs was online. */
+    /**
+     * {@code num_online_cpus()} was read, then the routine went on (set an affinity, or called any
+     * later service) while other CPUs were online than those it counted: the same number, even,
+     * when one went offline and another came online.
+     */
     STALE_COUNT("stale-count"),
     /** Anything else: part of the plan before the events, part after. */
     MIXED("mixed");
