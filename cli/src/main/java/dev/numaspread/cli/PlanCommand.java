@@ -54,7 +54,7 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--explain", description = "say why each queue, IRQ or group got its CPUs, with the rule ids of spec/")
     boolean explain;
 
-    @Option(names = "--topology", required = true, paramLabel = "FILE", description = "the machine: a .topo or .json file, or a sysfs snapshot directory")
+    @Option(names = "--topology", required = true, paramLabel = "FILE", description = "the machine: a .topo or .json file, an archive of 'numaspread snapshot', or a sysfs copy directory")
     Path topology;
 
     @Option(names = "--node", defaultValue = "-1", paramLabel = "N", description = "the device's node; -1 is NUMA_NO_NODE")

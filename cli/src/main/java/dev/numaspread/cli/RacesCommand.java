@@ -61,7 +61,7 @@ public final class RacesCommand implements Callable<Integer> {
     @Option(names = "--routine", required = true, paramLabel = "R", description = "irq-setup | mana-setup-irqs | local-spread")
     String routine;
 
-    @Option(names = "--topology", required = true, paramLabel = "FILE", description = "the machine: a .topo or .json file, or a sysfs snapshot directory")
+    @Option(names = "--topology", required = true, paramLabel = "FILE", description = "the machine: a .topo or .json file, an archive of 'numaspread snapshot', or a sysfs copy directory")
     Path topology;
 
     @Option(names = "--kernel", required = true, paramLabel = "X.Y", description = "kernel release, e.g. 6.9")

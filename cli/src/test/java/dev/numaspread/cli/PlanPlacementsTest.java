@@ -69,4 +69,16 @@ class PlanPlacementsTest {
         assertEquals("numaspread plan: --kernel 6.1,6.12: several releases print one column each (the default) or --format svg;"
                 + " expected one release for --format json\n", r.err());
     }
+
+    @Test
+    @dev.numaspread.conformance.rules.Proves("FMT-15")
+    void FMT_15_planAndRacesTakeASnapshotArchive() {
+        String tar = "../fixtures/snapshots/a-2node-2s2c2t-linux-6.12-boot.tar";
+        Run plan = run("plan", "--routine", "local-spread", "--kernel", "6.12", "--topology", tar, "--node", "1", "--count", "5");
+        assertEquals(0, plan.code(), plan.err());
+        assertEquals("4\n5\n6\n7\n0\n", plan.out());   // the kernel run: cpumask_local_spread(i, 1) = 4 5 6 7 0
+        Run races = run("races", "--routine", "mana-setup-irqs", "--kernel", "6.9", "--topology", tar, "--node", "0");
+        assertEquals(0, races.code(), races.err());
+        assertTrue(races.out().endsWith("no forbidden outcome\n"), races.out());
+    }
 }
