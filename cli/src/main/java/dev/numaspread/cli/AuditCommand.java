@@ -83,7 +83,7 @@ public final class AuditCommand implements Callable<Integer> {
         Optional<KernelRelease> running = s.osrelease().flatMap(AuditCommand::modelled);
         Optional<KernelRelease> audited;
         try {
-            audited = kernel != null ? Optional.of(PlanCommand.release(kernel, err, "audit")) : running;
+            audited = kernel != null ? Optional.of(KernelOption.release(kernel, err, "audit")) : running;
         } catch (IllegalArgumentException e) {
             err.println("numaspread audit: " + e.getMessage());
             return 2;

@@ -124,7 +124,7 @@ public final class CertifyCommand implements Callable<Integer> {
             bounded("--timeout", timeoutSeconds, 1, MAX_TIMEOUT_SECONDS);
             options = CertifyOptions.defaults(impl).withSettings(settings).withCallTimeout(Duration.ofSeconds(timeoutSeconds));
             if (once) options = options.withRepeatCalls(false);
-            if (kernel != null) options = options.withKernel(PlanCommand.release(kernel, err, "certify"));
+            if (kernel != null) options = options.withKernel(KernelOption.release(kernel, err, "certify"));
             if (rule != null) options = options.withRule(requireRule(kit, rule));
             if (waivers != null) options = options.withWaivers(Waivers.read(waivers));
             reportFolder(report);

@@ -118,7 +118,7 @@ public final class RacesCommand implements Callable<Integer> {
             Routine which = Routine.byId(routine).filter(ROUTINES::contains).orElseThrow(() -> new IllegalArgumentException(
                     "--routine '" + routine + "': unknown routine; expected one of "
                             + String.join(", ", ROUTINES.stream().map(Routine::id).toList())));
-            KernelRelease k = PlanCommand.release(kernel, err, "races");
+            KernelRelease k = KernelOption.release(kernel, err, "races");
             Topology machine = machine();
             mana.check(k);
             race = race(which, k, machine);
