@@ -252,3 +252,38 @@ Feature: Sibling spread: MANA's IRQ affinity setup
         | 1   | 2-3  |
         | 2   | 0-1  |
         | 3   | 2-3  |
+
+  @SIB-13
+  Rule: SIB-13 7.2+: one queue per online CPU puts queue k on the k-th online CPU alone
+
+    Example: the commit's 4-vCPU VM: the HWC and one queue per CPU
+      Given the machine "mana-1node-2c-smt2" running Linux 7.2
+      When MANA sets up its vectors on node 0 with dynamic MSI-X and a device maximum of 64
+      Then the IRQs get:
+        | irq | cpus |
+        | 0   | 0-1  |
+        | 1   | 0    |
+        | 2   | 1    |
+        | 3   | 2    |
+        | 4   | 3    |
+
+    Example: the same VM before 7.2: two queues on each core
+      Given the machine "mana-1node-2c-smt2" running Linux 7.1
+      When MANA sets up its vectors on node 0 with dynamic MSI-X and a device maximum of 64
+      Then the IRQs get:
+        | irq | cpus |
+        | 0   | 0-1  |
+        | 1   | 0-1  |
+        | 2   | 2-3  |
+        | 3   | 0-1  |
+        | 4   | 2-3  |
+
+    Example: no more usable vectors than CPUs: the queues stay on whole cores
+      Given the machine "mana-1node-2c-smt2" running Linux 7.2
+      When MANA sets up its vectors on node 0 with dynamic MSI-X and a device maximum of 4
+      Then the IRQs get:
+        | irq | cpus |
+        | 0   | 0-1  |
+        | 1   | 2-3  |
+        | 2   | 0-1  |
+        | 3   | 2-3  |

@@ -46,7 +46,8 @@ public final class SiblingSpreadChecks implements CheckFamily {
                 Check.of("SIB-9", Routine.MANA_SETUP_IRQS, "SIB_9_hwcRuleAndSizing", SiblingSpreadChecks::sib9),
                 Check.of("SIB-10", Routine.MANA_SETUP_IRQS, "SIB_10_dynamicMsixPlan", SiblingSpreadChecks::sib10),
                 Check.of("SIB-11", Routine.IRQ_SETUP, "SIB_11_oneCpuPerIrqBefore69", SiblingSpreadChecks::sib11),
-                Check.of("SIB-12", Routine.MANA_SETUP_IRQS, "SIB_12_hwcAndQueuesAreTheKernels", SiblingSpreadChecks::sib12));
+                Check.of("SIB-12", Routine.MANA_SETUP_IRQS, "SIB_12_hwcAndQueuesAreTheKernels", SiblingSpreadChecks::sib12),
+                Check.of("SIB-13", Routine.MANA_SETUP_IRQS, "SIB_13_oneQueuePerOnlineCpuIsLinearFrom72", SiblingSpreadChecks::sib13));
     }
 
     // ---------------------------------------------------------------- machines and draws
@@ -409,9 +410,62 @@ public final class SiblingSpreadChecks implements CheckFamily {
         ctx.forAll(setupDraws(true), d -> {
             List<CpuSet> want = SiblingSpread.manaSetupIrqs(Machine.boot(d.config(ctx.kernel())), d.node());
             List<CpuSet> mine = manaSetupIrqs(ctx, d);
+            // From 7.2 one queue per online CPU is SIB-13's: here only the HWC and the count are judged.
+            if (linearFrom72(ctx.kernel(), d)) {
+                want = want.subList(0, 1);
+                mine = mine.isEmpty() ? mine : mine.subList(0, 1);
+            }
             if (!want.equals(mine))
                 throw Violation.of("SIB-10", d.call(), listText(want), listText(mine))
                         .hint("HWC alone through irq_setup(), then min(max_msix, online + 1) - 1 queues, skipping core 0 when they fit").on(d.machine());
+        });
+    }
+
+    /** {@code num_msix_usable} of a dynamic MSI-X draw: the device's maximum, at most one per online CPU plus the HWC. */
+    private static int numMsixUsable(SetupDraw d) {
+        return Math.min(d.granted(), d.machine().numOnlineCpus() + 1);
+    }
+
+    // 7.2+ with more usable vectors than online CPUs: the queues are SIB-13's linear spread.
+    private static boolean linearFrom72(KernelRelease kernel, SetupDraw d) {
+        return kernel.atLeast(7, 2) && numMsixUsable(d) > d.machine().numOnlineCpus();
+    }
+
+    // ---------------------------------------------------------------- SIB-13: 7.2+
+
+    static void sib13(CheckContext ctx) {
+        if (ctx.kernel().before(7, 2)) return;
+        Topology vm = Fixtures.topology("mana-1node-2c-smt2");
+        String linear = "queue k on the k-th online CPU alone: one queue per online CPU";
+        String fits = "irq_setup() with skip_first_cpu: linear only when the usable vectors exceed the online CPUs";
+        SetupDraw all = new SetupDraw(vm, 0, 64, true);
+        List<CpuSet> got = manaSetupIrqs(ctx, all);
+        if (!got.equals(masks("0-1", "0", "1", "2", "3")))
+            throw Violation.of("SIB-13", all.call(), linear + ": 0-1 | 0 | 1 | 2 | 3 (commit 5316394b1752's table)", listText(got))
+                    .hint("num_msix_usable 5 > 4 online CPUs: mana_irq_setup_linear(), not irq_setup()").on(vm);
+        SetupDraw four = new SetupDraw(vm, 0, 4, true);
+        got = manaSetupIrqs(ctx, four);
+        if (!got.equals(masks("0-1", "2-3", "0-1", "2-3")))
+            throw Violation.of("SIB-13", four.call(), fits + ": 0-1 | 2-3 | 0-1 | 2-3", listText(got))
+                    .hint("num_msix_usable 4 <= 4 online CPUs: the queues stay on whole cores").on(vm);
+        ctx.forAll(setupDraws(true), d -> {
+            List<CpuSet> mine = manaSetupIrqs(ctx, d);
+            List<CpuSet> queues = mine.size() <= 1 ? List.of() : mine.subList(1, mine.size());
+            List<CpuSet> want = new ArrayList<>();
+            String expected;
+            if (linearFrom72(ctx.kernel(), d)) {
+                // Straight from the rule: queue k (from 1) gets online CPU k-1, counting in ascending order.
+                CpuSet online = d.machine().online();
+                for (int k = 1; k < numMsixUsable(d); k++) want.add(CpuSet.of(online.nth(k - 1)));
+                expected = linear;
+            } else {
+                List<CpuSet> plan = SiblingSpread.manaSetupIrqs(Machine.boot(d.config(ctx.kernel())), d.node());
+                want.addAll(plan.size() <= 1 ? List.of() : plan.subList(1, plan.size()));
+                expected = fits;
+            }
+            if (!want.equals(queues))
+                throw Violation.of("SIB-13", d.call() + ", queues (vectors 1..)", expected + ": " + listText(want), listText(queues))
+                        .hint("is the linear spread taken exactly when num_msix_usable > num_online_cpus()?").on(d.machine());
         });
     }
 

@@ -7,8 +7,9 @@ import dev.numaspread.model.kernel.KernelRelease;
 import java.util.List;
 
 /**
- * M18: the 2026 "irq_setup_linear" proposal applied to 6.17: with more IRQs than online CPUs the
- * queues get single CPUs, queue k the k-th online CPU, instead of sibling masks.
+ * M18: 7.2's linear queue spread (5316394b1752 "net: mana: Optimize irq affinity for low vcpu
+ * configs") applied to 6.17: with more IRQs than online CPUs the queues get single CPUs, queue k
+ * the k-th online CPU, instead of sibling masks.
  */
 final class IrqSetupLinear extends SiblingSpreadZooBase {
     @Override

@@ -63,9 +63,9 @@ class SiblingSpreadZooTest {
     }
 
     @Proves({"SIB-1", "SIB-2", "SIB-3", "SIB-4", "SIB-5", "SIB-6", "SIB-7", "SIB-8", "SIB-9", "SIB-10", "SIB-11",
-             "SIB-12", "HP-1", "HP-2", "HP-3", "HP-4", "HP-5"})
+             "SIB-12", "SIB-13", "HP-1", "HP-2", "HP-3", "HP-4", "HP-5"})
     @ParameterizedTest
-    @ValueSource(strings = {"6.2", "6.8", "6.9", "6.12", "6.17"})
+    @ValueSource(strings = {"6.2", "6.8", "6.9", "6.12", "6.17", "7.2"})
     void passes_referenceModel(String kernel) {
         assertEquals(new TreeMap<>(), failures(new ReferenceModel(), KernelRelease.parse(kernel)));
     }
@@ -149,6 +149,12 @@ class SiblingSpreadZooTest {
     @Test
     void HP_1_rejects_lockTakenAfterSizing() {
         assertRejectedBy(new LockTakenAfterSizing(), "6.9", "HP-1", "stale-count");
+    }
+
+    @Proves("SIB-13")
+    @Test
+    void SIB_13_rejects_linearWhenQueuesFitCpus() {
+        assertRejectedBy(new LinearWhenQueuesFitCpus(), "7.2", "SIB-13", "linear only when the usable vectors exceed the online CPUs");
     }
 
     @Proves("SIB-3")

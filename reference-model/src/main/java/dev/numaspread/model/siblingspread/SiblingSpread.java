@@ -74,6 +74,9 @@ public final class SiblingSpread {
      *   <li>6.17+: the static path sizes before the lock, the dynamic path sets up the HWC
      *       alone, then the queues with {@code skip_first_cpu} (commit 755391121038 "net: mana:
      *       Allocate MSI-X vectors dynamically"; SIB-10, HP-4).</li>
+     *   <li>7.2+: on the dynamic path with one queue per online CPU, queue {@code k} gets the
+     *       {@code k}-th online CPU alone (commit 5316394b1752 "net: mana: Optimize irq affinity
+     *       for low vcpu configs"; SIB-13).</li>
      * </ul>
      * The granted vector count and {@code pci_msix_can_alloc_dyn()} are the machine's
      * ({@link Machine.Config}).
@@ -211,13 +214,30 @@ public final class SiblingSpread {
 
         // mana_gd_query_max_resources(): the device's max_msix is the granted count.
         int numMsixUsable = Math.min(m.config().grantedVectors(), m.numOnlineCpus() + 1);
-        int queues = numMsixUsable - 1;
+        int[] queues = vectors(1, Math.max(1, numMsixUsable));
         m.cpusReadLock();
-        // At most as many IRQs as CPUs: the queues keep off the HWC's core.
-        boolean skipFirstCpu = numMsixUsable <= m.numOnlineCpus();
-        irqSetup(m, vectors(1, 1 + Math.max(0, queues)), node, skipFirstCpu);
+        if (numMsixUsable <= m.numOnlineCpus()) {
+            // At most as many IRQs as CPUs: the queues keep off the HWC's core.
+            irqSetup(m, queues, node, true);
+        } else if (m.kernel().atLeast(7, 2)) {
+            // 5316394b1752: one queue per online CPU, NUMA and cores aside. The count is read again
+            // for a debug message naming the queues a CPU gone offline since the sizing leaves as they were.
+            m.numOnlineCpus();
+            irqSetupLinear(m, queues);
+        } else {
+            irqSetup(m, queues, node, false);
+        }
         m.cpusReadUnlock();
-        return affinitiesOf(m, 1 + Math.max(0, queues));
+        return affinitiesOf(m, 1 + queues.length);
+    }
+
+    // mana_irq_setup_linear() (7.2+): the IRQs in order on the online CPUs in ascending order, one
+    // CPU each, until either runs out; the caller holds cpus_read_lock().
+    private static void irqSetupLinear(Machine m, int[] irqs) {
+        CpuSet online = m.cpuOnlineMask();
+        int next = 0;
+        for (int cpu = online.first(); cpu >= 0 && next < irqs.length; cpu = online.next(cpu + 1))
+            m.irqSetAffinityAndHint(irqs[next++], CpuSet.of(cpu));
     }
 
     private static int[] vectors(int from, int to) {

@@ -218,4 +218,52 @@ class SiblingSpreadTest {
         assertEquals(Optional.of(lists("0-1", "2-3", "0-1", "2-3", "4-5", "6-7", "4-5", "6-7")),
                 InterleavingExplorer.explore(c, irqSetup.underCpusReadLock(), OutcomeTable.ATOMIC).plan());
     }
+
+    // 5316394b1752 "net: mana: Optimize irq affinity for low vcpu configs" (7.2): its example is a
+    // 4-vCPU VM of two cores {0,1} and {2,3}, the HWC and 4 queues on the dynamic MSI-X path.
+
+    static final KernelRelease V7_1 = KernelRelease.of(7, 1);
+    static final KernelRelease V7_2 = KernelRelease.of(7, 2);
+
+    static Topology fourVcpus() {
+        return TopologyBuilder.machine("mana-1node-2c-smt2").node(0, "0-3").smtAdjacent(2).build();
+    }
+
+    @Test
+    void SIB_13_oneQueuePerOnlineCpuGetsThatCpuAloneFrom72() {
+        // max_msix 64: usable = min(64, 4 + 1) = 5 > 4 online: HWC through irq_setup() (0-1), queue k on CPU k-1.
+        Machine.Config c = Machine.Config.of(fourVcpus(), V7_2).withDynamicMsix(true).withGrantedVectors(64);
+        assertEquals(lists("0-1", "0", "1", "2", "3"), manaSetupIrqsPlan(c, 0));
+    }
+
+    @Test
+    void SIB_13_before72TheSameQueuesTakeWholeCores() {
+        // The commit's "before" column: irq_setup() without skip over cores 0-1, 2-3, twice.
+        Machine.Config c = Machine.Config.of(fourVcpus(), V7_1).withDynamicMsix(true).withGrantedVectors(64);
+        assertEquals(lists("0-1", "0-1", "2-3", "0-1", "2-3"), manaSetupIrqsPlan(c, 0));
+    }
+
+    @Test
+    void SIB_13_queuesThatFitTheCpusStayNumaAware() {
+        // max_msix 4: usable 4 <= 4 online: irq_setup() with skip_first_cpu, as in 6.17.
+        Machine.Config c = Machine.Config.of(fourVcpus(), V7_2).withDynamicMsix(true).withGrantedVectors(4);
+        assertEquals(lists("0-1", "2-3", "0-1", "2-3"), manaSetupIrqsPlan(c, 0));
+        // The static path is unchanged: 5 vectors > 4 CPUs, the HWC on CPU 0 and irq_setup() from vector 1.
+        assertEquals(lists("0", "0-1", "2-3", "0-1", "2-3"), manaSetupIrqsPlan(Machine.Config.of(fourVcpus(), V7_2), 0));
+    }
+
+    @Test
+    void HP_4_aCpuGoneOfflineSinceTheSizingLeavesTheLastQueueUntouched() {
+        // cpu 3 goes offline between the sizing (num_online_cpus() = 4, usable 5) and the queues' lock:
+        // 4 queues over the 3 online CPUs 0-2; queue 4 keeps its affinity, as the commit's comment says.
+        Machine.Config c = Machine.Config.of(fourVcpus(), V7_2).withDynamicMsix(true).withGrantedVectors(64);
+        var x = InterleavingExplorer.explore(c, m -> SiblingSpread.manaSetupIrqs(m, 0), OutcomeTable.ofManaSetupIrqs(V7_2),
+                InterleavingExplorer.Scope.only(dev.numaspread.model.hotplug.HotplugEvent.offline(3)));
+        assertEquals(List.of(), x.forbidden(), x.report());
+        // The second cpus_read_lock() of the run is the queues'; the event arriving just before it:
+        var beforeQueuesLock = x.interleavings().stream()
+                .filter(i -> i.arrivals().get(0).beforeCall().equals("cpus_read_lock()")).reduce((a, b) -> b).orElseThrow();
+        assertEquals(dev.numaspread.model.hotplug.Outcome.STALE_COUNT, beforeQueuesLock.outcome(), x.report());
+        assertEquals(Optional.of(lists("0-1", "0", "1", "2", "")), beforeQueuesLock.result(), x.report());
+    }
 }
