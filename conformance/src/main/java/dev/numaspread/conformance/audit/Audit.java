@@ -82,6 +82,10 @@ public final class Audit {
             // A slot the machine lacks before this one: the driver asked for fewer, or the snapshot lost it.
             if (s.index() > next)
                 return new Differs(next, slotName(d, next), expected.get(next), Optional.empty(), "the machine shows no " + slotName(d, next));
+            // The routine may set up fewer vectors than the machine shows (MANA sizes itself): the rest differ.
+            if (s.index() >= expected.size())
+                return new Differs(s.index(), s.label(), CpuSet.EMPTY, Optional.of(s.actual()),
+                        "Linux gives the device " + expected.size() + " vectors; the machine shows more");
             if (!s.actual().equals(expected.get(s.index())))
                 return new Differs(s.index(), s.label(), expected.get(s.index()), Optional.of(s.actual()), movedBy(s, expected.get(s.index())));
             next = s.index() + 1;
@@ -118,7 +122,8 @@ public final class Audit {
             if (s.isQueue()) {
                 CpuSet nodes = CpuSet.ofStream(s.actual().stream().filter(c -> m.possible().contains(c)).map(m::nodeOf));
                 if (nodes.size() > 1) {
-                    boolean modelToo = expected.isPresent() && expected.get().get(s.index()).equals(s.actual());
+                    boolean modelToo = expected.isPresent() && s.index() < expected.get().size()
+                            && expected.get().get(s.index()).equals(s.actual());
                     out.add(new Finding(Finding.CROSSES_NODES, who + ": CPUs " + s.actual().toList() + " span nodes " + nodes.toList()
                             + (modelToo ? " (as Linux " + kernel + " places them)" : "")));
                 }

@@ -70,7 +70,7 @@ public final class Devices {
             if (queues.isEmpty()) continue;
             List<Device.Slot> slots = new ArrayList<>();
             for (Map.Entry<Integer, String> q : queues.entrySet())
-                slots.add(new Device.Slot(q.getKey(), "queue " + q.getKey(), OptionalInt.empty(), list(s, q.getValue(), m),
+                slots.add(new Device.Slot(q.getKey(), "queue " + q.getKey(), OptionalInt.empty(), list(s, q.getValue()),
                         Optional.empty(), Optional.empty(), true, s.where(q.getValue())));
             DeviceKind kind = BY_IRQ_BLOCK.matcher(dev).matches() ? DeviceKind.BLOCK_BY_IRQ : DeviceKind.BLOCK_DEFAULT;
             Optional<String> pci = s.linkTarget("sys/class/block/" + dev).flatMap(Devices::pciIn);
@@ -107,14 +107,14 @@ public final class Devices {
             String dir = "proc/irq/" + v.irq() + "/";
             String source = dir + "smp_affinity_list";
             CpuSet actual;
-            if (s.text(source).isPresent()) actual = list(s, source, m);
-            else if (s.text(dir + "smp_affinity").isPresent()) actual = mask(s, (source = dir + "smp_affinity"), m);
+            if (s.text(source).isPresent()) actual = list(s, source);
+            else if (s.text(dir + "smp_affinity").isPresent()) actual = mask(s, (source = dir + "smp_affinity"));
             else throw new InvalidTopologyException(s.where(source), "no such file; expected the affinity of IRQ " + v.irq() + " ("
                     + v.name() + "), which /proc/interrupts lists: was the snapshot taken while the device was set up? take it again");
             Optional<CpuSet> effective = s.text(dir + "effective_affinity_list").isPresent()
-                    ? Optional.of(list(s, dir + "effective_affinity_list", m)) : Optional.empty();
+                    ? Optional.of(list(s, dir + "effective_affinity_list")) : Optional.empty();
             Optional<CpuSet> hint = s.text(dir + "affinity_hint").isPresent()
-                    ? Optional.of(mask(s, dir + "affinity_hint", m)).filter(h -> !h.isEmpty()) : Optional.empty();
+                    ? Optional.of(mask(s, dir + "affinity_hint")).filter(h -> !h.isEmpty()) : Optional.empty();
             slots.putIfAbsent(v.index(), new Device.Slot(v.index(), "IRQ " + v.irq() + " (" + v.name() + ")", OptionalInt.of(v.irq()),
                     actual, effective, hint, v.isQueue(), s.where(source)));
         }
@@ -170,7 +170,7 @@ public final class Devices {
         return n;
     }
 
-    private static CpuSet list(MachineSnapshot s, String f, Topology m) {
+    private static CpuSet list(MachineSnapshot s, String f) {
         try {
             return CpuSet.parseList(s.text(f).orElseThrow());
         } catch (IllegalArgumentException e) {
@@ -178,7 +178,7 @@ public final class Devices {
         }
     }
 
-    private static CpuSet mask(MachineSnapshot s, String f, Topology m) {
+    private static CpuSet mask(MachineSnapshot s, String f) {
         try {
             return CpuSet.parseMask(s.text(f).orElseThrow());
         } catch (IllegalArgumentException e) {

@@ -192,6 +192,21 @@ class AuditTest {
     }
 
     @Test
+    @Proves("AUD-2")
+    void AUD_2_moreVectorsThanTheRoutineSetsUpDiffer() {
+        // MANA sizes itself: a machine showing a vector past those the routine set up differs there.
+        List<Device.Slot> slots = new ArrayList<>();
+        for (int v = 0; v < 3; v++)
+            slots.add(new Device.Slot(v, "IRQ " + (70 + v), java.util.OptionalInt.of(70 + v), CpuSet.of(v), Optional.empty(), Optional.empty(), v > 0, "x"));
+        Device d = new Device("mana 7870:00:00.0", DeviceKind.MANA, 0, "x", slots);
+        Audit.Differs x = assertInstanceOf(Audit.Differs.class, Audit.compare(d, List.of(CpuSet.of(0), CpuSet.of(1))));
+        assertEquals("IRQ 72", x.label());
+        assertEquals(CpuSet.EMPTY, x.expected());
+        assertEquals("Linux gives the device 2 vectors; the machine shows more", x.why());
+        assertInstanceOf(Audit.Match.class, Audit.compare(d, List.of(CpuSet.of(0), CpuSet.of(1), CpuSet.of(2))));
+    }
+
+    @Test
     @Proves("AUD-5")
     void AUD_5_shortInterruptsLineNamesFileAndLine() {
         Topology m = Fixtures.topology(A612);
