@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""A third-party cpumask_local_spread() for numaspread's protocol 1 (spec/protocol.md).
+"""A third-party cpumask_local_spread() and page pool for numaspread's protocol 1 (spec/protocol.md).
 
 Written as an outside implementer would: it sees only the protocol, never the Java model.
 It claims local-spread for Linux 6.1 (the classic algorithm: local online CPUs, then the other
 online CPUs, both ascending) and 6.12 (hop rings: CPUs grouped by NUMA distance level from the
-node, ascending CPU id inside a ring; a CPU-less node is replaced by its nearest node with CPUs).
+node, ascending CPU id inside a ring; a CPU-less node is replaced by its nearest node with CPUs),
+and page-pool for both (spec/page-pool.md: a pool that follows its NAPI's node, as a session).
 
 Run it through the kit:  numaspread certify --impl process:'python3 examples/python/spread.py'
 Requests come one JSON object per line on stdin; answers go to stdout; the log goes to stderr.
@@ -13,7 +14,8 @@ import json
 import sys
 
 NUMA_NO_NODE = -1
-CLAIMS = [{"routine": "local-spread", "kernel": "6.1"}, {"routine": "local-spread", "kernel": "6.12"}]
+CLAIMS = [{"routine": "local-spread", "kernel": "6.1"}, {"routine": "local-spread", "kernel": "6.12"},
+          {"routine": "page-pool", "kernel": "6.1"}, {"routine": "page-pool", "kernel": "6.12"}]
 
 
 def cpu_list(text):
@@ -39,6 +41,28 @@ class Machine:
         order = topo["distances"]["order"]
         rows = topo["distances"]["rows"]
         self.dist = {(a, b): rows[i][j] for i, a in enumerate(order) for j, b in enumerate(order)}
+        # For the page pool: the node of every possible CPU (offline ones are in nodeOf), and memory.
+        self.node_of = {}
+        for n in topo["nodes"]:
+            for c in cpu_list(n["cpus"]):
+                self.node_of[c] = n["id"]
+        for extra in topo.get("nodeOf", []):
+            for c in cpu_list(extra["cpus"]):
+                self.node_of[c] = extra["node"]
+        self.has_memory = {n["id"]: n.get("memMiB", -1) != 0 and not n.get("memless", False) for n in topo["nodes"]}
+        self.has_cpus = {n["id"]: False for n in topo["nodes"]}
+        for node in self.node_of.values():
+            self.has_cpus[node] = True
+
+    def memory_node(self, node):
+        """The node the page allocator takes memory from for node: itself, or the first node with
+        memory of its zonelist (distance, +1 for a lower id, +1 for a node with CPUs; lowest id on a tie)."""
+        if self.has_memory[node]:
+            return node
+        others = [n for n in sorted(self.has_memory) if n != node and self.has_memory[n]]
+        if not others:
+            return node
+        return min(others, key=lambda n: (self.dist[(node, n)] + (1 if n < node else 0) + (1 if self.has_cpus[n] else 0), n))
 
     def cpu_nodes(self):
         """Nodes with online CPUs (the kernel's N_CPU state), ascending id."""
@@ -87,6 +111,123 @@ def rings(m, i, node, kernel):
     return m.nr_cpu_ids
 
 
+# ---------------------------------------------------------------- page-pool (spec/page-pool.md)
+#
+# A page pool as a network driver's receive queue has it: an alloc cache (a stack), a ptr_ring (a
+# queue), and the pool's node, which a tracking driver moves to numa_mem_id() of the CPU its NAPI
+# polls on. Written from the spec's rules, not from the Java model.
+
+ALLOCATOR = "page allocator"
+
+
+class Pool:
+    def __init__(self, kernel, m, create):
+        self.kernel = kernel
+        self.m = m
+        self.nid = create["nid"]
+        self.cpu = create["cpu"]
+        self.cache_size = create["cache"]
+        self.refill = create["refill"]
+        self.pool_size = create["poolSize"]
+        self.tracks = create["tracksNapiNode"]
+        self.have_memoryless = create["haveMemorylessNodes"]
+        self.cache = []          # top = last
+        self.ring = []           # head = first
+        self.in_use = {}
+        self.released = {}
+        self.next_id = 0
+
+    def numa_mem_id(self, cpu):
+        node = self.m.node_of[cpu]
+        return self.m.memory_node(node) if self.have_memoryless else node
+
+    def preferred(self):
+        return self.numa_mem_id(self.cpu) if self.nid == NUMA_NO_NODE else self.nid
+
+    def release(self, page):
+        self.released[page["id"]] = page
+        return page
+
+    def update(self, nid):
+        old, self.nid = self.nid, nid
+        flushed = [self.release(p) for p in reversed(self.cache)]
+        self.cache = []
+        return {"what": "updated", "oldNid": old, "newNid": nid, "released": by_id(flushed)}
+
+    def poll(self, cpu):
+        self.cpu = cpu
+        if self.tracks and self.numa_mem_id(cpu) != self.nid:
+            return self.update(self.numa_mem_id(cpu))
+        return {"what": "unchanged", "nid": self.nid}
+
+    def serve(self, page, source, waived):
+        self.in_use[page["id"]] = page
+        return {"what": "served", "page": page, "from": source, "released": by_id(waived)}
+
+    def alloc(self, reserve):
+        if self.cache:
+            return self.serve(self.cache.pop(), "alloc cache", [])
+        waived = []
+        if self.ring:
+            pref = self.preferred()
+            while self.ring and len(self.cache) < self.refill:
+                page = self.ring.pop(0)
+                if page["node"] != pref:
+                    waived.append(self.release(page))
+                    break
+                self.cache.append(page)
+            if self.cache:
+                return self.serve(self.cache.pop(), "ptr_ring", waived)
+        asked = self.numa_mem_id(self.cpu) if self.nid == NUMA_NO_NODE else self.nid
+        node = self.m.memory_node(asked)
+        count = self.refill if self.kernel >= (5, 13) else 1
+        for _ in range(count):
+            self.cache.append(page_of(self.next_id, node, reserve))
+            self.next_id += 1
+        return self.serve(self.cache.pop(), ALLOCATOR, waived)
+
+    def put(self, page_id, shared, direct):
+        if page_id not in self.in_use:
+            raise ValueError("page %d is not in use" % page_id)
+        page = self.in_use.pop(page_id)
+        if shared or page.get("pfmemalloc"):
+            return {"what": "put", "page": self.release(page), "to": ALLOCATOR}
+        if direct and len(self.cache) < self.cache_size:
+            self.cache.append(page)
+            return {"what": "put", "page": page, "to": "alloc cache"}
+        if len(self.ring) < self.pool_size:
+            self.ring.append(page)
+            return {"what": "put", "page": page, "to": "ptr_ring"}
+        return {"what": "put", "page": self.release(page), "to": ALLOCATOR}
+
+    def act(self, action):
+        words = action.split()
+        if words[0] == "poll":
+            return self.poll(int(words[1]))
+        if words[0] == "alloc":
+            return self.alloc(len(words) > 1 and words[1] == "reserve")
+        if words[0] in ("recycle", "free"):
+            return self.put(int(words[1]), len(words) > 2 and words[2] == "shared", words[0] == "recycle")
+        if words[0] == "update-nid":
+            return self.update(int(words[1]))
+        raise ValueError("unknown action %r" % action)
+
+    def state(self):
+        return {"nid": self.nid, "cpu": self.cpu, "cache": list(self.cache), "ptrRing": list(self.ring),
+                "inUse": by_id(self.in_use.values()), "released": by_id(self.released.values())}
+
+
+def page_of(page_id, node, pfmemalloc):
+    page = {"id": page_id, "node": node}
+    if pfmemalloc:
+        page["pfmemalloc"] = True
+    return page
+
+
+def by_id(pages):
+    return sorted(pages, key=lambda p: p["id"])
+
+
 class KernelBug(Exception):
     def __init__(self, kind, message):
         super().__init__(message)
@@ -99,7 +240,28 @@ def kernel_of(text):
     return int(major), int(minor)
 
 
-def answer(request, machines):
+def page_pool(request, machines, pools):
+    """A page pool session: create a pool under a name, then one action per request."""
+    name = request["pool"]
+    if "create" in request:
+        if request["kernel"] not in ("6.1", "6.12"):
+            return {"ok": False, "error": "unsupported", "message": "spread.py claims page-pool for 6.1 and 6.12 only"}
+        m = machines.get(request["topology"])
+        if m is None:
+            return {"ok": False, "error": "invalid", "message": "unknown topology %r" % request["topology"]}
+        pools[name] = Pool(kernel_of(request["kernel"]), m, request["create"])
+        return {"ok": True}
+    pool = pools.get(name)
+    if pool is None:
+        return {"ok": False, "error": "invalid", "message": "unknown page pool %r" % name}
+    try:
+        did = pool.act(request["action"])
+    except ValueError as e:
+        return {"ok": False, "error": "invalid", "message": str(e)}
+    return {"ok": True, "did": did, "state": pool.state()}
+
+
+def answer(request, machines, pools):
     op = request.get("op")
     if op == "hello":
         return {"ok": True, "protocol": 1, "name": "spread.py (Python example)", "claims": CLAIMS}
@@ -108,8 +270,10 @@ def answer(request, machines):
         return {"ok": True}
     if op == "bye":
         return {"ok": True}
+    if op == "page-pool":
+        return page_pool(request, machines, pools)
     if op != "local-spread":
-        return {"ok": False, "error": "unsupported", "message": "spread.py implements only local-spread"}
+        return {"ok": False, "error": "unsupported", "message": "spread.py implements only local-spread and page-pool"}
     kernel = kernel_of(request["kernel"])
     if request["kernel"] not in ("6.1", "6.12"):
         return {"ok": False, "error": "unsupported", "message": "spread.py claims 6.1 and 6.12 only"}
@@ -129,12 +293,13 @@ def answer(request, machines):
 
 def main():
     machines = {}
+    pools = {}
     for line in sys.stdin:
         if not line.strip():
             continue
         request = json.loads(line)
         try:
-            reply = answer(request, machines)
+            reply = answer(request, machines, pools)
         except Exception as e:  # a bug of ours: say so instead of dying silently
             reply = {"ok": False, "error": "internal", "message": "%s: %s" % (type(e).__name__, e)}
         reply["id"] = request.get("id")

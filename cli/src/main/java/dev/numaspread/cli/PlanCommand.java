@@ -1,6 +1,7 @@
 package dev.numaspread.cli;
 
 import dev.numaspread.cli.plan.ExplainedPlan;
+import dev.numaspread.cli.plan.PagePoolPlan;
 import dev.numaspread.cli.plan.Plan;
 import dev.numaspread.cli.plan.PlanFormat;
 import dev.numaspread.cli.plan.PlanRequest;
@@ -16,6 +17,7 @@ import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.kernel.Numa;
+import dev.numaspread.model.pagepool.ActionScript;
 import dev.numaspread.model.topology.Topology;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -23,7 +25,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -89,6 +93,9 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--first-irq", paramLabel = "IRQ", description = "smp_affinity: prefix line k with 'IRQ+k: '")
     Integer firstIrq;
 
+    @Option(names = "--script", paramLabel = "FILE", description = "page-pool: the action script to replay (spec/page-pool.md)")
+    Path script;
+
     private final Implementation impl;
 
     public PlanCommand() {
@@ -104,6 +111,7 @@ public final class PlanCommand implements Callable<Integer> {
     static final class RoutineNames extends ArrayList<String> {
         RoutineNames() {
             super(PlanRoutines.routines().stream().map(Routine::id).toList());
+            add(Routine.PAGE_POOL.id());
         }
     }
 
@@ -116,6 +124,7 @@ public final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (routine.equals(Routine.PAGE_POOL.id())) return pagePool();
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         List<PlanRequest> requests = new ArrayList<>();
         PlanRoutine planRoutine;
@@ -168,6 +177,33 @@ public final class PlanCommand implements Callable<Integer> {
             }
         }
         out.print(view.render(plans));
+        out.flush();
+        return 0;
+    }
+
+    /** {@code --routine page-pool}: replays {@code --script} on the machine ({@link PagePoolPlan}). */
+    private Integer pagePool() {
+        PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
+        String text;
+        try {
+            if (script == null) throw new IllegalArgumentException("--routine page-pool needs --script FILE: the actions to replay");
+            if (!PagePoolPlan.FORMATS.contains(format))
+                throw new IllegalArgumentException("--format '" + format + "': page-pool prints list, table or json");
+            KernelRelease k = KernelOption.release(kernel, err, "plan");
+            Topology machine = TopologyFiles.read(topology).topology();
+            String file = script.toString();
+            ActionScript s;
+            try {
+                s = ActionScript.read(Files.readString(script), file);
+            } catch (IOException e) {
+                throw new IllegalArgumentException("--script " + file + ": cannot read it (" + e.getClass().getSimpleName() + ")");
+            }
+            text = PagePoolPlan.render(s, PagePoolPlan.replay(impl, k, machine, s, file), format, k, machine);
+        } catch (RuntimeException e) {
+            err.println("numaspread plan: " + e.getMessage());
+            return 2;
+        }
+        out.print(text);
         out.flush();
         return 0;
     }

@@ -2,6 +2,7 @@ package dev.numaspread.examples;
 
 import dev.numaspread.conformance.spi.Claim;
 import dev.numaspread.conformance.spi.Implementation;
+import dev.numaspread.conformance.spi.PagePoolSession;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.hotplug.Machine;
@@ -28,6 +29,7 @@ import java.util.Optional;
  *       its base, classic {@code cpumask_local_spread()}, is what 6.1 has.</li>
  *   <li>6.9 and 6.12: {@code irq-setup}, {@code mana-setup-irqs} (MANA, {@link GdmaMain}), which run
  *       on a {@link Machine} and call every kernel service through it.</li>
+ *   <li>6.1 and 6.12: {@code page-pool} ({@link PagePool}), a pool that follows its NAPI's node.</li>
  * </ul>
  * A routine called for a release it does not claim answers {@link UnsupportedOperationException}.
  */
@@ -45,7 +47,8 @@ public final class KernelStyleSpread implements Implementation {
             Claim.of("group-cpus", "6.1"), Claim.of("group-cpus", "6.12"),
             Claim.of("blk-mq-map", "6.1"), Claim.of("blk-mq-map", "6.12"),
             Claim.of("irq-setup", "6.9"), Claim.of("irq-setup", "6.12"),
-            Claim.of("mana-setup-irqs", "6.9"), Claim.of("mana-setup-irqs", "6.12"));
+            Claim.of("mana-setup-irqs", "6.9"), Claim.of("mana-setup-irqs", "6.12"),
+            Claim.of("page-pool", "6.1"), Claim.of("page-pool", "6.12"));
 
     @Override
     public String name() {
@@ -164,5 +167,14 @@ public final class KernelStyleSpread implements Implementation {
     private static void claimed(Routine routine, KernelRelease kernel) {
         if (!CLAIMS.contains(new Claim(routine, kernel)))
             throw new UnsupportedOperationException(routine.id() + " is not claimed for Linux " + kernel + " by the kernel-style example");
+    }
+
+    @Override
+    public PagePoolSession pagePool(KernelRelease kernel, Topology machine, dev.numaspread.model.pagepool.PagePool.Params params) {
+        claimed(Routine.PAGE_POOL, kernel);
+        KernelView k = new KernelView(machine);
+        boolean[] memory = new boolean[k.nrNodeIds];
+        for (int n = 0; n < k.nrNodeIds; n++) memory[n] = k.nodeExists[n] && !machine.isMemoryless(n);
+        return new PagePool(k, memory, params.haveMemorylessNodes(), kernel.atLeast(5, 13), params);
     }
 }

@@ -4,6 +4,8 @@ import dev.numaspread.conformance.checks.Violation;
 import dev.numaspread.conformance.spi.Claim;
 import dev.numaspread.conformance.spi.ImplementationFailure;
 import dev.numaspread.conformance.spi.Implementation;
+import dev.numaspread.conformance.spi.PagePoolSession;
+import dev.numaspread.model.pagepool.PagePool;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.group.IrqAffinity;
@@ -177,6 +179,18 @@ public final class GuardedImplementation implements Implementation {
         return callOnce(Routine.GROUP_CPUS, kernel, "groupCpusEvenly(numgrps=" + numgrps + ") on a running machine",
                 () -> delegate.groupCpusEvenly(kernel, machine, numgrps),
                 r -> r.isPresent() && r.get().size() != numgrps ? r.get().size() + " groups for numgrps " + numgrps : null);
+    }
+
+    /**
+     * A page pool, created once and driven action by action: a pool is a state machine, so no call
+     * is repeated; every action is timed and its answer's shape checked like any call.
+     */
+    @Override
+    public PagePoolSession pagePool(KernelRelease kernel, Topology machine, PagePool.Params params) {
+        PagePoolSession pool = callOnce(Routine.PAGE_POOL, kernel, "pagePool(" + params.text() + ")",
+                () -> delegate.pagePool(kernel, machine, params), r -> null);
+        return action -> callOnce(Routine.PAGE_POOL, kernel, "page pool action '" + action.text() + "'", () -> pool.apply(action),
+                a -> a.effect() == null ? "an answer without what the pool did" : a.state() == null ? "an answer without the pool's state" : null);
     }
 
     // ------------------------------------------------------------ the guard

@@ -17,6 +17,7 @@ public final class AllChecks {
         families.add(new BlkMqChecks());
         families.add(new SiblingSpreadChecks());
         families.add(new HotplugChecks());
+        families.add(new PagePoolChecks());
         return families;
     }
 

@@ -44,22 +44,19 @@ public final class PagePoolChecks implements CheckFamily {
         PagePoolSession create(CheckContext ctx, Topology machine, PagePool.Params params);
     }
 
-    /** The reference model's pools, whatever the context's implementation. */
-    public static final Pools MODEL = (ctx, machine, params) ->
-            PagePoolSession.of(PagePool.create(ctx.kernel(), machine, params));
+    /** The pools of the implementation under test: {@code Implementation.pagePool}. */
+    public static final Pools IMPLEMENTATION = (ctx, machine, params) -> ctx.implementation().pagePool(ctx.kernel(), machine, params);
 
     private final Pools pools;
-    private final Routine routine;
 
-    /** The checks against the reference model's pools. */
+    /** The checks against the implementation under test. */
     public PagePoolChecks() {
-        this(MODEL, null);
+        this(IMPLEMENTATION);
     }
 
-    /** The checks against the pools {@code pools} gives, for {@code routine}'s claims. */
-    public PagePoolChecks(Pools pools, Routine routine) {
+    /** The checks against the pools {@code pools} gives (a zoo member, in the kit's self-test). */
+    public PagePoolChecks(Pools pools) {
         this.pools = pools;
-        this.routine = routine;
     }
 
     @Override
@@ -84,7 +81,7 @@ public final class PagePoolChecks implements CheckFamily {
     static final KernelRelease SINCE = PagePool.SINCE;
 
     private Check check(String rule, String name, Rule r) {
-        return Check.of(rule, routine, name, ctx -> {
+        return Check.of(rule, Routine.PAGE_POOL, name, ctx -> {
             if (ctx.kernel().compareTo(SINCE) < 0) return;
             ctx.forAll(cases(), c -> run(ctx, c, r));
         });

@@ -9,10 +9,17 @@ import dev.numaspread.conformance.spi.ImplementationFailure;
 import dev.numaspread.conformance.json.TopologyJson;
 import dev.numaspread.conformance.spi.Claim;
 import dev.numaspread.conformance.spi.Implementation;
+import dev.numaspread.conformance.spi.PagePoolSession;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.pagepool.Action;
+import dev.numaspread.model.pagepool.Effect;
+import dev.numaspread.model.pagepool.Page;
+import dev.numaspread.model.pagepool.PagePool;
+import dev.numaspread.model.pagepool.Place;
+import dev.numaspread.model.pagepool.PoolState;
 import dev.numaspread.model.topology.Topology;
 
 import java.io.BufferedReader;
@@ -202,6 +209,94 @@ public final class ProcessImplementation implements Implementation, AutoCloseabl
         return ints(request(r), "map");
     }
 
+    // ------------------------------------------------------------ page pool: a session
+
+    /** Pools alive at once in the process; creating one more reuses the oldest name. */
+    static final int MAX_POOLS = 64;
+    private int poolsCreated;
+    private final Map<String, Integer> poolSerial = new LinkedHashMap<>();
+    private int generation;
+
+    /**
+     * A page pool of the process: a {@code page-pool} request with {@code create}, then one
+     * {@code page-pool} request with {@code action} per action (spec/protocol.md). The pool lives
+     * as long as the process does and its name is not reused.
+     */
+    @Override
+    public synchronized PagePoolSession pagePool(KernelRelease kernel, Topology machine, PagePool.Params params) {
+        ObjectNode r = op(Routine.PAGE_POOL, kernel, machine);
+        int serial = ++poolsCreated;
+        String pool = "p" + ((serial - 1) % MAX_POOLS + 1);
+        r.put("pool", pool);
+        ObjectNode c = r.putObject("create");
+        c.put("nid", params.nid());
+        c.put("cpu", params.cpu());
+        c.put("cache", params.cacheSize());
+        c.put("refill", params.refill());
+        c.put("poolSize", params.poolSize());
+        c.put("tracksNapiNode", params.tracksNapiNode());
+        c.put("haveMemorylessNodes", params.haveMemorylessNodes());
+        request(r);
+        poolSerial.put(pool, serial);
+        int born = generation;
+        return action -> poolAction(pool, serial, born, action);
+    }
+
+    private synchronized PagePoolSession.Answer poolAction(String pool, int serial, int born, Action action) {
+        if (born != generation || process == null || !process.isAlive())
+            throw failure("page pool " + pool + " is gone: the process was restarted after it was created");
+        if (!Integer.valueOf(serial).equals(poolSerial.get(pool)))
+            throw failure("page pool " + pool + " was replaced by a newer pool of the same name (at most " + MAX_POOLS + " live pools)");
+        ObjectNode r = JSON.createObjectNode();
+        r.put("op", Routine.PAGE_POOL.id());
+        r.put("pool", pool);
+        r.put("action", action.text());
+        JsonNode a = request(r);
+        return new PagePoolSession.Answer(effect(a), poolState(a));
+    }
+
+    private Effect effect(JsonNode a) {
+        JsonNode d = a.path("did");
+        if (!d.isObject()) throw failure("answer " + a.path("id") + " has no object 'did'; expected what the pool did");
+        String what = d.path("what").asText("");
+        try {
+            return switch (what) {
+                case "served" -> new Effect.Served(page(d.path("page"), a), Place.of(d.path("from").asText()), pages(d.path("released"), a, "did.released"));
+                case "put" -> new Effect.Put(page(d.path("page"), a), Place.of(d.path("to").asText()));
+                case "updated" -> new Effect.Updated(integer(d, "oldNid"), integer(d, "newNid"), pages(d.path("released"), a, "did.released"));
+                case "unchanged" -> new Effect.Unchanged(integer(d, "nid"));
+                default -> throw failure("answer " + a.path("id") + ": did.what is '" + abbreviate(what) + "'; expected served, put, updated or unchanged");
+            };
+        } catch (IllegalArgumentException e) {
+            throw failure("answer " + a.path("id") + ": " + e.getMessage());
+        }
+    }
+
+    private PoolState poolState(JsonNode a) {
+        JsonNode s = a.path("state");
+        if (!s.isObject()) throw failure("answer " + a.path("id") + " has no object 'state'; expected the pool's state");
+        return new PoolState(integer(s, "nid"), integer(s, "cpu"), pages(s.path("cache"), a, "state.cache"),
+                pages(s.path("ptrRing"), a, "state.ptrRing"), pages(s.path("inUse"), a, "state.inUse"),
+                pages(s.path("released"), a, "state.released"));
+    }
+
+    private List<Page> pages(JsonNode n, JsonNode a, String field) {
+        if (!n.isArray()) throw failure("answer " + a.path("id") + " has no array '" + field + "'; expected pages such as {\"id\":0,\"node\":1}");
+        List<Page> out = new ArrayList<>();
+        for (JsonNode p : n) out.add(page(p, a));
+        return out;
+    }
+
+    private Page page(JsonNode p, JsonNode a) {
+        if (!p.isObject() || !p.path("id").isInt() || !p.path("node").isInt())
+            throw failure("answer " + a.path("id") + ": a page is " + abbreviate(String.valueOf(p)) + "; expected {\"id\":N,\"node\":N[,\"pfmemalloc\":true]}");
+        try {
+            return new Page(p.get("id").asInt(), p.get("node").asInt(), p.path("pfmemalloc").asBoolean(false));
+        } catch (IllegalArgumentException e) {
+            throw failure("answer " + a.path("id") + ": " + e.getMessage());
+        }
+    }
+
     // ------------------------------------------------------------ requests
 
     /** A request for {@code routine}: its op is the routine id (spec/protocol.md). */
@@ -256,6 +351,8 @@ public final class ProcessImplementation implements Implementation, AutoCloseabl
         stdout = lines;
         linesRead = 0;
         registered.clear();
+        poolSerial.clear();
+        generation++;
         Process p = process;
         daemon("numaspread-stdout", () -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {

@@ -18,7 +18,7 @@ public enum Family {
     SIBLING_SPREAD("sibling-spread"),
     GROUP_CPUS("group-cpus"),
     BLK_MQ("blk-mq"),
-    PAGE_POOL("page-pool", "its routine, page-pool, is stateful and not yet in the SPI (PagePoolSession)"),
+    PAGE_POOL("page-pool"),
     HOTPLUG("hotplug", "its rules are about the routines of other families running while CPUs come and go; "
             + "a hotplug rule belongs to the routines whose checks name it"),
     TOPOLOGY("topology", "its rules are about the machine every routine runs on"),

@@ -28,7 +28,8 @@ import java.util.Optional;
  *   <li>where the kernel itself fails (BUG(), oops, wild pointer) the method throws
  *       {@link dev.numaspread.model.kernel.KernelBug};</li>
  *   <li>methods must be pure functions of their arguments: the kit calls them repeatedly and
- *       in any order, and a nondeterministic answer fails certification.</li>
+ *       in any order, and a nondeterministic answer fails certification. The page pool is the
+ *       exception: {@link #pagePool} returns a state machine.</li>
  * </ul>
  */
 public interface Implementation {
@@ -155,5 +156,18 @@ public interface Implementation {
      */
     default Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Machine machine, int numgrps) {
         return groupCpusEvenly(kernel, machine.topology(), numgrps);
+    }
+
+    // ------------------------------------------------------------ page pool (spec/page-pool.md)
+
+    /**
+     * A new page pool, {@code page_pool_create()} with {@code params} on {@code machine}, that the
+     * kit then drives one action at a time ({@link PagePoolSession}). The one stateful routine:
+     * each call returns a fresh pool, and the kit never asks a pool the same thing twice. Sizes
+     * come in the params (the kit uses small ones); pages are numbered from 0 in the order the
+     * page allocator hands them to this pool.
+     */
+    default PagePoolSession pagePool(KernelRelease kernel, Topology machine, dev.numaspread.model.pagepool.PagePool.Params params) {
+        throw new UnsupportedOperationException(Routine.PAGE_POOL.id());
     }
 }

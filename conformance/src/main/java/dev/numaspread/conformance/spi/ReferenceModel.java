@@ -54,6 +54,9 @@ public final class ReferenceModel implements Implementation {
             claims.add(new Claim(Routine.IRQ_SETUP, k));
             claims.add(new Claim(Routine.MANA_SETUP_IRQS, k));
         }
+        // Page pool (spec/page-pool.md): the NUMA handling of 5.6 and later.
+        for (KernelRelease k : modelledReleases())
+            if (k.compareTo(dev.numaspread.model.pagepool.PagePool.SINCE) >= 0) claims.add(new Claim(Routine.PAGE_POOL, k));
         return claims;
     }
 
@@ -164,6 +167,14 @@ public final class ReferenceModel implements Implementation {
         java.util.Optional<List<CpuSet>> groups = groupCpusEvenly(kernel, machine.topology(), numgrps);
         if (locks) machine.cpusReadUnlock();
         return groups;
+    }
+
+    // ------------------------------------------------------------ page pool
+
+    @Override
+    public PagePoolSession pagePool(KernelRelease kernel, dev.numaspread.model.topology.Topology machine,
+                                    dev.numaspread.model.pagepool.PagePool.Params params) {
+        return PagePoolSession.of(dev.numaspread.model.pagepool.PagePool.create(kernel, machine, params));
     }
 
     private static void requireMachineKernel(KernelRelease kernel, Machine machine) {

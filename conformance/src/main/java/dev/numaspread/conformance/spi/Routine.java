@@ -24,7 +24,9 @@ public enum Routine {
             "MANA mana_gd_setup_irqs(): sizing, HWC rule, irq_setup under cpus_read_lock()"),
     GROUP_CPUS("group-cpus", Family.GROUP_CPUS, "group_cpus_evenly(numgrps)"),
     BLK_MQ_MAP("blk-mq-map", Family.BLK_MQ, "blk_mq_map_queues(qmap)"),
-    IRQ_AFFINITY_MASKS("irq-affinity-masks", Family.BLK_MQ, "irq_create_affinity_masks(nvecs, affd)");
+    IRQ_AFFINITY_MASKS("irq-affinity-masks", Family.BLK_MQ, "irq_create_affinity_masks(nvecs, affd)"),
+    PAGE_POOL("page-pool", Family.PAGE_POOL,
+            "a page pool following its NAPI's node: page_pool_nid_changed, refill, recycle, numa_mem_id()");
 
     private final String id;
     private final Family family;

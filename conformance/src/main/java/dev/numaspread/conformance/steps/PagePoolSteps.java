@@ -89,9 +89,10 @@ public final class PagePoolSteps {
         private static final Pattern SERVED = Pattern.compile("#(\\d+)");
     }
 
+    /** {@code page_pool_create()} by the implementation under test; the pool is empty until its first action. */
     private void create(PagePool.Params params) {
-        PagePool pool = PagePool.create(world.kernel(), world.machine(), params);
-        world.result(new PoolRun(PagePoolSession.of(pool), pool.state()));
+        PagePoolSession pool = world.implementation().pagePool(world.kernel(), world.machine(), params);
+        world.result(new PoolRun(pool, new PoolState(params.nid(), params.cpu(), List.of(), List.of(), List.of(), List.of())));
     }
 
     private PoolRun run() {

@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
  * A fake out-of-process implementation for the driver's tests: it speaks protocol 1 and, for
  * local-spread, answers as {@code args[0]} says: {@code good} (classic order on the two-node
  * test machine: node 1 gives 2,3,0,1), {@code garbage}, {@code crash}, {@code hang},
- * {@code wrong-id}, {@code internal}, {@code oops}.
+ * {@code wrong-id}, {@code internal}, {@code oops}; for page-pool, {@code good} or {@code pool-garbage}.
  */
 public final class FakeProcess {
     public static void main(String[] args) throws Exception {
@@ -61,6 +61,26 @@ public final class FakeProcess {
                     var cpus = a.putArray("cpus");
                     for (JsonNode i : r.get("i")) cpus.add(order[i.asInt() % 4]);
                     a.put("topologies", topologies);
+                }
+                case "page-pool" -> {
+                    // create: remember nothing; an action: page 0 of node 1 served from the page
+                    // allocator (mode good), or a 'did' the kit cannot read (mode pool-garbage).
+                    if (r.has("create")) {
+                        a.put("echo", r.get("create").toString() + " " + r.get("pool").asText());
+                    } else {
+                        ObjectNode did = a.putObject("did");
+                        did.put("what", mode.equals("pool-garbage") ? "exploded" : "served");
+                        did.putObject("page").put("id", 0).put("node", 1);
+                        did.put("from", "page allocator");
+                        did.putArray("released");
+                        ObjectNode state = a.putObject("state");
+                        state.put("nid", 1).put("cpu", 2);
+                        state.putArray("cache");
+                        state.putArray("ptrRing");
+                        state.putArray("inUse").addObject().put("id", 0).put("node", 1);
+                        state.putArray("released");
+                        a.put("action", r.get("action").asText());
+                    }
                 }
                 default -> {
                     a.put("ok", false);

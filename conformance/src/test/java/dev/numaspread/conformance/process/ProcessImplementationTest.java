@@ -11,6 +11,12 @@ import dev.numaspread.conformance.checks.Settings;
 import dev.numaspread.conformance.checks.Violation;
 import dev.numaspread.conformance.rules.RuleRegistry;
 import dev.numaspread.conformance.spi.Claim;
+import dev.numaspread.conformance.spi.PagePoolSession;
+import dev.numaspread.model.pagepool.Action;
+import dev.numaspread.model.pagepool.Effect;
+import dev.numaspread.model.pagepool.Page;
+import dev.numaspread.model.pagepool.PagePool;
+import dev.numaspread.model.pagepool.Place;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
@@ -165,6 +171,37 @@ class ProcessImplementationTest {
             Verdict.Error e = assertInstanceOf(Verdict.Error.class, c.results().get(0).verdict());
             assertTrue(e.reason().contains("exited with status 3"), e.reason());
             assertEquals(1, c.exitCode());
+        }
+    }
+
+    // ---------------------------------------------------------------- page pool sessions
+
+    @Test
+    void pagePoolIsACreateThenOneRequestPerAction() {
+        try (ProcessImplementation p = fake("good", 20_000)) {
+            PagePoolSession pool = p.pagePool(K61, TWO_NODES, PagePool.Params.of(1, 2).withSizes(4, 2, 4));
+            PagePoolSession.Answer a = pool.apply(Action.alloc());
+            assertEquals(new Effect.Served(new Page(0, 1, false), Place.ALLOCATOR, List.of()), a.effect());
+            assertEquals("nid 1 cpu 2 | alloc cache - | ptr_ring - | in use 0:1 | page allocator -", a.state().text());
+        }
+    }
+
+    @Test
+    void pagePoolAnswerTheKitCannotReadIsAFailure() {
+        try (ProcessImplementation p = fake("pool-garbage", 20_000)) {
+            PagePoolSession pool = p.pagePool(K61, TWO_NODES, PagePool.Params.of(1, 2));
+            ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> pool.apply(Action.alloc()));
+            assertTrue(e.getMessage().contains("did.what is 'exploded'; expected served, put, updated or unchanged"), e.getMessage());
+        }
+    }
+
+    @Test
+    void pagePoolOfARestartedProcessIsGone() {
+        try (ProcessImplementation p = fake("crash", 20_000)) {
+            PagePoolSession pool = p.pagePool(K61, TWO_NODES, PagePool.Params.of(1, 2));
+            assertThrows(ImplementationFailure.class, () -> p.localSpreadCpus(K61, TWO_NODES, 1, 2));
+            ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> pool.apply(Action.alloc()));
+            assertTrue(e.getMessage().contains("page pool p1 is gone: the process was restarted"), e.getMessage());
         }
     }
 }

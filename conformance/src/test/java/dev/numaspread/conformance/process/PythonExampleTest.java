@@ -12,6 +12,9 @@ import dev.numaspread.conformance.checks.Settings;
 import dev.numaspread.conformance.checks.Violation;
 import dev.numaspread.conformance.rules.RuleRegistry;
 import dev.numaspread.conformance.spi.Claim;
+import dev.numaspread.conformance.spi.Implementation;
+import dev.numaspread.conformance.spi.PagePoolSession;
+import dev.numaspread.model.pagepool.PagePool;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.topology.TopoFormat;
@@ -101,7 +104,8 @@ class PythonExampleTest {
         RuleRegistry rules = RuleRegistry.parse(new java.util.TreeMap<>(Map.of("spec/local-spread.md",
                 "### KR-1 The kernel runs are reproduced\nlevel: EXACT; kernels: all; sources: kernel-runs/\n")));
         try (ProcessImplementation p = ProcessImplementation.ofShell("python3 " + SCRIPT, Duration.ofSeconds(30))) {
-            assertEquals(List.of(Claim.of("local-spread", "6.1"), Claim.of("local-spread", "6.12")), p.claims());
+            assertEquals(List.of(Claim.of("local-spread", "6.1"), Claim.of("local-spread", "6.12"),
+                    Claim.of("page-pool", "6.1"), Claim.of("page-pool", "6.12")), p.claims());
             Certificate c = new Certifier(rules, () -> List.of(KERNEL_RUNS), FeatureSuite.none(), () -> LocalDate.of(2026, 6, 1))
                     .certify(p, CertifyOptions.defaults("process:python3 " + SCRIPT)
                             .withSettings(new Settings(1, 0x5eed, Duration.ofSeconds(60))).withCallTimeout(Duration.ofSeconds(30)));
@@ -109,6 +113,34 @@ class PythonExampleTest {
                     .map((RuleResult r) -> r.rule() + "@" + r.kernel().orElseThrow() + " " + r.verdict().label()).toList(),
                     () -> dev.numaspread.conformance.report.ConsoleCertificate.render(c));
             assertEquals(0, c.exitCode());
+        }
+    }
+
+    /** The example's page-pool claims alone: its page pool sessions go through the driver. */
+    static Implementation pagePoolOnly(ProcessImplementation p) {
+        return new Implementation() {
+            @Override public String name() { return p.name(); }
+            @Override public List<Claim> claims() {
+                return p.claims().stream().filter(c -> c.routine() == Routine.PAGE_POOL).toList();
+            }
+            @Override public PagePoolSession pagePool(KernelRelease kernel, Topology machine, PagePool.Params params) {
+                return p.pagePool(kernel, machine, params);
+            }
+        };
+    }
+
+    /** Every PP rule, checks and scenarios, against the Python page pool through the process driver. */
+    @Test
+    void pythonPagePoolPassesEveryPageRuleThroughTheDriver() {
+        try (ProcessImplementation p = ProcessImplementation.ofShell("python3 " + SCRIPT, Duration.ofSeconds(30))) {
+            Certificate c = Certifier.standard().certify(pagePoolOnly(p), CertifyOptions.defaults("process:python3 " + SCRIPT)
+                    .withSettings(new Settings(40, 0x5eed, Duration.ofSeconds(60))).withCallTimeout(Duration.ofSeconds(30)));
+            List<String> results = c.results().stream().filter(r -> r.rule().startsWith("PP-"))
+                    .map((RuleResult r) -> r.rule() + "@" + r.kernel().orElseThrow() + " " + r.verdict().label()).sorted().toList();
+            List<String> want = new java.util.ArrayList<>();
+            for (int n = 1; n <= 13; n++) for (String k : List.of("6.1", "6.12")) want.add("PP-" + n + "@" + k + " PASS");
+            assertEquals(want.stream().sorted().toList(), results, () -> dev.numaspread.conformance.report.ConsoleCertificate.render(c));
+            assertEquals(0, c.exitCode(), () -> dev.numaspread.conformance.report.ConsoleCertificate.render(c));
         }
     }
 }

@@ -30,7 +30,7 @@ class PagePoolZooTest {
     static final KernelRelease K612 = KernelRelease.of(6, 12);
 
     static PagePoolChecks checksOf(SlippedPagePool.Slip... slips) {
-        return new PagePoolChecks((ctx, machine, params) -> new SlippedPagePool(ctx.kernel(), machine, params, slips), null);
+        return new PagePoolChecks((ctx, machine, params) -> new SlippedPagePool(ctx.kernel(), machine, params, slips));
     }
 
     /** Runs every PP check: the failures, by rule. */
