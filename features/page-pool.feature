@@ -57,6 +57,7 @@ Feature: Page pool
       And a page pool on node 0 with its NAPI on cpu 0
       When the driver does "alloc", "alloc", "poll 6", "alloc", "free #3", "free #1", "free #2", "alloc", "alloc", "alloc"
       Then no page of node 0 was in the alloc cache after the poll
+      And every page served after the poll is on node 1
 
   @PP-5
   Rule: PP-5 A refill stops at the first page of another node
@@ -166,6 +167,12 @@ Feature: Page pool
       Given the machine "xeon-e5-2603v4-2s" running Linux 6.12
       And a page pool on node 0 with its NAPI on cpu 0
       When the driver does "poll 6", "alloc"
+      Then page #1 is on node 1
+
+    Example: the driver's own update moves new pages to its node, wherever the NAPI runs
+      Given the machine "xeon-e5-2603v4-2s" running Linux 6.12
+      And a page pool on node 0 with its NAPI on cpu 0
+      When the driver does "update-nid 1", "alloc"
       Then page #1 is on node 1
 
     Example: a NUMA_NO_NODE pool takes new pages from its NAPI's node

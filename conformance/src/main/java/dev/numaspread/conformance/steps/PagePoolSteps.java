@@ -265,6 +265,16 @@ public final class PagePoolSteps {
                             + node + " in the alloc cache; actual " + p.text() + "\n  pool: " + run.answers.get(i).state().text());
     }
 
+    @Then("every page served after the poll is on node {int}")
+    public void servedAfterPollOnNode(int node) {
+        PoolRun run = run();
+        int first = run.lastPoll();
+        for (int i = first + 1; i < run.answers.size(); i++)
+            if (run.answers.get(i).effect() instanceof Effect.Served sv && sv.page().node() != node)
+                throw new AssertionError("'" + run.actions.get(i).text() + "' (action " + (i + 1) + "): expected a page of node " + node
+                        + "; actual " + sv.text() + "\n  pool: " + run.answers.get(i).state().text());
+    }
+
     /** After every action, every page seen so far (in any state) is in exactly one place (PP-7). */
     @Then("every page is in exactly one place")
     public void everyPageOnce() {
