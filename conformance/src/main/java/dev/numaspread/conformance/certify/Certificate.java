@@ -35,10 +35,13 @@ public record Certificate(String implementation, String implSpec, List<Claim> cl
     }
 
     /**
-     * 0 when the implementation claims something, at least one claimed rule was judged, and every
-     * claimed rule is PASS or WAIVED; 1 otherwise (a FAIL, ERROR, UNEXPECTED-PASS or NOT-VERIFIED).
+     * 3 when the kit broke anywhere (an INTERNAL-ERROR, or a check or scenario that broke under a
+     * rule another source failed); else 0 when the implementation claims something, at least one
+     * claimed rule was judged, and every claimed rule is PASS or WAIVED; 1 otherwise (a FAIL,
+     * ERROR, UNEXPECTED-PASS or NOT-VERIFIED).
      */
     public int exitCode() {
+        if (kitBroke()) return 3;
         List<RuleResult> c = claimed();
         if (claims.isEmpty() || c.isEmpty()) return 1;
         return c.stream().allMatch(RuleResult::isAccepted) ? 0 : 1;
@@ -56,10 +59,16 @@ public record Certificate(String implementation, String implSpec, List<Claim> cl
         return must && exact ? "exact" : must ? "contract" : "none";
     }
 
+    /** True when a check or scenario of the kit broke while judging: an internal error, whatever the verdicts. */
+    public boolean kitBroke() {
+        return results.stream().anyMatch(r -> r.verdict() instanceof Verdict.InternalError
+                || r.evidence().stream().anyMatch(e -> e.outcome() == Evidence.Outcome.KIT_FAILED));
+    }
+
     /** How many results carry each label, in the order of {@link Verdict}'s permits. */
     public java.util.Map<String, Integer> counts() {
         java.util.Map<String, Integer> m = new java.util.LinkedHashMap<>();
-        for (String l : List.of("PASS", "FAIL", "ERROR", "NOT-CLAIMED", "WAIVED", "UNEXPECTED-PASS", "NOT-VERIFIED")) m.put(l, 0);
+        for (String l : List.of("PASS", "FAIL", "ERROR", "NOT-CLAIMED", "WAIVED", "UNEXPECTED-PASS", "NOT-VERIFIED", "INTERNAL-ERROR")) m.put(l, 0);
         for (RuleResult r : results) m.merge(r.verdict().label(), 1, Integer::sum);
         return m;
     }

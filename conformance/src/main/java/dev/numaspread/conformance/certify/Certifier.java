@@ -13,6 +13,7 @@ import dev.numaspread.conformance.spi.ImplementationFailure;
 import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.conformance.steps.ImplementationUnderTest;
+import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
 import io.cucumber.core.options.CommandlineOptionsParser;
 import io.cucumber.core.options.RuntimeOptions;
@@ -194,28 +195,21 @@ public final class Certifier {
                 if (into == null) continue;
                 String source = "check " + check.name();
                 CheckResult r = CheckRunner.run(check, guard, claim.kernel(), options.settings());
-                if (r instanceof CheckResult.Passed p) into.add(Evidence.passed(source, p.tries(), p.graded()));
+                if (r instanceof CheckResult.Passed p) into.add(Evidence.passed(source, p.tries(), p.judged(), p.graded()));
                 else if (r instanceof CheckResult.Failed f)
                     into.add(Evidence.failed(source, f.tries(), Counterexample.of(f.violation()), f.graded()));
+                else if (r instanceof CheckResult.Errored e) into.add(Evidence.errored(source, reason(e.cause())));
                 else if (r instanceof CheckResult.NotVerified n) into.add(Evidence.notVerified(source, n.tries(), n.reason()));
-                else if (r instanceof CheckResult.Errored e) {
-                    Optional<NotClaimedCall> notClaimed = find(e.cause(), NotClaimedCall.class);
-                    if (notClaimed.isPresent()) {
-                        skippedBecause.computeIfAbsent(check.rule(), k -> new LinkedHashSet<>())
-                                .add(check.name() + " calls " + notClaimed.get().claim().routine().id()
-                                        + " for kernel " + notClaimed.get().claim().kernel() + ", which is not claimed");
-                        continue;
-                    }
-                    into.add(Evidence.errored(source, reason(e.cause())));
-                }
+                else if (r instanceof CheckResult.KitFailed k) into.add(Evidence.kitFailed(source, k.failure().getMessage()));
+                else if (r instanceof CheckResult.NotApplicable n)
+                    skippedBecause.computeIfAbsent(check.rule(), k -> new LinkedHashSet<>()).add(check.name() + " " + n.reason());
             }
         }
     }
 
     private static String reason(Throwable t) {
         Optional<ImplementationFailure> f = find(t, ImplementationFailure.class);
-        if (f.isPresent()) return f.get().getMessage();
-        return "the check threw " + t.getClass().getName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
+        return f.isPresent() ? f.get().getMessage() : String.valueOf(t.getMessage());
     }
 
     private static <T extends Throwable> Optional<T> find(Throwable t, Class<T> type) {
@@ -277,8 +271,8 @@ public final class Certifier {
         Evidence evidence = switch (s.status()) {
             case PASSED -> Evidence.passed(source, 1);
             case FAILED -> scenarioFailure(source, s);
-            default -> Evidence.errored(source, "the scenario cannot run: a step is " + s.status().name().toLowerCase()
-                    + "; expected glue for every step (a kit bug, not the implementation's)");
+            default -> Evidence.kitFailed(source, "the scenario cannot run: a step is " + s.status().name().toLowerCase()
+                    + "; expected glue for every step (a bug of numaspread, not of the implementation)");
         };
         Set<KernelRelease> exercised = new LinkedHashSet<>();
         for (Claim c : s.exercised()) exercised.add(c.kernel());
@@ -309,7 +303,13 @@ public final class Certifier {
         if (e instanceof AssertionError)
             return Evidence.failed(source, 1, new Counterexample("scenario " + s.location() + " \"" + s.name() + "\"",
                     "what the scenario states", String.valueOf(e.getMessage()).strip(), "", Optional.empty()));
-        return Evidence.errored(source, "the scenario threw " + e.getClass().getName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+        // A kernel crash is an answer the guard lets through; the scenario expected another.
+        Optional<KernelBug> bug = find(e, KernelBug.class);
+        if (bug.isPresent())
+            return Evidence.failed(source, 1, new Counterexample("scenario " + s.location() + " \"" + s.name() + "\"",
+                    "what the scenario states", "a kernel crash (" + bug.get().getMessage() + ")", "", Optional.empty()));
+        return Evidence.kitFailed(source, "the glue of the scenario broke" + CheckRunner.where(e) + ": " + CheckRunner.message(e)
+                + "; a bug of numaspread, please report it");
     }
 
     // ------------------------------------------------------------ verdicts
@@ -318,6 +318,10 @@ public final class Certifier {
                               CertifyOptions options, LocalDate now, List<String> notes) {
         Optional<Rule> meta = registry.byId(rule);
         Verdict v = quoting(verdict(evidence, kernel, skipped), meta);
+        if (!(v instanceof Verdict.InternalError))
+            for (Evidence e : evidence)
+                if (e.outcome() == Evidence.Outcome.KIT_FAILED)
+                    notes.add("internal error under " + rule + " (kernel " + kernel + "), " + e.source() + ": " + e.reason());
         Optional<Waivers.Waiver> w = options.waivers().of(rule);
         if (w.isPresent()) {
             if (w.get().expires().isBefore(now)) {
@@ -350,6 +354,8 @@ public final class Certifier {
         if (failed.isPresent()) return new Verdict.Fail(failed.get().counterexample().orElseThrow(), tries, failed.get().source());
         Optional<Evidence> errored = evidence.stream().filter(e -> e.outcome() == Evidence.Outcome.ERRORED).findFirst();
         if (errored.isPresent()) return new Verdict.Error(errored.get().reason(), errored.get().source());
+        Optional<Evidence> broke = evidence.stream().filter(e -> e.outcome() == Evidence.Outcome.KIT_FAILED).findFirst();
+        if (broke.isPresent()) return new Verdict.InternalError(broke.get().reason(), broke.get().source());
         // One source that could not judge makes the rule unproven, whatever the others showed.
         Optional<Evidence> unjudged = evidence.stream().filter(e -> e.outcome() == Evidence.Outcome.NOT_VERIFIED).findFirst();
         if (unjudged.isPresent()) return new Verdict.NotVerified(unjudged.get().source() + ": " + unjudged.get().reason());

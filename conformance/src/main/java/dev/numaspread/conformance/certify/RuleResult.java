@@ -39,4 +39,9 @@ public record RuleResult(String rule, String title, String level, String locatio
         for (Evidence e : evidence) for (GradedRuns g : e.graded()) out.merge(g.table(), g, GradedRuns::plus);
         return List.copyOf(out.values());
     }
+
+    /** Of {@link #tries()}, those that reached the implementation and judged the rule. */
+    public int judged() {
+        return evidence.stream().mapToInt(Evidence::judged).sum();
+    }
 }

@@ -2,15 +2,24 @@ package dev.numaspread.conformance.certify;
 
 /**
  * What certification concluded about one rule for one claimed release. Closed: a report prints
- * exactly these labels, and only {@link Pass} and {@link Waived} keep the exit code at 0.
+ * exactly these labels, and only {@link Pass} and {@link Waived} keep the exit code at 0;
+ * {@link InternalError} makes it 3.
+ *
+ * <p>When a rule's checks and scenarios showed different things, the verdict is the first of:
+ * FAIL (a counterexample is proof), ERROR (the implementation crashed, hung or answered garbage),
+ * INTERNAL-ERROR (the kit broke), NOT-VERIFIED (one source could not judge: a pass of the others
+ * would claim more than was shown), PASS.
  */
 public sealed interface Verdict permits Verdict.Pass, Verdict.Fail, Verdict.Error, Verdict.NotClaimed,
-        Verdict.Waived, Verdict.UnexpectedPass, Verdict.NotVerified {
+        Verdict.Waived, Verdict.UnexpectedPass, Verdict.NotVerified, Verdict.InternalError {
 
     /** The label reports print: {@code PASS}, {@code FAIL}, {@code NOT-CLAIMED}, ... */
     String label();
 
-    /** Every check and scenario of the rule held; {@code tries} counts property tries plus scenarios. */
+    /**
+     * Every check and scenario of the rule held, each after all the tries it was asked for, and at
+     * least one of them judged the rule; {@code tries} counts property tries plus scenarios.
+     */
     record Pass(int tries) implements Verdict {
         public String label() { return "PASS"; }
     }
@@ -40,8 +49,19 @@ public sealed interface Verdict permits Verdict.Pass, Verdict.Fail, Verdict.Erro
         public String label() { return "UNEXPECTED-PASS"; }
     }
 
-    /** No check or scenario of the rule could run for this implementation: {@code reason}. Never a pass. */
+    /**
+     * The rule could not be judged in full for this implementation: {@code reason} (nothing judged
+     * it, a time budget cut its tries short, a check cannot show what it is about). Never a pass.
+     */
     record NotVerified(String reason) implements Verdict {
         public String label() { return "NOT-VERIFIED"; }
+    }
+
+    /**
+     * The kit broke while judging the rule ({@code reason}, from {@code source}): a bug of
+     * numaspread, not a verdict on the implementation. The certificate exits 3.
+     */
+    record InternalError(String reason, String source) implements Verdict {
+        public String label() { return "INTERNAL-ERROR"; }
     }
 }

@@ -1,21 +1,52 @@
 package dev.numaspread.conformance.checks;
 
-/** What running one check against one implementation and release gave. */
-public sealed interface CheckResult permits CheckResult.Passed, CheckResult.Failed, CheckResult.Errored, CheckResult.NotVerified {
+/**
+ * What running one check against one implementation and release gave. Only {@link Passed} is a
+ * pass; it means every try the settings asked for ran, and at least one of them judged the rule.
+ */
+public sealed interface CheckResult permits CheckResult.Passed, CheckResult.Failed, CheckResult.Errored,
+        CheckResult.NotVerified, CheckResult.NotApplicable, CheckResult.KitFailed {
 
-    /** The rule held on every try; {@code graded} are the interleavings a hotplug check explored. */
-    record Passed(int tries, java.util.List<GradedRuns> graded) implements CheckResult {
+    /**
+     * The rule held on every try: {@code tries} ran in full, {@code judged} of them reached the
+     * implementation and judged the rule (the others fell outside it; see {@link NotApplicable});
+     * {@code graded} are the interleavings a hotplug check explored.
+     */
+    record Passed(int tries, int judged, java.util.List<GradedRuns> graded) implements CheckResult {
         public Passed {
+            if (judged < 1 || judged > tries)
+                throw new IllegalArgumentException("Passed(tries " + tries + ", judged " + judged + "); expected 1 <= judged <= tries");
             graded = java.util.List.copyOf(graded);
         }
 
+        public Passed(int tries, int judged) {
+            this(tries, judged, java.util.List.of());
+        }
+
         public Passed(int tries) {
-            this(tries, java.util.List.of());
+            this(tries, tries);
         }
     }
 
-    /** The check could not judge its rule for this implementation ({@link CannotJudge}): {@code reason}. Never a pass. */
+    /**
+     * The check started judging and could not finish: the time budget ran out before the tries
+     * the settings ask for, too few drawn inputs applied, or the check cannot show what the rule is
+     * about ({@link CannotJudge}). {@code reason} says which; the rule is NOT-VERIFIED, never PASS.
+     */
     record NotVerified(String reason, int tries) implements CheckResult {}
+
+    /**
+     * The check judged nothing for this implementation and release ({@code reason}): no try
+     * reached the implementation, or the check said so ({@link NotApplicable}). Left out of the
+     * certificate; a rule nothing else judged is NOT-VERIFIED.
+     */
+    record NotApplicable(String reason) implements CheckResult {}
+
+    /**
+     * The kit broke: {@code failure} names the check and where it threw; the implementation's
+     * answer is not the cause (the reference model's answer on the same input breaks it too).
+     */
+    record KitFailed(KitFailure failure, long seed, Shrunk shrunk) implements CheckResult {}
 
     /**
      * The rule did not hold. {@code violation} is the one of the smallest failing input;
@@ -46,9 +77,9 @@ public sealed interface CheckResult permits CheckResult.Passed, CheckResult.Fail
     }
 
     /**
-     * The implementation crashed, hung, or did something the check could not judge (an exception
-     * other than a Violation), or the property gave up (no try ran, too many discards). Never a pass.
-     * {@code shrunk} describes the shrunk input when the exception came from a {@code forAll} body.
+     * The implementation crashed, hung, answered garbage or broke the SPI's shape
+     * ({@code ImplementationFailure}). Never a pass. {@code shrunk} describes the input when the
+     * failure came from a {@code forAll} body.
      */
     record Errored(Throwable cause, long seed, Shrunk shrunk) implements CheckResult {
         public Errored(Throwable cause, long seed) {

@@ -56,13 +56,22 @@ public final class ConsoleCertificate {
         sb.append(')');
         String seed = "0x" + Long.toHexString(c.settings().seed());
         if (v instanceof Verdict.Pass p) {
-            sb.append(" tries ").append(p.tries()).append(" seed ").append(seed).append('\n');
+            sb.append(" tries ").append(p.tries());
+            if (r.judged() < p.tries()) sb.append(" (").append(r.judged()).append(" judged)");
+            sb.append(" seed ").append(seed).append('\n');
             explored(sb, r);
         } else if (v instanceof Verdict.NotClaimed n) {
             sb.append(" routine ").append(n.routine()).append(" not claimed\n");
         } else if (v instanceof Verdict.NotVerified nv) {
             sb.append('\n');
             line(sb, "reason", nv.reason());
+            if (!r.replay().isEmpty()) line(sb, "replay", r.replay());
+        } else if (v instanceof Verdict.InternalError ie) {
+            sb.append('\n');
+            line(sb, "from", ie.source());
+            line(sb, "reason", ie.reason());
+            line(sb, "seed", seed);
+            if (!r.replay().isEmpty()) line(sb, "replay", r.replay());
         } else if (v instanceof Verdict.UnexpectedPass u) {
             sb.append(" tries ").append(u.tries()).append(" seed ").append(seed).append('\n');
             explored(sb, r);

@@ -88,6 +88,7 @@ public final class ReportWriter {
             if (r.kernel().isPresent()) j.put("kernel", r.kernel().get().toString()); else j.putNull("kernel");
             j.put("verdict", r.verdict().label());
             j.put("tries", r.tries());
+            j.put("judged", r.judged());
             j.put("seed", "0x" + Long.toHexString(c.settings().seed()));
             verdictDetail(j, r.verdict());
             if (!r.replay().isEmpty()) j.put("replay", r.replay());
@@ -115,6 +116,7 @@ public final class ReportWriter {
                 x.put("source", e.source());
                 x.put("outcome", e.outcome().name());
                 x.put("tries", e.tries());
+                x.put("judged", e.judged());
                 if (!e.reason().isEmpty()) x.put("reason", e.reason());
             }
         }
@@ -128,6 +130,9 @@ public final class ReportWriter {
             j.put("source", f.source());
             counterexample(j.putObject("counterexample"), f.counterexample());
         } else if (v instanceof Verdict.Error e) {
+            j.put("source", e.source());
+            j.put("reason", e.reason());
+        } else if (v instanceof Verdict.InternalError e) {
             j.put("source", e.source());
             j.put("reason", e.reason());
         } else if (v instanceof Verdict.NotVerified n) j.put("reason", n.reason());
@@ -213,7 +218,7 @@ public final class ReportWriter {
         sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>numaspread certificate: ")
                 .append(esc(c.implementation())).append("</title>\n<style>body{font-family:sans-serif;margin:2em}"
                         + "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left}"
-                        + "pre{background:#f6f6f6;padding:.5em}.PASS{color:#060}.FAIL,.ERROR,.UNEXPECTED-PASS{color:#a00}"
+                        + "pre{background:#f6f6f6;padding:.5em}.PASS{color:#060}.FAIL,.ERROR,.UNEXPECTED-PASS,.INTERNAL-ERROR{color:#a00}"
                         + ".NOT-VERIFIED,.WAIVED{color:#a60}.NOT-CLAIMED{color:#666}section.detail{margin-top:2em}"
                         + "details{margin:1em 0}summary{cursor:pointer}.picture{overflow-x:auto}</style></head><body>\n");
         sb.append("<h1>numaspread certificate: ").append(esc(c.implementation())).append("</h1>\n<ul>");
@@ -353,7 +358,7 @@ public final class ReportWriter {
     public static String junit(Certificate c) {
         Map<String, Integer> n = c.counts();
         int failures = n.get("FAIL");
-        int errors = n.get("ERROR") + n.get("UNEXPECTED-PASS") + n.get("NOT-VERIFIED");
+        int errors = n.get("ERROR") + n.get("UNEXPECTED-PASS") + n.get("NOT-VERIFIED") + n.get("INTERNAL-ERROR");
         int skipped = n.get("NOT-CLAIMED") + n.get("WAIVED");
         double seconds = Duration.between(c.started(), c.finished()).toMillis() / 1000.0;
         StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -369,7 +374,8 @@ public final class ReportWriter {
             String detail = esc(ConsoleCertificate.render(c, r));
             if (v instanceof Verdict.Fail f)
                 sb.append("<failure message=\"").append(esc(f.counterexample().actual())).append("\">").append(detail).append("</failure>");
-            else if (v instanceof Verdict.Error || v instanceof Verdict.UnexpectedPass || v instanceof Verdict.NotVerified)
+            else if (v instanceof Verdict.Error || v instanceof Verdict.UnexpectedPass || v instanceof Verdict.NotVerified
+                    || v instanceof Verdict.InternalError)
                 sb.append("<error message=\"").append(esc(v.label())).append("\">").append(detail).append("</error>");
             else if (v instanceof Verdict.NotClaimed || v instanceof Verdict.Waived)
                 sb.append("<skipped message=\"").append(esc(v.label())).append("\"/>");

@@ -95,7 +95,7 @@ class GroupingZooTest {
                 boolean claimed = model.claims().stream().anyMatch(cl -> cl.routine() == c.routine() && cl.kernel().equals(kernel));
                 if (!claimed) continue;
                 CheckResult r = CheckRunner.run(c, model, kernel, SETTINGS.withTries(100));
-                if (!(r instanceof CheckResult.Passed)) fail(c.name() + " on " + k + ": " + r);
+                if (!ZooVerdicts.passesOrOutOfRange(c, kernel, r)) fail(c.name() + " on " + k + ": " + r);
                 runs++;
             }
         }

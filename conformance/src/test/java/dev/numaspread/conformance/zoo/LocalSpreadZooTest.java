@@ -115,7 +115,7 @@ class LocalSpreadZooTest {
                     if (!check.name().matches("(LS|LVL|HOP|MLX)_.*") || !claims(model, check, kernel)) continue;
                     ran++;
                     CheckResult r = CheckRunner.run(check, model, kernel, few);
-                    if (!(r instanceof CheckResult.Passed)) bad.add(check.name() + ": " + describe(r));
+                    if (!ZooVerdicts.passesOrOutOfRange(check, kernel, r)) bad.add(check.name() + ": " + describe(r));
                 }
                 assertTrue(ran > 0);
                 assertTrue(bad.isEmpty(), "kernel " + k + ": " + bad);
