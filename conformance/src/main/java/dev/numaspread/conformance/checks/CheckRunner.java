@@ -63,12 +63,14 @@ public final class CheckRunner {
         Context ctx = new Context(check, impl, kernel, settings);
         try {
             check.run(ctx);
-            int outside = ctx.callsOutside > 0 ? 1 : 0;   // fixed examples count as one try
+            // Calls outside a forAll (fixed examples) count as one judged try when no forAll ran.
+            int outside = ctx.callsOutside > 0 ? 1 : 0;
             if (ctx.judged + outside == 0)
                 return new CheckResult.NotApplicable(ctx.notApplicable != null ? ctx.notApplicable
                         : ctx.tries == 0 ? "the check made no call to the implementation for kernel " + kernel
                         : "none of its " + ctx.tries + " tries reached the implementation");
-            return new CheckResult.Passed(ctx.tries + outside, ctx.judged + outside, ctx.graded());
+            int tries = Math.max(ctx.tries, outside);
+            return new CheckResult.Passed(tries, Math.min(tries, ctx.judged + outside), ctx.graded());
         } catch (Violation v) {
             return new CheckResult.Failed(v, ctx.failureSeed, ctx.tries, ctx.shrunk, ctx.graded());
         } catch (BudgetSpent | CannotJudge e) {
