@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * {@code table}: for a reader. One row per slot with its CPUs, their node, the distance from the
  * device's node and the core they lie in ({@code -} where that says nothing); an untouched IRQ
- * says {@code untouched}, a slot without a CPU {@code none}. For a queue map, one row per possible
+ * says {@code untouched}, a slot without a CPU {@code none} (the glossary's words). For a queue map, one row per possible
  * CPU with its queue and node.
  */
 public final class TableFormat implements PlanFormat {
@@ -37,7 +37,7 @@ public final class TableFormat implements PlanFormat {
         sb.append(String.format("%-6s %-12s %-5s %-8s %s%n", slots.word(), "cpu", "node", "distance", "core"));
         for (int i = 0; i < sets.size(); i++) {
             CpuSet s = sets.get(i);
-            String cpus = slots.isUntouched(i) ? "untouched" : s.isEmpty() ? "none" : s.toList();
+            String cpus = slots.isUntouched(i) ? "untouched" : s.toText();
             sb.append(String.format("%-6d %-12s %-5s %-8s %s%n", i, cpus, nodesOf(s, m), distanceOf(s, m, request.node()), coreOf(s, m)));
         }
         return sb.toString();

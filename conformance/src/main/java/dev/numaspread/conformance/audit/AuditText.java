@@ -22,8 +22,8 @@ public final class AuditText {
             String verdict = r.outcome() instanceof Audit.Match ? "MATCH" : r.outcome() instanceof Audit.Differs ? "DIFFERS" : "NOT-MODELLED";
             sb.append(String.format("%-13s %-22s %-19s node %-3d %s%n", verdict, d.name(), d.kind().routine().id(), d.node(), slots(d)));
             if (r.outcome() instanceof Audit.Differs x) {
-                sb.append("              ").append(x.label()).append(": expected ").append(show(x.expected())).append(", actual ")
-                        .append(x.actual().map(AuditText::show).orElse("missing")).append('\n');
+                sb.append("              ").append(x.label()).append(": expected ").append(x.expected().toText()).append(", actual ")
+                        .append(x.actual().map(CpuSet::toText).orElse("missing")).append('\n');
                 if (!x.why().isEmpty()) sb.append("              ").append(x.why()).append('\n');
             } else if (r.outcome() instanceof Audit.NotModelled n) sb.append("              ").append(n.reason()).append('\n');
         }
@@ -58,10 +58,6 @@ public final class AuditText {
         if (s.get(0).irq().isEmpty()) return s.size() + (s.size() == 1 ? " queue" : " queues");
         CpuSet irqs = CpuSet.ofStream(s.stream().mapToInt(x -> x.irq().getAsInt()));
         return s.size() + (s.size() == 1 ? " IRQ " : " IRQs ") + irqs.toList();
-    }
-
-    private static String show(CpuSet s) {
-        return s.isEmpty() ? "none" : s.toList();
     }
 
     /** The header: where the snapshot came from, the machine, the release it runs and the one audited. */

@@ -208,10 +208,9 @@ public final class GuardedImplementation implements Implementation {
         return r.length == n ? null : r.length + " " + what;
     }
 
+    // The sets as the glossary writes them; a null element (garbage the shape check reports) as null.
     private static String lists(List<CpuSet> sets) {
-        StringBuilder sb = new StringBuilder("[");
-        for (CpuSet s : sets) sb.append(sb.length() > 1 ? " | " : "").append(s == null ? "null" : s.toList());
-        return sb.append(']').toString();
+        return sets.contains(null) ? String.valueOf(sets) : CpuSet.toText(sets);
     }
 
     /** The outcome of one call: a value or a modelled kernel bug. */

@@ -91,12 +91,6 @@ public final class GroupCpusChecks implements CheckFamily {
         return "groupCpusEvenly(numgrps=" + numgrps + ") on " + describe(m);
     }
 
-    static String show(List<CpuSet> groups) {
-        List<String> s = new ArrayList<>();
-        for (CpuSet g : groups) s.add("{" + g.toList() + "}");
-        return String.join(" ", s);
-    }
-
     /** The two stages' CPU sets: present, then possible but not present. */
     static List<CpuSet> stages(Topology m) {
         return List.of(m.present(), m.possible().andNot(m.present()));
@@ -110,17 +104,17 @@ public final class GroupCpusChecks implements CheckFamily {
 
     static void partition(KernelRelease k, Topology m, int numgrps, List<CpuSet> groups) {
         if (groups.size() != numgrps)
-            throw Violation.of("GRP-1", callText(m, numgrps), numgrps + " groups", groups.size() + " groups: " + show(groups));
+            throw Violation.of("GRP-1", callText(m, numgrps), numgrps + " groups", groups.size() + " groups: " + CpuSet.toText(groups));
         CpuSet seen = CpuSet.EMPTY;
         for (CpuSet g : groups) {
             if (g.intersects(seen))
                 throw Violation.of("GRP-1", callText(m, numgrps), "each CPU in one group",
-                        "cpus " + g.and(seen).toList() + " in two groups: " + show(groups));
+                        "cpus " + g.and(seen).toList() + " in two groups: " + CpuSet.toText(groups));
             seen = seen.or(g);
         }
         if (!seen.equals(m.possible()))
             throw Violation.of("GRP-1", callText(m, numgrps), "the groups cover the possible CPUs " + m.possible().toList(),
-                    "they cover " + seen.toList() + ": " + show(groups));
+                    "they cover " + seen.toList() + ": " + CpuSet.toText(groups));
     }
 
     static void oneNodePerGroup(KernelRelease k, Topology m, int numgrps, List<CpuSet> groups) {
@@ -147,13 +141,13 @@ public final class GroupCpusChecks implements CheckFamily {
                 for (CpuSet g : groups) if (g.intersects(cpus)) count++;
                 if (count < 1 || count > cpus.size())
                     throw Violation.of("GRP-3", callText(m, numgrps), "node " + node + " (stage CPUs " + cpus.toList()
-                            + ") in 1.." + cpus.size() + " groups", count + " groups: " + show(groups));
+                            + ") in 1.." + cpus.size() + " groups", count + " groups: " + CpuSet.toText(groups));
                 total += count;
             }
             int want = Math.min(numgrps, stage.size());
             if (total != want)
                 throw Violation.of("GRP-3", callText(m, numgrps), "the nodes of stage " + stage.toList() + " share "
-                        + want + " groups", total + " groups: " + show(groups));
+                        + want + " groups", total + " groups: " + CpuSet.toText(groups));
         }
     }
 
@@ -191,7 +185,7 @@ public final class GroupCpusChecks implements CheckFamily {
                     for (CpuSet g : groups)
                         if (g.intersects(core) && !core.isSubsetOf(g))
                             throw Violation.of("GRP-5", callText(m, numgrps), "core " + core.toList() + " in one group (every group of node "
-                                    + node + " holds a multiple of " + w + " of its CPUs)", show(groups))
+                                    + node + " holds a multiple of " + w + " of its CPUs)", CpuSet.toText(groups))
                                     .hint("does a group take its CPU's online siblings before the next CPU?");
             }
         }
@@ -204,13 +198,13 @@ public final class GroupCpusChecks implements CheckFamily {
             int want = Math.min(numgrps, stage.size());
             if (filled != want)
                 throw Violation.of("GRP-6", callText(m, numgrps), "the CPUs " + stage.toList() + " in " + want + " groups",
-                        filled + " groups: " + show(groups));
+                        filled + " groups: " + CpuSet.toText(groups));
         }
         int nonEmpty = Math.min(numgrps, m.possible().size());
         for (int g = 0; g < groups.size(); g++)
             if (groups.get(g).isEmpty() == (g < nonEmpty))
                 throw Violation.of("GRP-6", callText(m, numgrps), "groups 0.." + (nonEmpty - 1) + " hold CPUs, the rest are empty",
-                        show(groups));
+                        CpuSet.toText(groups));
     }
 
     static void stageTwoStart(KernelRelease k, Topology m, int numgrps, List<CpuSet> groups) {
@@ -222,7 +216,7 @@ public final class GroupCpusChecks implements CheckFamily {
         for (int g = 0; g < groups.size(); g++) if (groups.get(g).intersects(others)) got.add(g);
         if (!want.equals(got))
             throw Violation.of("GRP-7", callText(m, numgrps), "the non-present CPUs " + others.toList() + " in groups " + want,
-                    "groups " + got + ": " + show(groups))
+                    "groups " + got + ": " + CpuSet.toText(groups))
                     .hint("does stage 2 start at group 0 instead of after the " + p + " present groups?");
     }
 
@@ -236,7 +230,7 @@ public final class GroupCpusChecks implements CheckFamily {
                 for (CpuSet g : groups) if (g.intersects(cpus)) count++;
                 if (count != 1)
                     throw Violation.of("GRP-8", callText(m, numgrps), "node " + node + " (" + cpus.toList() + ") whole in one group",
-                            "in " + count + " groups: " + show(groups));
+                            "in " + count + " groups: " + CpuSet.toText(groups));
             }
         }
     }
@@ -277,7 +271,7 @@ public final class GroupCpusChecks implements CheckFamily {
     /** The groups, "NULL", or "kernel crash": the three outcomes the kernel can have. */
     static String outcome(Call call) {
         try {
-            return call.get().map(GroupCpusChecks::show).orElse("NULL");
+            return call.get().map(CpuSet::toText).orElse("NULL");
         } catch (KernelBug bug) {
             return "kernel crash";
         }

@@ -130,7 +130,7 @@ public final class HotplugChecks implements CheckFamily {
                                        String expected, String hint) {
         return Violation.of(rule, call + " on Linux " + x.config().kernel() + ", " + i.arrivals(), expected,
                         i.outcome() + (i.detail().isEmpty() ? "" : ": " + i.detail())
-                                + i.result().map(r -> "; result " + SiblingSpreadChecks.listText(r)).orElse(""))
+                                + i.result().map(r -> "; result " + CpuSet.toText(r)).orElse(""))
                 .hint(hint).on(x.config().topology());
     }
 

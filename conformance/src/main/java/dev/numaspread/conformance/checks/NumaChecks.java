@@ -20,7 +20,6 @@ import java.util.Comparator;
 import java.util.List;
 
 import static dev.numaspread.conformance.checks.SpreadText.cpu;
-import static dev.numaspread.conformance.checks.SpreadText.masks;
 
 /** The checks of spec/numa-levels.md and spec/numa-hops.md. */
 public final class NumaChecks implements CheckFamily {
@@ -67,7 +66,7 @@ public final class NumaChecks implements CheckFamily {
                 for (int i = 0; i < got.size(); i++) {
                     if (!got.get(i).isSubsetOf(c.machine().online()) || (i > 0 && !got.get(i - 1).isSubsetOf(got.get(i))))
                         throw Violation.of("HOP-1", "hopMasks(node=" + c.node() + ")", "nested masks of online CPUs (online "
-                                + c.machine().online() + ")", masks(got)).on(c.machine());
+                                + c.machine().online() + ")", CpuSet.toText(got)).on(c.machine());
                 }
             })),
             Check.of("HOP-2", Routine.HOP_MASKS, "HOP_2_firstHopIsTheNodeLastIsOnline", ctx -> ctx.forAll(cases, c -> {
@@ -76,7 +75,7 @@ public final class NumaChecks implements CheckFamily {
                 List<CpuSet> got = ctx.implementation().hopMasks(ctx.kernel(), m, c.node());
                 if (got.isEmpty() || !m.onlineCpusOf(c.node()).isSubsetOf(got.get(0)) || !got.get(got.size() - 1).equals(m.online()))
                     throw Violation.of("HOP-2", "hopMasks(node=" + c.node() + ")", "first ⊇ " + m.onlineCpusOf(c.node()) + ", last = "
-                            + m.online(), masks(got)).on(m);
+                            + m.online(), CpuSet.toText(got)).on(m);
             })),
             exactHops("HOP-3", "HOP_3_noNodeOnceCpulessNothing", c -> c.node() < 0 || c.machine().isCpuless(c.node())),
             exactHops("HOP-4", "HOP_4_hopMasksFollowTheNodesRow", c -> c.node() >= 0),
@@ -202,7 +201,7 @@ public final class NumaChecks implements CheckFamily {
             List<CpuSet> want = NumaHops.hopMasks(ctx.kernel(), c.machine(), c.node());
             List<CpuSet> got = ctx.implementation().hopMasks(ctx.kernel(), c.machine(), c.node());
             if (!want.equals(got))
-                throw Violation.of(rule, "hopMasks(node=" + c.node() + ")", masks(want), masks(got))
+                throw Violation.of(rule, "hopMasks(node=" + c.node() + ")", CpuSet.toText(want), CpuSet.toText(got))
                         .hint(c.node() == Numa.NUMA_NO_NODE ? "NUMA_NO_NODE yields the online mask once"
                                 : "hop k = online CPUs of nodes within level k along the node's own row; CPU-less: nothing").on(c.machine());
         }));

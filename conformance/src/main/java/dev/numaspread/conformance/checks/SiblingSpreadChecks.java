@@ -258,13 +258,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
 
     private static void expectPlan(String rule, Draw d, List<CpuSet> want, List<CpuSet> got, String hint) {
         if (!want.equals(got))
-            throw Violation.of(rule, d.call(), listText(want), listText(got)).hint(hint).on(d.machine());
-    }
-
-    static String listText(List<CpuSet> masks) {
-        StringBuilder s = new StringBuilder();
-        for (CpuSet m : masks) s.append(s.length() == 0 ? "" : " | ").append(m.isEmpty() ? "(none)" : m.toList());
-        return s.length() == 0 ? "no IRQ" : s.toString();
+            throw Violation.of(rule, d.call(), CpuSet.toText(want), CpuSet.toText(got)).hint(hint).on(d.machine());
     }
 
     static List<CpuSet> masks(String... lists) {
@@ -393,7 +387,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
             List<CpuSet> want = SiblingSpread.manaSetupIrqs(Machine.boot(d.config(ctx.kernel())), d.node());
             List<CpuSet> got = manaSetupIrqs(ctx, d);
             if (!want.equals(got))
-                throw Violation.of("SIB-12", d.call(), listText(want), listText(got))
+                throw Violation.of("SIB-12", d.call(), CpuSet.toText(want), CpuSet.toText(got))
                         .hint(d.machine().numOnlineCpus() < want.size() ? "the HWC on cpumask_local_spread(0, node), then irq_setup() from vector 1"
                                 : "irq_setup() over every vector, the HWC first").on(d.machine());
         });
@@ -405,7 +399,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
         SetupDraw five = new SetupDraw(t, 0, 5, true);
         List<CpuSet> got = manaSetupIrqs(ctx, five);
         if (!got.equals(masks("0-1", "2-3", "0-1", "2-3", "4-5")))
-            throw Violation.of("SIB-10", five.call(), "0-1 | 2-3 | 0-1 | 2-3 | 4-5", listText(got))
+            throw Violation.of("SIB-10", five.call(), CpuSet.toText(masks("0-1", "2-3", "0-1", "2-3", "4-5")), CpuSet.toText(got))
                     .hint("usable 5 <= 8 online: the queues skip the HWC's core").on(t);
         ctx.forAll(setupDraws(true), d -> {
             List<CpuSet> want = SiblingSpread.manaSetupIrqs(Machine.boot(d.config(ctx.kernel())), d.node());
@@ -416,7 +410,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
                 mine = mine.isEmpty() ? mine : mine.subList(0, 1);
             }
             if (!want.equals(mine))
-                throw Violation.of("SIB-10", d.call(), listText(want), listText(mine))
+                throw Violation.of("SIB-10", d.call(), CpuSet.toText(want), CpuSet.toText(mine))
                         .hint("HWC alone through irq_setup(), then min(max_msix, online + 1) - 1 queues, skipping core 0 when they fit").on(d.machine());
         });
     }
@@ -441,12 +435,12 @@ public final class SiblingSpreadChecks implements CheckFamily {
         SetupDraw all = new SetupDraw(vm, 0, 64, true);
         List<CpuSet> got = manaSetupIrqs(ctx, all);
         if (!got.equals(masks("0-1", "0", "1", "2", "3")))
-            throw Violation.of("SIB-13", all.call(), linear + ": 0-1 | 0 | 1 | 2 | 3 (commit 5316394b1752's table)", listText(got))
+            throw Violation.of("SIB-13", all.call(), linear + ": 0-1 | 0 | 1 | 2 | 3 (commit 5316394b1752's table)", CpuSet.toText(got))
                     .hint("num_msix_usable 5 > 4 online CPUs: mana_irq_setup_linear(), not irq_setup()").on(vm);
         SetupDraw four = new SetupDraw(vm, 0, 4, true);
         got = manaSetupIrqs(ctx, four);
         if (!got.equals(masks("0-1", "2-3", "0-1", "2-3")))
-            throw Violation.of("SIB-13", four.call(), fits + ": 0-1 | 2-3 | 0-1 | 2-3", listText(got))
+            throw Violation.of("SIB-13", four.call(), fits + ": 0-1 | 2-3 | 0-1 | 2-3", CpuSet.toText(got))
                     .hint("num_msix_usable 4 <= 4 online CPUs: the queues stay on whole cores").on(vm);
         ctx.forAll(setupDraws(true), d -> {
             List<CpuSet> mine = manaSetupIrqs(ctx, d);
@@ -464,7 +458,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
                 expected = fits;
             }
             if (!want.equals(queues))
-                throw Violation.of("SIB-13", d.call() + ", queues (vectors 1..)", expected + ": " + listText(want), listText(queues))
+                throw Violation.of("SIB-13", d.call() + ", queues (vectors 1..)", expected + ": " + CpuSet.toText(want), CpuSet.toText(queues))
                         .hint("is the linear spread taken exactly when num_msix_usable > num_online_cpus()?").on(d.machine());
         });
     }
@@ -492,7 +486,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
                 } catch (KernelBug same) {
                     return;
                 }
-                throw Violation.of("SIB-11", d.call(), "a kernel oops: " + oops.getMessage(), listText(answer))
+                throw Violation.of("SIB-11", d.call(), "a kernel oops: " + oops.getMessage(), CpuSet.toText(answer))
                         .hint("cpumask_local_spread(i, node) of the release oopses on a CPU-less node").on(d.machine());
             }
             List<CpuSet> w = new ArrayList<>();

@@ -23,12 +23,6 @@ final class SpreadText {
         return "cpu " + cpu + " (node " + m.nodeOf(cpu) + (m.online().contains(cpu) ? "" : ", offline") + ")";
     }
 
-    static String masks(java.util.List<CpuSet> masks) {
-        StringBuilder sb = new StringBuilder("[");
-        for (int i = 0; i < masks.size(); i++) sb.append(i == 0 ? "" : " | ").append(masks.get(i).toList());
-        return sb.append("]").toString();
-    }
-
     /** What a call gave: its value printed by {@code text}, or the kernel bug it modelled. */
     record Outcome(String text, boolean bug) {
         static <T> Outcome of(Supplier<T> call, java.util.function.Function<T, String> text) {

@@ -31,7 +31,7 @@ public final class ReleaseColumns {
 
     /**
      * The table: a header naming each column's release, one row per slot in kernel list notation
-     * ({@code -} for none), {@link #DIFFERS} after the rows that differ, and a last line counting them.
+     * ({@code none} for the empty set), {@link #DIFFERS} after the rows that differ, and a last line counting them.
      */
     public static String text(String word, List<Placement> plans) {
         int rows = plans.stream().mapToInt(p -> p.slots().size()).max().orElse(0);
@@ -39,7 +39,7 @@ public final class ReleaseColumns {
         int[] width = new int[plans.size()];
         for (int c = 0; c < plans.size(); c++) {
             width[c] = plans.get(c).title().length();
-            for (CpuSet s : plans.get(c).slots()) width[c] = Math.max(width[c], show(s).length());
+            for (CpuSet s : plans.get(c).slots()) width[c] = Math.max(width[c], s.toText().length());
         }
         int first = Math.max(word.length(), String.valueOf(Math.max(rows - 1, 0)).length());
         StringBuilder sb = new StringBuilder(pad(word, first));
@@ -49,7 +49,7 @@ public final class ReleaseColumns {
             StringBuilder line = new StringBuilder(pad(String.valueOf(i), first));
             for (int c = 0; c < plans.size(); c++) {
                 List<CpuSet> s = plans.get(c).slots();
-                line.append("  ").append(pad(i < s.size() ? show(s.get(i)) : "", width[c]));
+                line.append("  ").append(pad(i < s.size() ? s.get(i).toText() : "", width[c]));
             }
             if (differ.contains(i)) line.append("  ").append(DIFFERS);
             sb.append(line.toString().stripTrailing()).append('\n');
@@ -62,10 +62,6 @@ public final class ReleaseColumns {
     private static String titles(List<Placement> plans) {
         List<String> t = plans.stream().map(Placement::title).toList();
         return t.size() <= 2 ? String.join(" and ", t) : String.join(", ", t.subList(0, t.size() - 1)) + " and " + t.get(t.size() - 1);
-    }
-
-    private static String show(CpuSet s) {
-        return s.isEmpty() ? "-" : s.toList();
     }
 
     private static String pad(String s, int w) {

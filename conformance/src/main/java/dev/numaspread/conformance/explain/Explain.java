@@ -54,7 +54,7 @@ public final class Explain {
     public static String text(String word, List<CpuSet> slots, List<Reason> reasons) {
         StringBuilder sb = new StringBuilder(String.format("%-7s %-14s %-70s %s%n", word, "cpus", "why", "rules"));
         for (int i = 0; i < slots.size(); i++)
-            sb.append(String.format("%-7d %-14s %-70s %s%n", i, slots.get(i).isEmpty() ? "none" : slots.get(i).toList(),
+            sb.append(String.format("%-7d %-14s %-70s %s%n", i, slots.get(i).toText(),
                     reasons.get(i).text(), String.join(" ", reasons.get(i).rules())));
         return sb.toString();
     }
@@ -142,7 +142,7 @@ public final class Explain {
             CpuSet added = masks.get(h).andNot(before);
             CpuSet nodes = CpuSet.ofStream(added.stream().map(m::nodeOf));
             String dist = node == Numa.NUMA_NO_NODE || nodes.isEmpty() ? "" : ", distance " + m.distance(node, nodes.first());
-            out.add(new Reason("hop " + h + ": adds nodes " + (nodes.isEmpty() ? "none" : nodes.toList()) + dist
+            out.add(new Reason("hop " + h + ": adds nodes " + nodes.toText() + dist
                     + (h == masks.size() - 1 ? "; the last hop is every online CPU" : ""), h == 0 ? List.of("HOP-1", "HOP-2", "HOP-4")
                     : h == masks.size() - 1 ? List.of("HOP-1", "HOP-2", "HOP-4") : List.of("HOP-1", "HOP-4")));
             before = masks.get(h);

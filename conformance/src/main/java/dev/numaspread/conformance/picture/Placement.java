@@ -29,18 +29,22 @@ public record Placement(String title, String word, List<CpuSet> slots) {
     }
 
     private static final Pattern PLAN = Pattern.compile("-?\\d+(, -?\\d+)*(, \\.\\.\\. \\(\\d+ queues\\))?");
-    private static final Pattern BRACED = Pattern.compile("(\\{[0-9,\\-]*\\})( \\{[0-9,\\-]*\\})*");
-    private static final Pattern BARRED = Pattern.compile("\\[?([0-9,\\-]+|\\(none\\))( \\| ([0-9,\\-]+|\\(none\\)))*\\]?");
+    private static final Pattern SETS = Pattern.compile("\\[([0-9,\\-]+|none)( \\| ([0-9,\\-]+|none))*\\]");
     private static final Pattern PAIRS = Pattern.compile("\\d+:(\\d+|none)( \\d+:(\\d+|none))*");
+
+    /** {@link #parse(String, String, String)} with IRQs as the slots of a list of sets. */
+    public static Optional<Placement> parse(String title, String text) {
+        return parse(title, text, "IRQ");
+    }
 
     /**
      * The placement a certificate's expected or actual text spells, in the forms the checks print
      * (spec/README.md: plans and masks in kernel notation): {@code 4, 6, 7, 0} (slot i on one CPU),
-     * {@code [0-3 | 4-7]} or {@code 0-1 | 2-3 | (none)} (slot i on a mask), {@code {0-3} {4-7}}
-     * (groups), {@code 0:1 1:1 2:0} (CPU:queue pairs). Empty for any other text (a rule that
+     * {@code [0-3 | 4-7 | none]} (slot i on a set, {@code CpuSet.toText}; a slot is a
+     * {@code setWord}), {@code 0:1 1:1 2:0} (CPU:queue pairs). Empty for any other text (a rule that
      * describes the answer instead of giving one).
      */
-    public static Optional<Placement> parse(String title, String text) {
+    public static Optional<Placement> parse(String title, String text, String setWord) {
         String t = text.strip();
         List<CpuSet> slots = new ArrayList<>();
         try {
@@ -51,15 +55,7 @@ public record Placement(String title, String word, List<CpuSet> slots) {
                 }
                 return Optional.of(new Placement(title, "queue", slots));
             }
-            if (BRACED.matcher(t).matches()) {
-                for (String s : t.split(" ")) slots.add(CpuSet.parseList(s.substring(1, s.length() - 1)));
-                return Optional.of(new Placement(title, "group", slots));
-            }
-            if (t.contains(" | ") || t.startsWith("[") && BARRED.matcher(t).matches()) {
-                if (!BARRED.matcher(t).matches()) return Optional.empty();
-                for (String s : t.replaceAll("^\\[|\\]$", "").split(" \\| ")) slots.add(s.equals("(none)") ? CpuSet.EMPTY : CpuSet.parseList(s));
-                return Optional.of(new Placement(title, "IRQ", slots));
-            }
+            if (SETS.matcher(t).matches()) return Optional.of(new Placement(title, setWord, CpuSet.parseTexts(t)));
             if (PAIRS.matcher(t).matches()) {
                 TreeMap<Integer, CpuSet.Builder> q = new TreeMap<>();
                 for (String s : t.split(" ")) {
@@ -74,5 +70,15 @@ public record Placement(String title, String word, List<CpuSet> slots) {
             return Optional.empty();
         }
         return Optional.empty();
+    }
+
+    /**
+     * What a slot of a list of sets is, from the call that gave it (a violation's call text):
+     * {@code group} for {@code groupCpusEvenly}, {@code hop} for {@code hopMasks}, else {@code IRQ}.
+     */
+    public static String setWordOf(String call) {
+        if (call.startsWith("groupCpusEvenly")) return "group";
+        if (call.startsWith("hopMasks")) return "hop";
+        return "IRQ";
     }
 }

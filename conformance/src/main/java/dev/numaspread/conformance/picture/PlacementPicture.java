@@ -128,7 +128,7 @@ public final class PlacementPicture {
         sb.append(String.format(Locale.ROOT, "<g class=\"node\" data-node=\"%d\"><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" fill=\"#fafafa\" stroke=\"#555\"/>%n",
                 b.node(), x0, y0, panelW, b.height));
         String head = "node " + b.node() + (devNode != Numa.NUMA_NO_NODE && m.hasNode(devNode) ? " · distance " + m.distance(devNode, b.node()) : "")
-                + " · CPUs " + (n.cpus().isEmpty() ? "none" : n.cpus().toList()) + (n.hasMemory() ? "" : " · no memory");
+                + " · CPUs " + n.cpus().toText() + (n.hasMemory() ? "" : " · no memory");
         sb.append(text(x0 + PAD, y0 + 13, head, "font-weight=\"bold\"")).append('\n');
         int y = y0 + NODE_HEADER + UNIT_PAD;
         if (b.rows().isEmpty()) sb.append(text(x0 + PAD, y + 18, "no CPUs", "fill=\"#777\"")).append('\n');

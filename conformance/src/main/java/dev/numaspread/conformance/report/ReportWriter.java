@@ -316,8 +316,8 @@ public final class ReportWriter {
             return "<p class=\"picture\">(the shrunk machine could not be drawn: " + esc(String.valueOf(e.getMessage())) + ")</p>\n";
         }
         List<Placement> panels = new ArrayList<>();
-        Placement.parse("expected", x.expected()).ifPresent(panels::add);
-        Placement.parse("actual", x.actual()).ifPresent(panels::add);
+        Placement.parse("expected", x.expected(), Placement.setWordOf(x.call())).ifPresent(panels::add);
+        Placement.parse("actual", x.actual(), Placement.setWordOf(x.call())).ifPresent(panels::add);
         Matcher node = NODE_ARG.matcher(x.call());
         int n = node.find() ? Integer.parseInt(node.group(1)) : Numa.NUMA_NO_NODE;
         String caption = r.rule() + r.kernel().map(k -> " on Linux " + k).orElse("") + ": " + x.call();

@@ -77,7 +77,7 @@ public final class NumaSteps {
         List<CpuSet> got = masks();
         List<Map<String, String>> rows = table.asMaps();
         if (got.size() != rows.size())
-            throw new AssertionError("the walk yields " + got.size() + " masks (" + text(got) + "); expected " + rows.size());
+            throw new AssertionError("the walk yields " + got.size() + " masks " + CpuSet.toText(got) + "; expected " + rows.size());
         int[] levels = rows.get(0).containsKey("level") ? world.implementation().numaLevels(world.kernel(), world.machine()) : new int[0];
         CpuSet previous = CpuSet.EMPTY;
         for (int k = 0; k < rows.size(); k++) {
@@ -98,13 +98,13 @@ public final class NumaSteps {
     public void yieldsOnly(CpuSet want) {
         List<CpuSet> got = masks();
         if (got.size() != 1 || !got.get(0).equals(want))
-            throw new AssertionError("the walk: expected one mask " + want.toList() + "; actual " + got.size() + " (" + text(got) + ")");
+            throw new AssertionError("the walk: expected one mask " + want.toList() + "; actual " + got.size() + " " + CpuSet.toText(got));
     }
 
     @Then("the walk yields nothing")
     public void yieldsNothing() {
         List<CpuSet> got = masks();
-        if (!got.isEmpty()) throw new AssertionError("the walk: expected no mask; actual " + got.size() + " (" + text(got) + ")");
+        if (!got.isEmpty()) throw new AssertionError("the walk: expected no mask; actual " + got.size() + " " + CpuSet.toText(got));
     }
 
     /** HOP-2 as one example: the first mask holds (at least) {@code first}, the last is exactly {@code last}. */
@@ -126,10 +126,10 @@ public final class NumaSteps {
         for (int k = 0; k < got.size(); k++) {
             if (!got.get(k).isSubsetOf(online))
                 throw new AssertionError("hop " + k + " mask " + got.get(k).toList() + ": expected online CPUs only (online " + online.toList()
-                        + "); the walk yields " + text(got));
+                        + "); the walk yields " + CpuSet.toText(got));
             if (k > 0 && !got.get(k - 1).isSubsetOf(got.get(k)))
                 throw new AssertionError("hop " + k + " mask " + got.get(k).toList() + ": expected it to hold hop " + (k - 1) + " mask "
-                        + got.get(k - 1).toList() + "; the walk yields " + text(got));
+                        + got.get(k - 1).toList() + "; the walk yields " + CpuSet.toText(got));
         }
     }
 
@@ -235,16 +235,12 @@ public final class NumaSteps {
     }
 
     private static CpuSet cpus(String cell) {
-        String s = cell == null ? "" : cell.strip();
-        return s.isEmpty() || s.equals("none") ? CpuSet.EMPTY : CpuSet.parseList(s);
+        return CpuSet.parseText(cell == null ? "" : cell);
     }
 
     private static void expectSet(String what, CpuSet want, CpuSet got) {
         if (!want.equals(got))
-            throw new AssertionError(what + ": expected " + (want.isEmpty() ? "none" : want.toList()) + "; actual " + (got.isEmpty() ? "none" : got.toList()));
+            throw new AssertionError(what + ": expected " + want.toText() + "; actual " + got.toText());
     }
 
-    private static String text(List<CpuSet> masks) {
-        return String.join(" | ", masks.stream().map(m -> m.isEmpty() ? "none" : m.toList()).toList());
-    }
 }

@@ -93,17 +93,17 @@ public final class SiblingSpreadSteps {
             want.add(cpus == null || cpus.isBlank() ? CpuSet.EMPTY : CpuSet.parseList(cpus.strip()));
         }
         List<CpuSet> got = masks();
-        assertEquals(text(want), text(got), "affinities of IRQs " + irqs);
+        assertEquals(CpuSet.toText(want), CpuSet.toText(got), "affinities of IRQs " + irqs);
     }
 
     @Then("no IRQ gets an affinity")
     public void noIrqGetsAnAffinity() {
-        assertEquals("", text(masks()), "affinities");
+        assertEquals("[]", CpuSet.toText(masks()), "affinities");
     }
 
     @Then("{int} IRQs get an affinity")
     public void irqsGetAnAffinity(int n) {
-        assertEquals(n, masks().size(), "IRQs assigned: " + text(masks()));
+        assertEquals(n, masks().size(), "IRQs assigned: " + CpuSet.toText(masks()));
     }
 
     /**
@@ -145,46 +145,39 @@ public final class SiblingSpreadSteps {
             CpuSet irqs = CpuSet.parseList(row.get("irqs").strip());
             CpuSet cpus = CpuSet.parseList(row.get("cpus").strip());
             if (got.size() <= irqs.last())
-                throw new AssertionError("only " + got.size() + " IRQs got an affinity; expected IRQ " + irqs.last() + " too: " + text(got));
+                throw new AssertionError("only " + got.size() + " IRQs got an affinity; expected IRQ " + irqs.last() + " too: " + CpuSet.toText(got));
             List<CpuSet> seen = new ArrayList<>();
             for (int irq : irqs.toArray()) {
                 CpuSet mask = got.get(irq);
                 boolean core = !mask.isEmpty() && t.online().contains(mask.first()) && mask.equals(t.onlineSiblingsOf(mask.first()));
                 if (!core || !mask.intersects(cpus) || seen.contains(mask))
                     throw new AssertionError("IRQ " + irq + ": expected the online sibling mask of a core of " + cpus.toList()
-                            + (seen.isEmpty() ? "" : " other than " + text(seen)) + "; actual " + (mask.isEmpty() ? "(none)" : mask.toList())
-                            + " (IRQs " + row.get("irqs").strip() + " get distinct cores; all IRQs: " + text(got) + ")");
+                            + (seen.isEmpty() ? "" : " other than " + CpuSet.toText(seen)) + "; actual " + mask.toText()
+                            + " (IRQs " + row.get("irqs").strip() + " get distinct cores; all IRQs: " + CpuSet.toText(got) + ")");
                 seen.add(mask);
             }
             total = Math.max(total, irqs.last() + 1);
         }
-        assertEquals(total, got.size(), "number of IRQs that got an affinity (" + text(got) + ")");
+        assertEquals(total, got.size(), "number of IRQs that got an affinity (" + CpuSet.toText(got) + ")");
     }
 
     /** SIB-9 as one example: IRQ 0 (the HWC) gets one CPU of {@code cpus}, and IRQ 1 the online siblings of that CPU. */
     @Then("IRQ 0 gets a single CPU of {cpulist} and IRQ 1 gets that CPU's core")
     public void hwcSharesItsCore(CpuSet cpus) {
         List<CpuSet> got = masks();
-        if (got.size() < 2) throw new AssertionError("expected at least 2 IRQs with an affinity; actual " + text(got));
+        if (got.size() < 2) throw new AssertionError("expected at least 2 IRQs with an affinity; actual " + CpuSet.toText(got));
         CpuSet hwc = got.get(0);
         if (hwc.size() != 1 || !cpus.contains(hwc.first()))
-            throw new AssertionError("IRQ 0 (the HWC): expected a single CPU of " + cpus.toList() + "; actual " + text(got));
+            throw new AssertionError("IRQ 0 (the HWC): expected a single CPU of " + cpus.toList() + "; actual " + CpuSet.toText(got));
         CpuSet core = world.machine().onlineSiblingsOf(hwc.first());
-        assertEquals(core.toList(), got.get(1).toList(), "IRQ 1: the core of the HWC's CPU " + hwc.first() + " (" + text(got) + ")");
+        assertEquals(core.toList(), got.get(1).toList(), "IRQ 1: the core of the HWC's CPU " + hwc.first() + " (" + CpuSet.toText(got) + ")");
     }
 
     private void expectRun(int from, int to, List<CpuSet> want) {
         assertEquals(to - from + 1, want.size(), "the step names " + (to - from + 1) + " IRQs and " + want.size() + " masks");
         List<CpuSet> got = masks();
         if (got.size() <= to) throw new AssertionError("only " + got.size() + " IRQs got an affinity; expected IRQ " + to + " too");
-        assertEquals(text(want), text(got.subList(from, to + 1)), "affinities of IRQs " + from + " to " + to);
-    }
-
-    /** The masks in kernel list notation, one per IRQ, separated by " | "; "(none)" for an empty mask. */
-    static String text(List<CpuSet> masks) {
-        StringBuilder s = new StringBuilder();
-        for (CpuSet m : masks) s.append(s.length() == 0 ? "" : " | ").append(m.isEmpty() ? "(none)" : m.toList());
-        return s.toString();
+        assertEquals(CpuSet.toText(want), CpuSet.toText(got.subList(from, to + 1)), "affinities of IRQs " + from + " to " + to);
     }
 
     // Glue runs in the kit's main code, without JUnit: a failed expectation is an AssertionError.

@@ -139,8 +139,9 @@ class ReportWriterTest {
     void placementsParseFromTheFormsTheChecksPrint() {
         assertEquals(List.of("4", "6", "", "0"), slots("4, 6, -1, 0"));
         assertEquals(List.of("0-3", "4-7"), slots("[0-3 | 4-7]"));
-        assertEquals(List.of("0-1", "", "2"), slots("0-1 | (none) | 2"));
-        assertEquals(List.of("0-1", "2,4"), slots("{0-1} {2,4}"));
+        assertEquals(List.of("0-1", "", "2"), slots("[0-1 | none | 2]"));
+        assertEquals("group", dev.numaspread.conformance.picture.Placement.parse("x", "[0-1 | 2,4]",
+                dev.numaspread.conformance.picture.Placement.setWordOf("groupCpusEvenly(numgrps=2) on ...")).orElseThrow().word());
         assertEquals(List.of("1,3", "0,2"), slots("0:1 1:0 2:1 3:0"));
         assertEquals(Optional.empty(), dev.numaspread.conformance.picture.Placement.parse("x", "a CPU of node 1 (online 4-7)"));
         assertEquals(Optional.empty(), dev.numaspread.conformance.picture.Placement.parse("x", "KernelBug BUG"));

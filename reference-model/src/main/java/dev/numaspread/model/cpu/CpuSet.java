@@ -1,7 +1,9 @@
 package dev.numaspread.model.cpu;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.PrimitiveIterator;
 import java.util.stream.IntStream;
@@ -408,5 +410,55 @@ public final class CpuSet implements Iterable<Integer>, Comparable<CpuSet> {
     @Override
     public String toString() {
         return toList();
+    }
+
+    // ---------------------------------------------------------------- prose
+
+    /**
+     * The glossary's word for the empty set where people read: tables, steps, messages, reports.
+     * The kernel's own formats print the empty set as the empty string (FMT-1).
+     */
+    public static final String NONE = "none";
+
+    /** The set as tables, steps, messages and reports write it: the list form, {@value #NONE} for the empty set. */
+    public String toText() {
+        return isEmpty() ? NONE : toList();
+    }
+
+    /**
+     * A sequence of sets (one per queue, IRQ, group or hop) as tables, steps, messages and reports
+     * write it: {@code [0-3 | 4-7 | none]}, the sets in order, each as {@link #toText()}; {@code []}
+     * for no set. {@link #parseTexts(String)} reads it back.
+     */
+    public static String toText(List<CpuSet> sets) {
+        StringBuilder sb = new StringBuilder("[");
+        for (CpuSet s : sets) sb.append(sb.length() == 1 ? "" : " | ").append(s.toText());
+        return sb.append(']').toString();
+    }
+
+    /**
+     * Reads a set as {@link #toText()} writes it: {@value #NONE} (or the empty text) is the empty
+     * set, anything else a CPU list in any dialect {@link #parseList(String)} reads.
+     *
+     * @throws IllegalArgumentException naming the offending piece
+     */
+    public static CpuSet parseText(String text) {
+        return text.strip().equals(NONE) ? EMPTY : parseList(text);
+    }
+
+    /**
+     * Reads a sequence of sets as {@link #toText(List)} writes it: {@code [0-3 | 4-7 | none]}.
+     *
+     * @throws IllegalArgumentException when the text is not in brackets or a set does not read
+     */
+    public static List<CpuSet> parseTexts(String text) {
+        String t = text.strip();
+        if (!t.startsWith("[") || !t.endsWith("]"))
+            throw new IllegalArgumentException("CPU sets '" + text + "'; expected them in brackets, such as [0-3 | 4-7 | none]");
+        String inner = t.substring(1, t.length() - 1).strip();
+        List<CpuSet> out = new ArrayList<>();
+        if (inner.isEmpty()) return List.of();
+        for (String piece : inner.split("\\|", -1)) out.add(parseText(piece));
+        return List.copyOf(out);
     }
 }

@@ -371,13 +371,11 @@ public final class InterleavingExplorer {
             return s.toString();
         }
 
-        // A list of CPU sets in kernel notation, an untouched IRQ as "untouched"; anything else as it prints.
+        // A list of CPU sets as the glossary writes one ([0-1 | none]); anything else as it prints.
         private static String resultText(Object result) {
-            if (!(result instanceof List<?> list)) return String.valueOf(result);
-            StringBuilder s = new StringBuilder("[");
-            for (Object o : list)
-                s.append(s.length() == 1 ? "" : ", ").append(o instanceof CpuSet c ? (c.isEmpty() ? "untouched" : c.toList()) : String.valueOf(o));
-            return s.append(']').toString();
+            if (result instanceof List<?> list && list.stream().allMatch(o -> o instanceof CpuSet))
+                return CpuSet.toText(list.stream().map(o -> (CpuSet) o).toList());
+            return String.valueOf(result);
         }
     }
 }

@@ -2,6 +2,8 @@ package dev.numaspread.model.cpu;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -114,5 +116,20 @@ class CpuSetTest {
         assertTrue(CpuSet.of(1).isSubsetOf(CpuSet.of(1, 100)));
         assertEquals(CpuSet.of(1), CpuSet.builder().add(0).add(1).remove(0).build());
         assertEquals("0,2-3", CpuSet.of(0, 2, 3).toString());
+    }
+
+    /** The glossary's "none": the empty set where people read; a sequence of sets in brackets, read back as written. */
+    @Test
+    void textFormsForPeople_writeNoneAndReadBack() {
+        assertEquals("none", CpuSet.EMPTY.toText());
+        assertEquals("0-3,8", CpuSet.parseList("0-3,8").toText());
+        List<CpuSet> sets = List.of(CpuSet.range(0, 3), CpuSet.EMPTY, CpuSet.of(4, 6));
+        assertEquals("[0-3 | none | 4,6]", CpuSet.toText(sets));
+        assertEquals("[]", CpuSet.toText(List.of()));
+        assertEquals(sets, CpuSet.parseTexts("[0-3 | none | 4,6]"));
+        assertEquals(List.of(), CpuSet.parseTexts("[]"));
+        assertEquals(CpuSet.EMPTY, CpuSet.parseText(" none "));
+        assertEquals("CPU sets '0-3 | 4'; expected them in brackets, such as [0-3 | 4-7 | none]",
+                assertThrows(IllegalArgumentException.class, () -> CpuSet.parseTexts("0-3 | 4")).getMessage());
     }
 }
