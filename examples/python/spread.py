@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A third-party cpumask_local_spread() and page pool for numaspread's protocol 1 (spec/protocol.md).
+"""A third-party cpumask_local_spread() and page pool for numaspread's protocol (spec/protocol.md).
 
 Written as an outside implementer would: it sees only the protocol, never the Java model.
 It claims local-spread for Linux 6.1 (the classic algorithm: local online CPUs, then the other
@@ -9,8 +9,12 @@ and page-pool for both (spec/page-pool.md: a pool that follows its NAPI's node, 
 
 Run it through the kit:  numaspread certify --impl process:'python3 examples/python/spread.py'
 Requests come one JSON object per line on stdin; answers go to stdout; the log goes to stderr.
+It speaks protocol 2 when the kit offers it: the kit then sends requests without waiting for
+answers, so the program reads whatever has arrived, answers all of it, and flushes once.
+With --protocol 1 it answers hello with protocol 1, as a program written before protocol 2.
 """
 import json
+import os
 import sys
 
 NUMA_NO_NODE = -1
@@ -53,6 +57,7 @@ class Machine:
         self.has_cpus = {n["id"]: False for n in topo["nodes"]}
         for node in self.node_of.values():
             self.has_cpus[node] = True
+        self.plans = {}   # (rings?, 6.7+?, node) -> the CPU of i for i in 0..len(online)-1, or a KernelBug
 
     def memory_node(self, node):
         """The node the page allocator takes memory from for node: itself, or the first node with
@@ -79,20 +84,27 @@ class Machine:
                 values.add(d)
         return sorted(values)
 
+    def plan(self, kernel, node):
+        """One period of the spread: the CPU of every i below the number of online CPUs (it wraps there)."""
+        key = (kernel >= (6, 3), kernel >= (6, 7), node)
+        if key not in self.plans:
+            try:
+                self.plans[key] = rings(self, node, kernel) if kernel >= (6, 3) else classic(self, node)
+            except KernelBug as bug:
+                self.plans[key] = bug
+        return self.plans[key]
 
-def classic(m, i, node):
-    """Linux 4.1-5.8 and 5.11-6.2."""
-    i %= len(m.online)
+
+def classic(m, node):
+    """Linux 4.1-5.8 and 5.11-6.2: the node's online CPUs, then all the others, both ascending."""
     local = m.node_cpus.get(node, []) if node != NUMA_NO_NODE else []
-    order = local + [c for c in m.online if c not in set(local)]
-    return order[i]
+    return local + [c for c in m.online if c not in set(local)]
 
 
-def rings(m, i, node, kernel):
-    """Linux 6.3+: the i-th CPU counting ring by ring (distance levels from the node)."""
-    i %= len(m.online)
+def rings(m, node, kernel):
+    """Linux 6.3+: ring by ring (distance levels from the node), ascending CPU id inside a ring."""
     if node == NUMA_NO_NODE:
-        return m.online[i]
+        return list(m.online)
     if not m.node_cpus.get(node):
         if kernel < (6, 7):
             raise KernelBug("oops", "sched_numa_find_nth_cpu() dereferences the NULL masks of CPU-less node %d" % node)
@@ -100,15 +112,12 @@ def rings(m, i, node, kernel):
         node = min(m.cpu_nodes(), key=lambda n: (m.dist[(node, n)], n))
     levels = m.levels()
     if levels is None:
-        return m.nr_cpu_ids
-    previous = []
+        return [m.nr_cpu_ids] * len(m.online)
+    plan = []
     for level in levels:
-        mask = sorted(c for n in m.cpu_nodes() if m.dist[(node, n)] <= level for c in m.node_cpus[n])
-        if len(mask) > i:
-            ring = [c for c in mask if c not in set(previous)]
-            return ring[i - len(previous)]
-        previous = mask
-    return m.nr_cpu_ids
+        seen = set(plan)
+        plan += sorted(c for n in m.cpu_nodes() if m.dist[(node, n)] <= level for c in m.node_cpus[n] if c not in seen)
+    return plan + [m.nr_cpu_ids] * (len(m.online) - len(plan))
 
 
 # ---------------------------------------------------------------- page-pool (spec/page-pool.md)
@@ -261,10 +270,11 @@ def page_pool(request, machines, pools):
     return {"ok": True, "did": did, "state": pool.state()}
 
 
-def answer(request, machines, pools):
+def answer(request, machines, pools, protocol):
     op = request.get("op")
     if op == "hello":
-        return {"ok": True, "protocol": 1, "name": "spread.py (Python example)", "claims": CLAIMS}
+        offered = request.get("protocol", 1)
+        return {"ok": True, "protocol": min(offered, protocol), "name": "spread.py (Python example)", "claims": CLAIMS}
     if op == "topology":
         machines[request["name"]] = Machine(request["topology"])
         return {"ok": True}
@@ -274,39 +284,46 @@ def answer(request, machines, pools):
         return page_pool(request, machines, pools)
     if op != "local-spread":
         return {"ok": False, "error": "unsupported", "message": "spread.py implements only local-spread and page-pool"}
-    kernel = kernel_of(request["kernel"])
     if request["kernel"] not in ("6.1", "6.12"):
         return {"ok": False, "error": "unsupported", "message": "spread.py claims 6.1 and 6.12 only"}
     m = machines.get(request["topology"])
     if m is None:
         return {"ok": False, "error": "invalid", "message": "unknown topology %r" % request["topology"]}
-    node = request["node"]
-    try:
-        if kernel < (6, 3):
-            cpus = [classic(m, i, node) for i in request["i"]]
-        else:
-            cpus = [rings(m, i, node, kernel) for i in request["i"]]
-    except KernelBug as bug:
-        return {"ok": True, "kernelBug": {"kind": bug.kind, "message": bug.message}}
-    return {"ok": True, "cpus": cpus}
+    plan = m.plan(kernel_of(request["kernel"]), request["node"])
+    if isinstance(plan, KernelBug):
+        return {"ok": True, "kernelBug": {"kind": plan.kind, "message": plan.message}}
+    n = len(plan)
+    return {"ok": True, "cpus": [plan[i % n] for i in request["i"]]}
 
 
 def main():
+    protocol = 1 if sys.argv[1:] == ["--protocol", "1"] else 2
     machines = {}
     pools = {}
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        request = json.loads(line)
-        try:
-            reply = answer(request, machines, pools)
-        except Exception as e:  # a bug of ours: say so instead of dying silently
-            reply = {"ok": False, "error": "internal", "message": "%s: %s" % (type(e).__name__, e)}
-        reply["id"] = request.get("id")
-        sys.stdout.write(json.dumps(reply) + "\n")
-        sys.stdout.flush()
-        if request.get("op") == "bye":
-            break
+    pending = b""
+    while True:
+        chunk = os.read(0, 1 << 16)
+        if not chunk:
+            return
+        *lines, pending = (pending + chunk).split(b"\n")
+        replies = []
+        for line in lines:
+            if not line.strip():
+                continue
+            request = json.loads(line)
+            try:
+                reply = answer(request, machines, pools, protocol)
+            except Exception as e:  # a bug of ours: say so instead of dying silently
+                reply = {"ok": False, "error": "internal", "message": "%s: %s" % (type(e).__name__, e)}
+            reply["id"] = request.get("id")
+            replies.append(json.dumps(reply, separators=(",", ":")))
+            if request.get("op") == "bye":
+                sys.stdout.write("\n".join(replies) + "\n")
+                sys.stdout.flush()
+                return
+        if replies:
+            sys.stdout.write("\n".join(replies) + "\n")
+            sys.stdout.flush()
 
 
 if __name__ == "__main__":

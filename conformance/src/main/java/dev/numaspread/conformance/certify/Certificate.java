@@ -10,17 +10,25 @@ import java.util.List;
  * The outcome of certifying one implementation: one result per rule and claimed release, and
  * one NOT-CLAIMED result per rule of an unclaimed routine.
  *
- * @param notes what the reader must know besides the rules: expired waivers, a claim no rule
- *              covers, a feature run that could not start
+ * @param notes    what the reader must know besides the rules: expired waivers, a claim no rule
+ *                 covers, a feature run that could not start
+ * @param workload what the run cost: calls, requests, batches, and the time inside the
+ *                 implementation and in the kit
  */
 public record Certificate(String implementation, String implSpec, List<Claim> claims, String suiteVersion,
                           Settings settings, Instant started, Instant finished, List<RuleResult> results,
-                          List<String> notes) {
+                          List<String> notes, Workload workload) {
 
     public Certificate {
         claims = List.copyOf(claims);
         results = List.copyOf(results);
         notes = List.copyOf(notes);
+    }
+
+    /** A certificate that does not say what it cost. */
+    public Certificate(String implementation, String implSpec, List<Claim> claims, String suiteVersion, Settings settings,
+                       Instant started, Instant finished, List<RuleResult> results, List<String> notes) {
+        this(implementation, implSpec, claims, suiteVersion, settings, started, finished, results, notes, Workload.NONE);
     }
 
     /** The version of the kit that judged; stamped in every report. */

@@ -11,6 +11,8 @@ import dev.numaspread.conformance.rules.RuleRegistry;
 import dev.numaspread.conformance.spi.Claim;
 import dev.numaspread.conformance.spi.ImplementationFailure;
 import dev.numaspread.conformance.spi.Implementation;
+import dev.numaspread.conformance.spi.RemoteImplementation;
+import dev.numaspread.conformance.spi.Traffic;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.conformance.steps.ImplementationUnderTest;
 import dev.numaspread.model.kernel.KernelBug;
@@ -20,6 +22,7 @@ import io.cucumber.core.options.RuntimeOptions;
 import io.cucumber.plugin.event.Status;
 
 import java.io.OutputStream;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -31,6 +34,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -104,11 +112,13 @@ public final class Certifier {
 
         GuardedImplementation guard = new GuardedImplementation(impl, claims, options.callTimeout(), options.repeatCalls());
         try {
-            runChecks(guard, claims, allChecks, options, scope, skippedBecause);
+            runChecks(guard, claims, allChecks, options, scope, skippedBecause, sideBySide(impl));
             runFeatures(guard, claims, scope, options, notes);
         } finally {
             guard.close();
         }
+        Instant finished = Instant.now();
+        Workload workload = workload(impl, guard, started, finished);
 
         List<RuleResult> results = new ArrayList<>();
         LocalDate now = today.get();
@@ -138,7 +148,30 @@ public final class Certifier {
                 .thenComparing(r -> r.rule(), this::compareRules)
                 .thenComparing(r -> r.kernel().orElse(KernelRelease.OLDEST)));
         return new Certificate(name, options.implSpec(), claims, Certificate.kitVersion(), options.settings(), started,
-                Instant.now(), results, notes);
+                finished, results, notes, workload);
+    }
+
+    /** Checks run side by side at most: enough to keep a pipelined program busy on a machine of a few cores. */
+    static final int MAX_CHECKS_SIDE_BY_SIDE = 4;
+
+    /** How many checks may run at once against {@code impl}: 1 unless it takes concurrent calls. */
+    private static int sideBySide(Implementation impl) {
+        if (!(impl instanceof RemoteImplementation remote)) return 1;
+        try {
+            return Math.max(1, Math.min(MAX_CHECKS_SIDE_BY_SIDE, remote.maxConcurrentCalls()));
+        } catch (RuntimeException e) {
+            return 1;   // it cannot even say: every call will tell why
+        }
+    }
+
+    private static Workload workload(Implementation impl, GuardedImplementation guard, Instant started, Instant finished) {
+        Workload.Calls calls = guard.callsSoFar();
+        Duration total = Duration.between(started, finished);
+        if (impl instanceof RemoteImplementation remote) {
+            Traffic t = remote.traffic();
+            return new Workload(calls.calls(), t.requests(), t.batches(), total, t.busy());
+        }
+        return new Workload(calls.calls(), 0, 0, total, calls.inside());
     }
 
     // ------------------------------------------------------------ scope
@@ -186,24 +219,62 @@ public final class Certifier {
 
     // ------------------------------------------------------------ checks
 
+    /**
+     * Runs every check of every claim, {@code parallel} at a time (each check still runs its
+     * tries in order, so its result does not depend on the others), and files the results in
+     * claim and check order.
+     */
     private void runChecks(GuardedImplementation guard, List<Claim> claims, List<Check> allChecks, CertifyOptions options,
-                           Map<String, Map<KernelRelease, List<Evidence>>> scope, Map<String, Set<String>> skippedBecause) {
+                           Map<String, Map<KernelRelease, List<Evidence>>> scope, Map<String, Set<String>> skippedBecause,
+                           int parallel) {
+        record Job(Claim claim, Check check, List<Evidence> into) {}
+        List<Job> jobs = new ArrayList<>();
         for (Claim claim : claims) {
             for (Check check : allChecks) {
                 if (check.routine() != claim.routine()) continue;
                 List<Evidence> into = scope.getOrDefault(check.rule(), Map.of()).get(claim.kernel());
-                if (into == null) continue;
-                String source = "check " + check.name();
-                CheckResult r = CheckRunner.run(check, guard, claim.kernel(), options.settings());
-                if (r instanceof CheckResult.Passed p) into.add(Evidence.passed(source, p.tries(), p.judged(), p.graded()));
-                else if (r instanceof CheckResult.Failed f)
-                    into.add(Evidence.failed(source, f.tries(), Counterexample.of(f.violation()), f.graded()));
-                else if (r instanceof CheckResult.Errored e) into.add(Evidence.errored(source, reason(e.cause())));
-                else if (r instanceof CheckResult.NotVerified n) into.add(Evidence.notVerified(source, n.tries(), n.reason()));
-                else if (r instanceof CheckResult.KitFailed k) into.add(Evidence.kitFailed(source, k.failure().getMessage()));
-                else if (r instanceof CheckResult.NotApplicable n)
-                    skippedBecause.computeIfAbsent(check.rule(), k -> new LinkedHashSet<>()).add(check.name() + " " + n.reason());
+                if (into != null) jobs.add(new Job(claim, check, into));
             }
+        }
+        // A failure about the implementation rather than the input (a crash, a hang, garbage) is not shrunk:
+        // the rule gets its ERROR at once instead of a run of the program per shrink step.
+        Predicate<Throwable> shrinks = t -> find(t, ImplementationFailure.class).isEmpty();
+        List<CheckResult> results = new ArrayList<>();
+        if (parallel <= 1 || jobs.size() <= 1) {
+            for (Job j : jobs) results.add(CheckRunner.run(j.check(), guard, j.claim().kernel(), options.settings(), shrinks));
+        } else {
+            ExecutorService pool = Executors.newFixedThreadPool(Math.min(parallel, jobs.size()), r -> {
+                Thread t = new Thread(r, "numaspread-check");
+                t.setDaemon(true);
+                return t;
+            });
+            try {
+                List<Future<CheckResult>> futures = new ArrayList<>();
+                for (Job j : jobs)
+                    futures.add(pool.submit(() -> CheckRunner.run(j.check(), guard, j.claim().kernel(), options.settings(), shrinks)));
+                for (Future<CheckResult> f : futures) results.add(f.get());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("the certification was interrupted", e);
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("kit invariant broken: CheckRunner.run threw " + e.getCause(), e.getCause());
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+        for (int i = 0; i < jobs.size(); i++) {
+            Check check = jobs.get(i).check();
+            List<Evidence> into = jobs.get(i).into();
+            String source = "check " + check.name();
+            CheckResult r = results.get(i);
+            if (r instanceof CheckResult.Passed p) into.add(Evidence.passed(source, p.tries(), p.judged(), p.graded()));
+            else if (r instanceof CheckResult.Failed f)
+                into.add(Evidence.failed(source, f.tries(), Counterexample.of(f.violation()), f.graded()));
+            else if (r instanceof CheckResult.Errored e) into.add(Evidence.errored(source, reason(e.cause())));
+            else if (r instanceof CheckResult.NotVerified n) into.add(Evidence.notVerified(source, n.tries(), n.reason()));
+            else if (r instanceof CheckResult.KitFailed k) into.add(Evidence.kitFailed(source, k.failure().getMessage()));
+            else if (r instanceof CheckResult.NotApplicable n)
+                skippedBecause.computeIfAbsent(check.rule(), k -> new LinkedHashSet<>()).add(check.name() + " " + n.reason());
         }
     }
 

@@ -5,6 +5,7 @@ import dev.numaspread.conformance.spi.Claim;
 import dev.numaspread.conformance.spi.ImplementationFailure;
 import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.spi.PagePoolSession;
+import dev.numaspread.conformance.spi.RemoteImplementation;
 import dev.numaspread.model.pagepool.PagePool;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.cpu.CpuSet;
@@ -28,6 +29,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiPredicate;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -46,13 +48,17 @@ public final class GuardedImplementation implements Implementation {
     private final Duration callTimeout;
     private final boolean repeatCalls;
     private final Set<Claim> called = new LinkedHashSet<>();
+    private final AtomicLong calls = new AtomicLong();
+    private final AtomicLong nanosInside = new AtomicLong();
     private ExecutorService worker;
 
     public GuardedImplementation(Implementation delegate, List<Claim> claims, Duration callTimeout, boolean repeatCalls) {
         this.delegate = Objects.requireNonNull(delegate);
         this.claims = new LinkedHashSet<>(claims);
         this.callTimeout = callTimeout;
-        this.repeatCalls = repeatCalls;
+        // A remote implementation asks its program twice itself, in one batch: no second round trip.
+        if (repeatCalls && delegate instanceof RemoteImplementation remote) remote.askTwice(true);
+        this.repeatCalls = repeatCalls && !(delegate instanceof RemoteImplementation);
     }
 
     @Override public String name() { return delegate.name(); }
@@ -253,6 +259,29 @@ public final class GuardedImplementation implements Implementation {
     }
 
     private <T> Outcome<T> timed(Claim claim, String callText, Supplier<T> body) {
+        calls.incrementAndGet();
+        if (delegate instanceof RemoteImplementation) {
+            // It bounds each request itself and may take calls side by side: no watchdog thread.
+            try {
+                return new Outcome<>(body.get(), null);
+            } catch (RuntimeException e) {
+                return failed(claim, callText, e);
+            }
+        }
+        long start = System.nanoTime();
+        try {
+            return watched(claim, callText, body);
+        } finally {
+            nanosInside.addAndGet(System.nanoTime() - start);
+        }
+    }
+
+    /** The calls made so far (each repeated call counted), and the time spent inside them (not for a remote implementation). */
+    public Workload.Calls callsSoFar() {
+        return new Workload.Calls(calls.get(), java.time.Duration.ofNanos(nanosInside.get()));
+    }
+
+    private <T> Outcome<T> watched(Claim claim, String callText, Supplier<T> body) {
         Future<T> f;
         synchronized (this) {
             if (worker == null) worker = Executors.newSingleThreadExecutor(r -> {
@@ -277,15 +306,20 @@ public final class GuardedImplementation implements Implementation {
             Thread.currentThread().interrupt();
             throw new ImplementationFailure(where + " was interrupted", e);
         } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof KernelBug bug) return new Outcome<>(null, bug);
-            if (c instanceof NotClaimedCall n) throw n;
-            if (c instanceof Violation v) throw v;
-            if (c instanceof ImplementationFailure fail) throw new ImplementationFailure(where + ": " + fail.getMessage(), fail);
-            if (c instanceof UnsupportedOperationException)
-                throw new ImplementationFailure("the implementation claims " + claim.routine().id() + " for kernel " + claim.kernel()
-                        + " but " + callText + " threw UnsupportedOperationException" + (c.getMessage() == null ? "" : ": " + c.getMessage()), c);
-            throw new ImplementationFailure(where + " crashed: " + c, c);
+            return failed(claim, callText, e.getCause());
         }
+    }
+
+    /** What a call that threw {@code c} gives: a modelled kernel bug is an outcome; the rest is thrown as the guard's failure. */
+    private <T> Outcome<T> failed(Claim claim, String callText, Throwable c) {
+        String where = callText + " for kernel " + claim.kernel();
+        if (c instanceof KernelBug bug) return new Outcome<>(null, bug);
+        if (c instanceof NotClaimedCall n) throw n;
+        if (c instanceof Violation v) throw v;
+        if (c instanceof ImplementationFailure fail) throw new ImplementationFailure(where + ": " + fail.getMessage(), fail);
+        if (c instanceof UnsupportedOperationException)
+            throw new ImplementationFailure("the implementation claims " + claim.routine().id() + " for kernel " + claim.kernel()
+                    + " but " + callText + " threw UnsupportedOperationException" + (c.getMessage() == null ? "" : ": " + c.getMessage()), c);
+        throw new ImplementationFailure(where + " crashed: " + c, c);
     }
 }

@@ -17,7 +17,7 @@ import java.util.List;
 /**
  * The implementation an {@code --impl} value names: {@code model} (the reference model),
  * {@code example} (the bundled example, {@value #EXAMPLE}), {@code java:CLASS} (a class with a
- * public no-argument constructor) or {@code process:CMD} (a program speaking protocol 1, run by
+ * public no-argument constructor) or {@code process:CMD} (a program speaking spec/protocol.md, run by
  * {@code /bin/sh -c CMD}).
  */
 public final class Implementations {

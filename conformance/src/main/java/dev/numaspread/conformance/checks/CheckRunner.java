@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 /**
@@ -60,7 +61,15 @@ public final class CheckRunner {
     private CheckRunner() {}
 
     public static CheckResult run(Check check, Implementation impl, KernelRelease kernel, Settings settings) {
-        Context ctx = new Context(check, impl, kernel, settings);
+        return run(check, impl, kernel, settings, t -> true);
+    }
+
+    /**
+     * Runs {@code check}; failures {@code shrinks} rejects are not shrunk (see
+     * {@link Property#check(Gen, Consumer, Property.Config, java.util.function.Function, Predicate)}).
+     */
+    public static CheckResult run(Check check, Implementation impl, KernelRelease kernel, Settings settings, Predicate<Throwable> shrinks) {
+        Context ctx = new Context(check, impl, kernel, settings, shrinks);
         try {
             check.run(ctx);
             // Calls outside a forAll (fixed examples) count as one judged try when no forAll ran.
@@ -84,7 +93,7 @@ public final class CheckRunner {
         } catch (RuntimeException | Error e) {
             if (isImplementationFailure(e)) return new CheckResult.Errored(e, ctx.failureSeed, ctx.shrunk);
             // Thrown outside a forAll: run the whole check again with the reference model answering.
-            Context model = new Context(check, new ReferenceModel(), kernel, settings);
+            Context model = new Context(check, new ReferenceModel(), kernel, settings, t -> true);
             Throwable again = null;
             try {
                 check.run(model);
@@ -183,6 +192,7 @@ public final class CheckRunner {
         private final Check check;
         private final KernelRelease kernel;
         private final Settings settings;
+        private final Predicate<Throwable> shrinks;
         private final Implementation counted;
         /** Who answers the calls: the implementation, or the reference model while a crash is looked into. */
         private Implementation answering;
@@ -198,8 +208,9 @@ public final class CheckRunner {
         CheckResult.Shrunk shrunk = CheckResult.Shrunk.NONE;
         private final Map<OutcomeTable, GradedRuns> graded = new LinkedHashMap<>();
 
-        Context(Check check, Implementation impl, KernelRelease kernel, Settings settings) {
+        Context(Check check, Implementation impl, KernelRelease kernel, Settings settings, Predicate<Throwable> shrinks) {
             this.check = check;
+            this.shrinks = shrinks;
             this.answering = impl;
             this.kernel = kernel;
             this.settings = settings;
@@ -267,7 +278,7 @@ public final class CheckRunner {
             PropertyResult<T> r;
             inForAll = true;
             try {
-                r = Property.check(gen, judging, config(s), CheckRunner::failureKey);
+                r = Property.check(gen, judging, config(s), CheckRunner::failureKey, shrinks);
             } finally {
                 inForAll = false;
             }

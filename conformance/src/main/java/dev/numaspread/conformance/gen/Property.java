@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Runs a property: draws inputs from a generator at random, runs the body on each, and on the
@@ -85,6 +86,16 @@ public final class Property {
      */
     public static <T> PropertyResult<T> check(Gen<T> gen, Consumer<? super T> body, Config config,
                                               Function<Throwable, String> failureKey) {
+        return check(gen, body, config, failureKey, t -> true);
+    }
+
+    /**
+     * Runs {@code body} on inputs from {@code gen}; a failure that {@code shrinks} rejects is
+     * reported on the input that first showed it, unshrunk: it is not about the input (a crashed
+     * or hung implementation), and running the body again would only repeat the cost.
+     */
+    public static <T> PropertyResult<T> check(Gen<T> gen, Consumer<? super T> body, Config config,
+                                              Function<Throwable, String> failureKey, Predicate<Throwable> shrinks) {
         SplittableRandom seeds = new SplittableRandom(config.seed());
         long deadline = System.nanoTime() + config.budget().toNanos();
         int tries = 0;
@@ -107,6 +118,7 @@ public final class Property {
                 if (++discards > config.maxDiscards()) return gaveUp(tries, discards, config);
             } catch (RuntimeException | Error e) {
                 tries++;
+                if (!shrinks.test(e)) return new PropertyResult.Failed<>(e, input, recorder.sequence(), trySeed, tries, 0, 0);
                 return shrink(gen, body, config, failureKey, recorder.sequence(), input, e, trySeed, tries);
             }
         }

@@ -1,16 +1,15 @@
 package dev.numaspread.conformance.process;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.numaspread.conformance.spi.ImplementationFailure;
 import dev.numaspread.conformance.json.TopologyJson;
 import dev.numaspread.conformance.spi.Claim;
-import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.spi.PagePoolSession;
+import dev.numaspread.conformance.spi.RemoteImplementation;
 import dev.numaspread.conformance.spi.Routine;
+import dev.numaspread.conformance.spi.Traffic;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
@@ -20,67 +19,74 @@ import dev.numaspread.model.pagepool.Page;
 import dev.numaspread.model.pagepool.PagePool;
 import dev.numaspread.model.pagepool.Place;
 import dev.numaspread.model.pagepool.PoolState;
+import dev.numaspread.model.topology.TopoDocument;
 import dev.numaspread.model.topology.Topology;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
+import java.util.Iterator;
+import java.util.TreeMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * An implementation in any language, run as a process that speaks protocol 1 (spec/protocol.md):
- * one JSON object per line on stdin and stdout, its log on stderr. Each request waits at most
- * {@code requestTimeout} for its answer; a timeout, an exit, a line that is not JSON or an answer
- * to another request is an {@link ImplementationFailure} naming what happened (with the last
- * lines of stderr), and the next request starts the process again.
+ * An implementation in any language, run as a program that speaks spec/protocol.md: one JSON
+ * object per line on stdin and stdout, its log on stderr. The kit offers protocol {@value #PROTOCOL}
+ * in {@code hello} and speaks whichever protocol from 1 up the program answers: under protocol 1
+ * one request at a time, from protocol 2 pipelined (several requests in flight, matched by id),
+ * so that checks can run side by side ({@link #maxConcurrentCalls()}).
+ *
+ * <p>The program runs in a process group of its own ({@link ProcessGroup}). Each request waits
+ * at most the per-request timeout; a timeout, an exit, a line that is not an answer, or a line
+ * longer than 16 MiB breaks the run ({@link Channel}): every request in flight fails with an
+ * {@link ImplementationFailure} naming what happened and the last lines of stderr, and the
+ * whole group is stopped. The next call starts the program again, unless {@value #GIVE_UP_AFTER}
+ * runs in a row broke before answering a single routine request: then every call fails at once.
+ * Text from the program reaches messages only through {@link ProgramText}.
  */
-public final class ProcessImplementation implements Implementation, AutoCloseable {
+public final class ProcessImplementation implements RemoteImplementation, AutoCloseable {
 
-    /** The protocol this driver speaks. */
-    public static final int PROTOCOL = 1;
-    /** Machines registered at once; registering one more reuses the oldest name. */
+    /** The newest protocol the kit speaks; it speaks every one from 1 up to it. */
+    public static final int PROTOCOL = 2;
+    /** Machines registered at once in one run; registering one more reuses the least recently used name. */
     static final int MAX_TOPOLOGIES = 64;
-
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Runs in a row that broke before answering a routine request, after which the kit stops starting the program. */
+    static final int GIVE_UP_AFTER = 2;
+    /** The least time hello gets: starting a program (a JVM, a runtime) is slower than answering a request. */
+    static final Duration MIN_HELLO_TIMEOUT = Duration.ofSeconds(10);
+    /** Calls in flight at once from protocol 2. */
+    static final int MAX_IN_FLIGHT = 16;
 
     private final List<String> command;
-    private Duration requestTimeout;
+    private final String who;
+    private final Meter meter = new Meter();
+    /** Under protocol 1, one call at a time. */
+    private final ReentrantLock oneAtATime = new ReentrantLock(true);
+    private volatile Duration requestTimeout;
+    private volatile boolean askTwice;
 
-    private Process process;
-    private OutputStream stdin;
-    private BlockingQueue<String> stdout;
-    private final Deque<String> stderrTail = new ArrayDeque<>();
-    private Thread stderrReader;
-    private int nextId;
-    private int linesRead;
+    // guarded by this
+    private Channel channel;
+    private Run run;
+    private int brokenInARow;
+    private ImplementationFailure givenUp;
+    private int protocol;
     private String name;
     private List<Claim> claims;
-    private final LinkedHashMap<Topology, String> registered = new LinkedHashMap<>();
-    private int topologyCounter;
-
-    /** End of stdout, as a sentinel line no JSON answer can equal. */
-    private static final String EOF = "\u0000EOF";
 
     public ProcessImplementation(List<String> command, Duration requestTimeout) {
         if (command.isEmpty()) throw new IllegalArgumentException("process: empty command; expected a program to run");
         this.command = List.copyOf(command);
+        this.who = "process " + ProgramText.quote(String.join(" ", command), 100);
         this.requestTimeout = requestTimeout;
     }
 
     /** Sets the per-request timeout for the requests from now on. */
-    public synchronized void setRequestTimeout(Duration timeout) {
+    public void setRequestTimeout(Duration timeout) {
         this.requestTimeout = timeout;
     }
 
@@ -89,45 +95,61 @@ public final class ProcessImplementation implements Implementation, AutoCloseabl
         return new ProcessImplementation(List.of("/bin/sh", "-c", commandLine), requestTimeout);
     }
 
+    /** The name the program gave in its first {@code hello}, made printable. */
     @Override
     public synchronized String name() {
-        ensureStarted();
+        if (name == null) live();
         return name;
     }
 
     @Override
     public synchronized List<Claim> claims() {
-        ensureStarted();
+        if (claims == null) live();
         return claims;
     }
 
-    /** Says {@code bye} and stops the process. */
+    /** The protocol the program answered in its first {@code hello}. */
+    public synchronized int protocol() {
+        if (name == null) live();
+        return protocol;
+    }
+
     @Override
-    public synchronized void close() {
-        if (process == null) return;
-        try {
-            ObjectNode bye = JSON.createObjectNode();
-            bye.put("id", ++nextId);
-            bye.put("op", "bye");
-            send(bye);
-            stdout.poll(Math.min(1000, requestTimeout.toMillis()), TimeUnit.MILLISECONDS);
-            process.waitFor(1, TimeUnit.SECONDS);
-        } catch (IOException | InterruptedException e) {
-            if (e instanceof InterruptedException) Thread.currentThread().interrupt();
-        } finally {
-            kill();
+    public int maxConcurrentCalls() {
+        return protocol() >= 2 ? MAX_IN_FLIGHT : 1;
+    }
+
+    @Override
+    public Traffic traffic() {
+        return meter.traffic();
+    }
+
+    @Override
+    public void askTwice(boolean on) {
+        askTwice = on;
+    }
+
+    /** Says {@code bye} and stops the program's process group (SIGTERM, then SIGKILL after a grace period). */
+    @Override
+    public void close() {
+        Channel c;
+        synchronized (this) {
+            c = channel;
+            channel = null;
+            run = null;
         }
+        if (c != null) c.close(Duration.ofMillis(Math.min(1000, requestTimeout.toMillis())));
     }
 
     // ------------------------------------------------------------ routines
 
     @Override
-    public synchronized int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
+    public int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
         return spread(Routine.LOCAL_SPREAD, kernel, machine, node, count);
     }
 
     @Override
-    public synchronized int[] localSpreadNearestNodeCpus(KernelRelease kernel, Topology machine, int node, int count) {
+    public int[] localSpreadNearestNodeCpus(KernelRelease kernel, Topology machine, int node, int count) {
         return spread(Routine.LOCAL_SPREAD_NEAREST_NODE, kernel, machine, node, count);
     }
 
@@ -136,52 +158,52 @@ public final class ProcessImplementation implements Implementation, AutoCloseabl
         r.put("node", node);
         ArrayNode i = r.putArray("i");
         for (int k = 0; k < count; k++) i.add(k);
-        return ints(request(r), "cpus");
+        return ints(request(r, machine), "cpus");
     }
 
     @Override
-    public synchronized int[] numaLevels(KernelRelease kernel, Topology machine) {
-        return ints(request(op(Routine.NUMA_LEVELS, kernel, machine)), "levels");
+    public int[] numaLevels(KernelRelease kernel, Topology machine) {
+        return ints(request(op(Routine.NUMA_LEVELS, kernel, machine), machine), "levels");
     }
 
     @Override
-    public synchronized List<CpuSet> hopMasks(KernelRelease kernel, Topology machine, int node) {
+    public List<CpuSet> hopMasks(KernelRelease kernel, Topology machine, int node) {
         ObjectNode r = op(Routine.HOP_MASKS, kernel, machine);
         r.put("node", node);
-        return cpuLists(request(r), "masks");
+        return cpuLists(request(r, machine), "masks");
     }
 
     @Override
-    public synchronized int numaClosest(KernelRelease kernel, Topology machine, CpuSet cpus, int cpu) {
+    public int numaClosest(KernelRelease kernel, Topology machine, CpuSet cpus, int cpu) {
         ObjectNode r = op(Routine.NUMA_CLOSEST, kernel, machine);
         r.put("cpus", cpus.toList());
         r.put("cpu", cpu);
-        return integer(request(r), "cpu");
+        return integer(request(r, machine), "cpu");
     }
 
     @Override
-    public synchronized int numaNth(KernelRelease kernel, Topology machine, CpuSet cpus, int n, int node) {
+    public int numaNth(KernelRelease kernel, Topology machine, CpuSet cpus, int n, int node) {
         ObjectNode r = op(Routine.NUMA_NTH, kernel, machine);
         r.put("cpus", cpus.toList());
         r.put("n", n);
         r.put("node", node);
-        return integer(request(r), "cpu");
+        return integer(request(r, machine), "cpu");
     }
 
     @Override
-    public synchronized int numaNearestNode(KernelRelease kernel, Topology machine, int node) {
+    public int numaNearestNode(KernelRelease kernel, Topology machine, int node) {
         ObjectNode r = op(Routine.NUMA_NEAREST_NODE, kernel, machine);
         r.put("node", node);
-        return integer(request(r), "node");
+        return integer(request(r, machine), "node");
     }
 
     @Override
-    public synchronized int[] mlx5NumaDistanceCpus(KernelRelease kernel, Topology machine, int node, int count) {
+    public int[] mlx5NumaDistanceCpus(KernelRelease kernel, Topology machine, int node, int count) {
         return vectors(Routine.MLX5_NUMA_DISTANCE, kernel, machine, node, count);
     }
 
     @Override
-    public synchronized int[] mlx5CompIrqCpus(KernelRelease kernel, Topology machine, int node, int count) {
+    public int[] mlx5CompIrqCpus(KernelRelease kernel, Topology machine, int node, int count) {
         return vectors(Routine.MLX5_COMP_IRQS, kernel, machine, node, count);
     }
 
@@ -189,75 +211,87 @@ public final class ProcessImplementation implements Implementation, AutoCloseabl
         ObjectNode r = op(op, kernel, machine);
         r.put("node", node);
         r.put("count", count);
-        return ints(request(r), "cpus");
+        return ints(request(r, machine), "cpus");
     }
 
     @Override
-    public synchronized Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Topology machine, int numgrps) {
+    public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Topology machine, int numgrps) {
         ObjectNode r = op(Routine.GROUP_CPUS, kernel, machine);
         r.put("groups", numgrps);
-        JsonNode answer = request(r);
+        JsonNode answer = request(r, machine);
         if (answer.path("groups").isNull()) return Optional.empty();
         return Optional.of(cpuLists(answer, "groups"));
     }
 
     @Override
-    public synchronized int[] blkMqMapQueues(KernelRelease kernel, Topology machine, int nrQueues, int queueOffset) {
+    public int[] blkMqMapQueues(KernelRelease kernel, Topology machine, int nrQueues, int queueOffset) {
         ObjectNode r = op(Routine.BLK_MQ_MAP, kernel, machine);
         r.put("queues", nrQueues);
         r.put("offset", queueOffset);
-        return ints(request(r), "map");
+        return ints(request(r, machine), "map");
     }
 
     // ------------------------------------------------------------ page pool: a session
 
-    /** Pools alive at once in the process; creating one more reuses the oldest name. */
+    /** Pools alive at once in one run; creating one more reuses the oldest name. */
     static final int MAX_POOLS = 64;
-    private int poolsCreated;
-    private final Map<String, Integer> poolSerial = new LinkedHashMap<>();
-    private int generation;
 
     /**
-     * A page pool of the process: a {@code page-pool} request with {@code create}, then one
-     * {@code page-pool} request with {@code action} per action (spec/protocol.md). The pool lives
-     * as long as the process does and its name is not reused.
+     * A page pool of the current run of the program: a {@code page-pool} request with
+     * {@code create}, then one {@code page-pool} request with {@code action} per action
+     * (spec/protocol.md), each asked once (a pool is a state machine). The pool lives as long as
+     * the run does: after a restart its actions fail.
      */
     @Override
-    public synchronized PagePoolSession pagePool(KernelRelease kernel, Topology machine, PagePool.Params params) {
-        ObjectNode r = op(Routine.PAGE_POOL, kernel, machine);
-        int serial = ++poolsCreated;
-        String pool = "p" + ((serial - 1) % MAX_POOLS + 1);
-        r.put("pool", pool);
-        ObjectNode c = r.putObject("create");
-        c.put("nid", params.nid());
-        c.put("cpu", params.cpu());
-        c.put("cache", params.cacheSize());
-        c.put("refill", params.refill());
-        c.put("poolSize", params.poolSize());
-        c.put("tracksNapiNode", params.tracksNapiNode());
-        c.put("haveMemorylessNodes", params.haveMemorylessNodes());
-        request(r);
-        poolSerial.put(pool, serial);
-        int born = generation;
-        return action -> poolAction(pool, serial, born, action);
+    public PagePoolSession pagePool(KernelRelease kernel, Topology machine, PagePool.Params params) {
+        Channel c;
+        Run r;
+        synchronized (this) {
+            c = live();
+            r = run;
+        }
+        String pool;
+        int serial;
+        synchronized (r) {
+            serial = ++r.poolsCreated;
+            pool = "p" + ((serial - 1) % MAX_POOLS + 1);
+        }
+        ObjectNode create = op(Routine.PAGE_POOL, kernel, machine);
+        create.put("pool", pool);
+        ObjectNode p = create.putObject("create");
+        p.put("nid", params.nid());
+        p.put("cpu", params.cpu());
+        p.put("cache", params.cacheSize());
+        p.put("refill", params.refill());
+        p.put("poolSize", params.poolSize());
+        p.put("tracksNapiNode", params.tracksNapiNode());
+        p.put("haveMemorylessNodes", params.haveMemorylessNodes());
+        exchange(c, r, create, Optional.of(machine), false);
+        synchronized (r) {
+            r.pools.put(pool, serial);
+        }
+        return action -> poolAction(c, r, pool, serial, action);
     }
 
-    private synchronized PagePoolSession.Answer poolAction(String pool, int serial, int born, Action action) {
-        if (born != generation || process == null || !process.isAlive())
-            throw failure("page pool " + pool + " is gone: the process was restarted after it was created");
-        if (!Integer.valueOf(serial).equals(poolSerial.get(pool)))
-            throw failure("page pool " + pool + " was replaced by a newer pool of the same name (at most " + MAX_POOLS + " live pools)");
-        ObjectNode r = JSON.createObjectNode();
-        r.put("op", Routine.PAGE_POOL.id());
-        r.put("pool", pool);
-        r.put("action", action.text());
-        JsonNode a = request(r);
+    private PagePoolSession.Answer poolAction(Channel c, Run r, String pool, int serial, Action action) {
+        synchronized (this) {
+            if (channel != c || c.isBroken()) throw failure("page pool " + pool + " is gone: the program was restarted after it was created");
+        }
+        synchronized (r) {
+            if (!Integer.valueOf(serial).equals(r.pools.get(pool)))
+                throw failure("page pool " + pool + " was replaced by a newer pool of the same name (at most " + MAX_POOLS + " live pools)");
+        }
+        ObjectNode request = Channel.JSON.createObjectNode();
+        request.put("op", Routine.PAGE_POOL.id());
+        request.put("pool", pool);
+        request.put("action", action.text());
+        JsonNode a = exchange(c, r, request, Optional.empty(), false);
         return new PagePoolSession.Answer(effect(a), poolState(a));
     }
 
     private Effect effect(JsonNode a) {
         JsonNode d = a.path("did");
-        if (!d.isObject()) throw failure("answer " + a.path("id") + " has no object 'did'; expected what the pool did");
+        if (!d.isObject()) throw failure("answer " + a.get("id") + " has no object 'did'; expected what the pool did");
         String what = d.path("what").asText("");
         try {
             return switch (what) {
@@ -265,23 +299,24 @@ public final class ProcessImplementation implements Implementation, AutoCloseabl
                 case "put" -> new Effect.Put(page(d.path("page"), a), Place.of(d.path("to").asText()));
                 case "updated" -> new Effect.Updated(integer(d, "oldNid"), integer(d, "newNid"), pages(d.path("released"), a, "did.released"));
                 case "unchanged" -> new Effect.Unchanged(integer(d, "nid"));
-                default -> throw failure("answer " + a.path("id") + ": did.what is '" + abbreviate(what) + "'; expected served, put, updated or unchanged");
+                default -> throw failure("answer " + a.get("id") + ": did.what is '" + ProgramText.quote(what, 60)
+                        + "'; expected served, put, updated or unchanged");
             };
         } catch (IllegalArgumentException e) {
-            throw failure("answer " + a.path("id") + ": " + e.getMessage());
+            throw failure("answer " + a.get("id") + ": " + ProgramText.quote(String.valueOf(e.getMessage()), 200));
         }
     }
 
     private PoolState poolState(JsonNode a) {
         JsonNode s = a.path("state");
-        if (!s.isObject()) throw failure("answer " + a.path("id") + " has no object 'state'; expected the pool's state");
+        if (!s.isObject()) throw failure("answer " + a.get("id") + " has no object 'state'; expected the pool's state");
         return new PoolState(integer(s, "nid"), integer(s, "cpu"), pages(s.path("cache"), a, "state.cache"),
                 pages(s.path("ptrRing"), a, "state.ptrRing"), pages(s.path("inUse"), a, "state.inUse"),
                 pages(s.path("released"), a, "state.released"));
     }
 
     private List<Page> pages(JsonNode n, JsonNode a, String field) {
-        if (!n.isArray()) throw failure("answer " + a.path("id") + " has no array '" + field + "'; expected pages such as {\"id\":0,\"node\":1}");
+        if (!n.isArray()) throw failure("answer " + a.get("id") + " has no array '" + field + "'; expected pages such as {\"id\":0,\"node\":1}");
         List<Page> out = new ArrayList<>();
         for (JsonNode p : n) out.add(page(p, a));
         return out;
@@ -289,250 +324,332 @@ public final class ProcessImplementation implements Implementation, AutoCloseabl
 
     private Page page(JsonNode p, JsonNode a) {
         if (!p.isObject() || !p.path("id").isInt() || !p.path("node").isInt())
-            throw failure("answer " + a.path("id") + ": a page is " + abbreviate(String.valueOf(p)) + "; expected {\"id\":N,\"node\":N[,\"pfmemalloc\":true]}");
+            throw failure("answer " + a.get("id") + ": a page is " + ProgramText.quote(String.valueOf(p), 60)
+                    + "; expected {\"id\":N,\"node\":N[,\"pfmemalloc\":true]}");
         try {
             return new Page(p.get("id").asInt(), p.get("node").asInt(), p.path("pfmemalloc").asBoolean(false));
         } catch (IllegalArgumentException e) {
-            throw failure("answer " + a.path("id") + ": " + e.getMessage());
+            throw failure("answer " + a.get("id") + ": " + ProgramText.quote(String.valueOf(e.getMessage()), 200));
         }
     }
 
     // ------------------------------------------------------------ requests
 
     /** A request for {@code routine}: its op is the routine id (spec/protocol.md). */
-    private ObjectNode op(Routine routine, KernelRelease kernel, Topology machine) {
-        ensureStarted();
-        String t = topologyName(machine);
-        ObjectNode r = JSON.createObjectNode();
+    private static ObjectNode op(Routine routine, KernelRelease kernel, Topology machine) {
+        ObjectNode r = Channel.JSON.createObjectNode();
         r.put("op", routine.id());
         r.put("kernel", kernel.toString());
-        r.put("topology", t);
+        r.put("topology", "");   // request() puts the machine's name in the run that answers
         return r;
     }
 
-    private String topologyName(Topology machine) {
-        String known = registered.get(machine);
-        if (known != null) return known;
-        String name;
-        if (registered.size() >= MAX_TOPOLOGIES) {
-            Map.Entry<Topology, String> oldest = registered.entrySet().iterator().next();
-            registered.remove(oldest.getKey());
-            name = oldest.getValue();
-        } else name = "t" + (++topologyCounter);
-        ObjectNode r = JSON.createObjectNode();
-        r.put("op", "topology");
-        r.put("name", name);
-        try {
-            r.set("topology", JSON.readTree(TopologyJson.write(machine)));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("TopologyJson.write gave text that is not JSON: " + e.getMessage(), e);
-        }
-        request(r);
-        registered.put(machine, name);
-        return name;
+    /** What one run of the program holds: the machines registered (least recently used first) and the page pools created. */
+    private static final class Run {
+        final LinkedHashMap<Topology, Registration> machines = new LinkedHashMap<>(16, 0.75f, true);
+        int machineCounter;
+        final Map<String, Integer> pools = new TreeMap<>();   // name -> serial of the pool it names now
+        int poolsCreated;
     }
 
-    private void ensureStarted() {
-        if (process != null && process.isAlive()) return;
-        if (process != null) kill();
-        start();
+    /** A machine's name in one run, and the request that registered it. */
+    private record Registration(String name, Channel.Request request) {}
+
+    /** The answer to a pure routine request about {@code machine}: asked twice when {@link #askTwice} says so. */
+    private JsonNode request(ObjectNode request, Topology machine) {
+        Channel c;
+        Run r;
+        synchronized (this) {
+            c = live();
+            r = run;
+        }
+        return exchange(c, r, request, Optional.of(machine), askTwice);
     }
 
-    private void start() {
-        ProcessBuilder pb = new ProcessBuilder(command);
-        try {
-            process = pb.start();
-        } catch (IOException e) {
-            process = null;
-            throw new ImplementationFailure("process " + String.join(" ", command) + ": cannot start: " + e.getMessage(), e);
+    /**
+     * The answer to {@code request} in the run {@code c} (ok true); an {@code ok:false} answer or a
+     * broken run throws. The machine, when there is one, is registered first when this run does
+     * not know it: from protocol 2 in the same batch as the request, under protocol 1 as a
+     * request of its own. Asked {@code twice}, the request goes twice (from protocol 2 in the
+     * same batch) and two different answers fail the call.
+     */
+    private JsonNode exchange(Channel c, Run run, ObjectNode request, Optional<Topology> machine, boolean twice) {
+        Duration timeout = requestTimeout;
+        int p;
+        synchronized (this) {
+            p = protocol;
         }
-        stdin = process.getOutputStream();
-        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-        stdout = lines;
-        linesRead = 0;
-        registered.clear();
-        poolSerial.clear();
-        generation++;
-        Process p = process;
-        daemon("numaspread-stdout", () -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) lines.add(line);
-            } catch (IOException ignored) {
-                // the process went away; EOF below tells the waiting request
-            }
-            lines.add(EOF);
-        });
-        stderrReader = daemon("numaspread-stderr", () -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) {
-                    synchronized (stderrTail) {
-                        stderrTail.addLast(line);
-                        while (stderrTail.size() > 10) stderrTail.removeFirst();
-                    }
-                }
-            } catch (IOException ignored) {
-                // stderr is only a log
-            }
-        });
-        ObjectNode hello = JSON.createObjectNode();
-        hello.put("op", "hello");
-        hello.put("protocol", PROTOCOL);
-        JsonNode a = request(hello);
-        if (a.has("protocol") && a.get("protocol").asInt() != PROTOCOL)
-            throw failure("hello answered protocol " + a.get("protocol") + "; expected " + PROTOCOL);
-        if (!a.path("name").isTextual()) throw failure("hello answer has no string 'name'; expected {\"ok\":true,\"name\":...,\"claims\":[...]}");
-        List<Claim> cs = new ArrayList<>();
-        for (JsonNode c : a.path("claims")) {
-            String routine = c.path("routine").asText();
-            if (Routine.byId(routine).isEmpty()) throw failure("hello claims unknown routine '" + routine + "'; expected a routine id such as local-spread");
+        if (p == 1) {
+            oneAtATime.lock();
             try {
-                cs.add(Claim.of(routine, c.path("kernel").asText()));
-            } catch (IllegalArgumentException e) {
-                throw failure("hello claim " + c + ": " + e.getMessage());
+                Optional<Registration> reg = Optional.empty();
+                if (machine.isPresent()) {
+                    synchronized (c.writeLock()) {
+                        reg = Optional.of(registration(c, run, machine.get()));
+                        if (!reg.get().request().answer.isDone()) c.flush();
+                    }
+                    answer(c.await(reg.get().request(), timeout), reg.get().request());
+                }
+                ObjectNode named = named(request, reg);
+                Channel.Request r = send(c, named);
+                JsonNode a = c.await(r, timeout);
+                if (!twice || !isOk(a)) return answer(a, r);
+                Channel.Request again = send(c, named);
+                return answer(same(r, a, again, c.await(again, timeout)), r);
+            } finally {
+                oneAtATime.unlock();
             }
         }
-        name = a.get("name").asText();
-        claims = List.copyOf(cs);
+        Optional<Registration> reg = Optional.empty();
+        Channel.Request r, again = null;
+        synchronized (c.writeLock()) {
+            if (machine.isPresent()) reg = Optional.of(registration(c, run, machine.get()));
+            ObjectNode named = named(request, reg);
+            r = c.write(named);
+            if (twice) again = c.write(named);
+            c.flush();
+        }
+        if (reg.isPresent()) answer(c.await(reg.get().request(), timeout), reg.get().request());
+        JsonNode a = c.await(r, timeout);
+        if (again == null || !isOk(a)) return answer(a, r);
+        return answer(same(r, a, again, c.await(again, timeout)), r);
     }
 
-    private static Thread daemon(String name, Runnable r) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        t.start();
+    private static Channel.Request send(Channel c, ObjectNode request) {
+        synchronized (c.writeLock()) {
+            Channel.Request r = c.write(request);
+            c.flush();
+            return r;
+        }
+    }
+
+    private static boolean isOk(JsonNode a) {
+        return a.path("ok").isBoolean() && a.get("ok").booleanValue();
+    }
+
+    /**
+     * {@code a}, when the repeated question got the same answer {@code b} (ids aside; for a
+     * modelled kernel failure, the same kind); else the call fails as nondeterministic.
+     */
+    private JsonNode same(Channel.Request r, JsonNode a, Channel.Request again, JsonNode b) {
+        ObjectNode x = ((ObjectNode) a).deepCopy(), y = ((ObjectNode) b).deepCopy();
+        x.remove("id");
+        y.remove("id");
+        boolean same = x.has("kernelBug") && x.get("kernelBug").isObject()
+                ? y.path("kernelBug").path("kind").equals(x.get("kernelBug").path("kind")) && isOk(b)
+                : x.equals(y);
+        if (same) return a;
+        throw failure(r.what() + " is nondeterministic: the same request again (" + again.id + ") was answered "
+                + ProgramText.quote(y.toString(), 200) + " after " + ProgramText.quote(x.toString(), 200) + "; expected the same answer twice");
+    }
+
+    private static ObjectNode named(ObjectNode request, Optional<Registration> reg) {
+        if (reg.isEmpty()) return request;
+        ObjectNode r = request.deepCopy();
+        r.put("topology", reg.get().name());
+        return r;
+    }
+
+    /**
+     * The machine's registration in this run, writing a {@code topology} request (not flushed)
+     * when it has none. The caller holds the channel's write lock, so a name reused for another
+     * machine is registered again in the stream before any request that means the new machine.
+     */
+    private static Registration registration(Channel c, Run known, Topology machine) {
+        Registration reg = known.machines.get(machine);
+        if (reg != null) return reg;
+        String t;
+        if (known.machines.size() >= MAX_TOPOLOGIES) {
+            Iterator<Registration> eldest = known.machines.values().iterator();
+            t = eldest.next().name();
+            eldest.remove();
+        } else t = "t" + (++known.machineCounter);
+        ObjectNode r = Channel.JSON.createObjectNode();
+        r.put("op", "topology");
+        r.put("name", t);
+        r.set("topology", opaque(machine, t));
+        reg = new Registration(t, c.write(r));
+        known.machines.put(machine, reg);
+        return reg;
+    }
+
+    /**
+     * The JSON form of {@code machine} with nothing that tells where it came from: its name is
+     * the opaque registration name and its source, notes and expectations are empty, so a program
+     * cannot tell a fixture from a generated machine by a label.
+     */
+    static ObjectNode opaque(Topology machine, String name) {
+        ObjectNode t = TopologyJson.toTree(TopoDocument.of(machine));
+        t.put("name", name);
+        t.put("source", "");
+        t.putArray("notes");
+        t.putArray("expect");
         return t;
     }
 
-    private void send(ObjectNode request) throws IOException {
-        stdin.write((JSON.writeValueAsString(request) + "\n").getBytes(StandardCharsets.UTF_8));
-        stdin.flush();
+    /** The current run of the program, started (hello included) when there is none or it broke. */
+    private Channel live() {
+        if (!Thread.holdsLock(this)) throw new IllegalStateException("driver invariant broken: live() without the driver's lock");
+        if (givenUp != null) throw new ImplementationFailure(givenUp.getMessage(), givenUp);
+        if (channel != null && !channel.isBroken()) return channel;
+        if (channel != null) broke(channel);
+        channel = null;
+        run = null;
+        if (givenUp != null) throw new ImplementationFailure(givenUp.getMessage(), givenUp);
+        ProcessGroup group;
+        try {
+            group = ProcessGroup.start(command);
+        } catch (IOException e) {
+            givenUp = failure("cannot start: " + ProgramText.quote(String.valueOf(e.getMessage()), 200));
+            throw givenUp;
+        }
+        Channel c = new Channel(group, who, meter);
+        ObjectNode hello = Channel.JSON.createObjectNode();
+        hello.put("op", "hello");
+        hello.put("protocol", PROTOCOL);
+        Hello h;
+        try {
+            h = hello(c.call(hello, requestTimeout.compareTo(MIN_HELLO_TIMEOUT) > 0 ? requestTimeout : MIN_HELLO_TIMEOUT));
+        } catch (ImplementationFailure f) {
+            broke(c);
+            throw f;
+        } catch (BadHello bad) {
+            c.breakWith(null, bad.getMessage());
+            givenUp = failure(bad.getMessage());
+            throw givenUp;
+        }
+        if (name == null) {
+            protocol = h.protocol();
+            name = h.name();
+            claims = h.claims();
+        } else if (h.protocol() != protocol || !h.claims().equals(claims)) {
+            String how = "hello after a restart answered protocol " + h.protocol() + " and claims " + h.claims()
+                    + "; expected protocol " + protocol + " and claims " + claims + ", as the first run answered";
+            c.breakWith(null, how);
+            givenUp = failure(how);
+            throw givenUp;
+        }
+        if (protocol >= 2) c.answersInAnyOrder();
+        channel = c;
+        run = new Run();
+        return c;
     }
 
-    /** The answer to {@code request} (ok true); an {@code ok:false} answer or a broken exchange throws. */
-    private JsonNode request(ObjectNode request) {
-        int id = ++nextId;
-        ObjectNode r = JSON.createObjectNode();
-        r.put("id", id);
-        r.setAll(request);
-        String op = request.path("op").asText();
-        String what = "request " + id + " (" + op + ")";
-        try {
-            send(r);
-        } catch (IOException e) {
-            throw dead(what, "cannot write to its stdin (" + e.getMessage() + ")");
+    /** Counts a broken run; gives up after {@value #GIVE_UP_AFTER} in a row that answered no routine request. */
+    private void broke(Channel c) {
+        brokenInARow = c.answeredRoutine() ? 0 : brokenInARow + 1;
+        if (brokenInARow >= GIVE_UP_AFTER && givenUp == null)
+            givenUp = failure("the kit gave up on the program: " + brokenInARow + " runs in a row broke before answering a routine request"
+                    + c.brokenReason().map(r -> "; the last: " + r).orElse(""));
+    }
+
+    private record Hello(int protocol, String name, List<Claim> claims) {}
+
+    /** A hello answer the kit cannot work with; starting the program again would not change it. */
+    private static final class BadHello extends Exception {
+        BadHello(String message) {
+            super(message, null, false, false);
         }
-        String line;
-        try {
-            line = stdout.poll(requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw dead(what, "the driver was interrupted");
-        }
-        if (line == null) throw dead(what, "no answer within " + requestTimeout.toMillis() + " ms (per-request timeout)");
-        if (line.equals(EOF)) {
-            String status;
+    }
+
+    private static Hello hello(JsonNode a) throws BadHello {
+        if (!a.path("ok").isBoolean() || !a.get("ok").asBoolean())
+            throw new BadHello("hello was answered " + ProgramText.quote(a.toString(), 200) + "; expected {\"ok\":true,\"protocol\":...}");
+        JsonNode p = a.get("protocol");
+        if (p == null || !p.isInt() || p.intValue() < 1 || p.intValue() > PROTOCOL)
+            throw new BadHello("hello answered " + (p == null ? "no protocol" : "protocol " + ProgramText.quote(p.toString(), 60))
+                    + "; expected the integer protocol the program speaks, 1 to " + PROTOCOL);
+        if (!a.path("name").isTextual())
+            throw new BadHello("hello answer has no string 'name'; expected {\"ok\":true,\"protocol\":" + p.intValue()
+                    + ",\"name\":...,\"claims\":[...]}");
+        if (!a.path("claims").isArray())
+            throw new BadHello("hello answer has no array 'claims'; expected [{\"routine\":\"local-spread\",\"kernel\":\"6.12\"}, ...]");
+        List<Claim> cs = new ArrayList<>();
+        for (JsonNode c : a.get("claims")) {
+            if (!c.path("routine").isTextual() || Routine.byId(c.get("routine").asText()).isEmpty())
+                throw new BadHello("hello claims unknown routine " + ProgramText.quote(c.path("routine").toString(), 60)
+                        + "; expected a routine id such as local-spread");
+            if (!c.path("kernel").isTextual())
+                throw new BadHello("hello claim " + ProgramText.quote(c.toString(), 120) + " has no string 'kernel'; expected a release such as \"6.12\"");
             try {
-                status = process.waitFor(1, TimeUnit.SECONDS) ? "exited with status " + process.exitValue() : "closed its stdout";
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                status = "closed its stdout";
+                cs.add(Claim.of(c.get("routine").asText(), c.get("kernel").asText()));
+            } catch (IllegalArgumentException e) {
+                throw new BadHello("hello claim " + ProgramText.quote(c.toString(), 120) + ": " + ProgramText.quote(String.valueOf(e.getMessage()), 200));
             }
-            throw dead(what, status);
         }
-        linesRead++;
-        JsonNode a;
-        try {
-            a = JSON.readTree(line);
-        } catch (JsonProcessingException e) {
-            throw dead(what, "stdout line " + linesRead + " is not JSON: '" + abbreviate(line) + "'; expected one JSON object per line (logs go to stderr)");
-        }
-        if (a == null || !a.isObject()) throw dead(what, "stdout line " + linesRead + " is not a JSON object: '" + abbreviate(line) + "'");
-        if (a.path("id").asInt(-1) != id)
-            throw dead(what, "answered id " + a.path("id") + "; expected id " + id + " (answers come in request order)");
-        if (a.path("ok").asBoolean(false)) {
-            JsonNode bug = a.path("kernelBug");
-            if (bug.isObject()) throw new KernelBug(bug.path("kind").asText("BUG"), bug.path("message").asText(""));
+        return new Hello(p.intValue(), ProgramText.quote(a.get("name").asText(), 200), List.copyOf(cs));
+    }
+
+    /**
+     * The answer {@code a} to {@code r} when it is ok; a modelled kernel failure throws
+     * {@link KernelBug}, an error answer the matching exception, anything else breaks the run.
+     */
+    private JsonNode answer(JsonNode a, Channel.Request r) {
+        JsonNode ok = a.get("ok");
+        if (ok != null && ok.isBoolean() && ok.booleanValue()) {
+            JsonNode bug = a.get("kernelBug");
+            if (bug != null && bug.isObject())
+                throw new KernelBug(ProgramText.quote(bug.path("kind").asText("BUG"), 60), ProgramText.quote(bug.path("message").asText(""), 500));
             return a;
         }
+        if (ok == null || !ok.isBoolean())
+            throw garbage(r, "answered " + (ok == null ? "no 'ok'" : "ok " + ProgramText.quote(ok.toString(), 60)) + "; expected \"ok\": true or false");
         String error = a.path("error").asText("");
-        String message = a.path("message").asText("");
+        String message = ProgramText.quote(a.path("message").asText(""), 500);
         switch (error) {
-            case "unsupported" -> throw new UnsupportedOperationException(op + ": " + message);
-            case "invalid" -> throw failure(what + " was rejected as invalid: " + message);
-            case "internal" -> throw failure(what + " failed inside the implementation: " + message);
-            default -> throw dead(what, "answered error '" + abbreviate(error) + "'; expected unsupported, invalid or internal");
+            case "unsupported" -> throw new UnsupportedOperationException(r.op + ": " + message);
+            case "invalid" -> throw failure(r.what() + " was rejected as invalid: " + message);
+            case "internal" -> throw failure(r.what() + " failed inside the implementation: " + message);
+            default -> throw garbage(r, "answered error '" + ProgramText.quote(error, 60) + "'; expected unsupported, invalid or internal");
         }
     }
 
-    /** A broken exchange: the process is stopped, and the next request starts it again. */
-    private ImplementationFailure dead(String what, String how) {
-        if (process != null && !process.isAlive() && stderrReader != null) {
-            // The last words of a crashed process are the most useful part of the message.
-            try {
-                stderrReader.join(1000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+    /** An answer that breaks the protocol: the run is stopped, as for a line that is not JSON. */
+    private ImplementationFailure garbage(Channel.Request r, String how) {
+        Channel c;
+        synchronized (this) {
+            c = channel;
         }
-        String tail = stderr();
-        kill();
-        return failure(what + ": " + how + (tail.isEmpty() ? "" : "; stderr: " + tail));
+        if (c != null) c.breakWith(null, r.what() + " " + how);
+        return failure(r.what() + ": " + how);
     }
 
     private ImplementationFailure failure(String message) {
-        return new ImplementationFailure("process " + String.join(" ", command) + ": " + message);
-    }
-
-    private String stderr() {
-        synchronized (stderrTail) {
-            return String.join(" | ", stderrTail);
-        }
-    }
-
-    private void kill() {
-        if (process != null) {
-            process.destroyForcibly();
-            try {
-                process.waitFor(2, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        process = null;
-        registered.clear();
-    }
-
-    private static String abbreviate(String s) {
-        return s.length() <= 120 ? s : s.substring(0, 117) + "...";
+        return new ImplementationFailure(who + ": " + message);
     }
 
     // ------------------------------------------------------------ answer fields
 
     private int[] ints(JsonNode a, String field) {
         JsonNode n = a.path(field);
-        if (!n.isArray()) throw failure("answer " + a.path("id") + " has no array '" + field + "'; expected integers");
+        if (!n.isArray()) throw failure("answer " + a.get("id") + " has no array '" + field + "'; expected integers");
         int[] out = new int[n.size()];
         for (int k = 0; k < out.length; k++) {
-            if (!n.get(k).isInt()) throw failure("answer " + a.path("id") + ": " + field + "[" + k + "] = " + n.get(k) + "; expected an integer");
-            out[k] = n.get(k).asInt();
+            if (!n.get(k).isInt())
+                throw failure("answer " + a.get("id") + ": " + field + "[" + k + "] = " + ProgramText.quote(n.get(k).toString(), 60) + "; expected an integer");
+            out[k] = n.get(k).intValue();
         }
         return out;
     }
 
     private int integer(JsonNode a, String field) {
         JsonNode n = a.path(field);
-        if (!n.isInt()) throw failure("answer " + a.path("id") + " has no integer '" + field + "'");
-        return n.asInt();
+        if (!n.isInt()) throw failure("answer " + a.get("id") + " has no integer '" + field + "'");
+        return n.intValue();
     }
 
     private List<CpuSet> cpuLists(JsonNode a, String field) {
         JsonNode n = a.path(field);
-        if (!n.isArray()) throw failure("answer " + a.path("id") + " has no array '" + field + "'; expected CPU lists such as \"0-3\"");
+        if (!n.isArray()) throw failure("answer " + a.get("id") + " has no array '" + field + "'; expected CPU lists such as \"0-3\"");
         List<CpuSet> out = new ArrayList<>();
         for (JsonNode s : n) {
+            if (!s.isTextual())
+                throw failure("answer " + a.get("id") + ": " + field + " holds " + ProgramText.quote(s.toString(), 60) + "; expected CPU lists such as \"0-3\"");
             try {
                 out.add(CpuSet.parseList(s.asText()));
             } catch (IllegalArgumentException e) {
-                throw failure("answer " + a.path("id") + ": " + field + " holds '" + s.asText() + "': " + e.getMessage());
+                throw failure("answer " + a.get("id") + ": " + field + " holds '" + ProgramText.quote(s.asText(), 60) + "': "
+                        + ProgramText.quote(String.valueOf(e.getMessage()), 200));
             }
         }
         return out;

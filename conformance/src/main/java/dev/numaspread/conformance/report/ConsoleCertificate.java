@@ -5,6 +5,7 @@ import dev.numaspread.conformance.checks.GradedRuns;
 import dev.numaspread.conformance.certify.Counterexample;
 import dev.numaspread.conformance.certify.RuleResult;
 import dev.numaspread.conformance.certify.Verdict;
+import dev.numaspread.conformance.certify.Workload;
 import dev.numaspread.conformance.spi.Claim;
 
 import java.util.Map;
@@ -28,6 +29,7 @@ public final class ConsoleCertificate {
                 .append("; kit ").append(c.suiteVersion()).append('\n');
         for (RuleResult r : c.results()) sb.append(render(c, r));
         for (String n : c.notes()) sb.append("note: ").append(n).append('\n');
+        if (!c.workload().equals(Workload.NONE)) sb.append("workload: ").append(c.workload().text()).append('\n');
         sb.append(summary(c)).append('\n');
         return sb.toString();
     }

@@ -122,6 +122,13 @@ public final class ReportWriter {
         }
         ArrayNode notes = o.putArray("notes");
         c.notes().forEach(notes::add);
+        ObjectNode w = o.putObject("workload");
+        w.put("calls", c.workload().calls());
+        w.put("requests", c.workload().requests());
+        w.put("batches", c.workload().batches());
+        w.put("seconds", c.workload().total().toMillis() / 1000.0);
+        w.put("insideImplementationSeconds", c.workload().insideImplementation().toMillis() / 1000.0);
+        w.put("inKitSeconds", c.workload().inKit().toMillis() / 1000.0);
         return o;
     }
 
@@ -177,6 +184,7 @@ public final class ReportWriter {
         sb.append("- kit: ").append(md(c.suiteVersion())).append("; tries ").append(c.settings().tries())
                 .append("; seed 0x").append(Long.toHexString(c.settings().seed())).append('\n');
         sb.append("- run: ").append(c.started()).append(" to ").append(c.finished()).append('\n');
+        sb.append("- workload: ").append(c.workload().text()).append('\n');
         sb.append("- level reached: **").append(c.levelReached()).append("**; exit code ").append(c.exitCode()).append("\n\n");
         sb.append("| verdict | rule | title | level | kernel | tries |\n|---|---|---|---|---|---|\n");
         for (RuleResult r : c.results())
@@ -227,6 +235,7 @@ public final class ReportWriter {
         sb.append("<li>kit ").append(esc(c.suiteVersion())).append("; tries ").append(c.settings().tries()).append("; seed 0x")
                 .append(Long.toHexString(c.settings().seed())).append("</li>");
         sb.append("<li>run ").append(esc(c.started().toString())).append(" to ").append(esc(c.finished().toString())).append("</li>");
+        sb.append("<li>workload: ").append(esc(c.workload().text())).append("</li>");
         sb.append("<li>level reached: <b>").append(esc(c.levelReached())).append("</b>; exit code ").append(c.exitCode()).append("</li>");
         sb.append("<li>").append(esc(counts(c))).append("</li></ul>\n");
         List<RuleResult> shown = new ArrayList<>(), folded = new ArrayList<>();

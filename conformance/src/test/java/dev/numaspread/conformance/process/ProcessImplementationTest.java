@@ -24,6 +24,7 @@ import dev.numaspread.model.topology.Topology;
 import dev.numaspread.model.topology.TopologyBuilder;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -41,9 +42,16 @@ class ProcessImplementationTest {
     static final KernelRelease K61 = KernelRelease.of(6, 1);
 
     static ProcessImplementation fake(String mode, long timeoutMillis) {
+        return fake(mode, "1", timeoutMillis);
+    }
+
+    /** {@link FakeProcess} in {@code mode}, answering hello with {@code protocol}. */
+    static ProcessImplementation fake(String mode, String protocol, long timeoutMillis, String... more) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return new ProcessImplementation(List.of(java, "-cp", System.getProperty("java.class.path"),
-                FakeProcess.class.getName(), mode), Duration.ofMillis(timeoutMillis));
+        List<String> command = new java.util.ArrayList<>(List.of(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp",
+                System.getProperty("java.class.path"), FakeProcess.class.getName(), mode, protocol));
+        command.addAll(List.of(more));
+        return new ProcessImplementation(command, Duration.ofMillis(timeoutMillis));
     }
 
     @Test
@@ -174,15 +182,202 @@ class ProcessImplementationTest {
         }
     }
 
+    // ------------------------------------------------------------ protocol 2 and its negotiation
+
+    @Test
+    void protocolOneProgramIsAskedOneRequestAtATime() {
+        try (ProcessImplementation p = fake("good", 20_000)) {
+            assertEquals(1, p.protocol());
+            assertEquals(1, p.maxConcurrentCalls());
+            p.askTwice(true);
+            assertEquals("[2, 3, 0, 1, 2]", Arrays.toString(p.localSpreadCpus(K61, TWO_NODES, 1, 5)));
+            // hello, topology, the question and its repeat: each in a batch of its own.
+            assertEquals(4, p.traffic().requests());
+            assertEquals(4, p.traffic().batches());
+        }
+    }
+
+    @Test
+    void protocolTwoProgramGetsTheMachineAndTheQuestionTwiceInOneBatch() {
+        try (ProcessImplementation p = fake("good", "2", 20_000)) {
+            assertEquals(2, p.protocol());
+            assertEquals(ProcessImplementation.MAX_IN_FLIGHT, p.maxConcurrentCalls());
+            p.askTwice(true);
+            assertEquals("[2, 3, 0, 1, 2]", Arrays.toString(p.localSpreadCpus(K61, TWO_NODES, 1, 5)));
+            assertEquals(4, p.traffic().requests());
+            assertEquals(2, p.traffic().batches());
+        }
+    }
+
+    @Test
+    void protocolTwoAnswersMayComeInAnyOrder() {
+        try (ProcessImplementation p = fake("swap", "2", 20_000)) {
+            p.askTwice(true);
+            assertEquals("[2, 3, 0, 1, 2]", Arrays.toString(p.localSpreadCpus(K61, TWO_NODES, 1, 5)));
+            assertEquals("[0, 1]", Arrays.toString(p.localSpreadCpus(K61, TWO_NODES, 0, 2)));
+        }
+    }
+
+    @Test
+    void protocolOneAnswersOutOfOrderAreAFailure() {
+        try (ProcessImplementation p = fake("swap", "1", 20_000)) {
+            p.askTwice(true);
+            // Protocol 1 asks the repeat only after the first answer, which the swapping program holds back.
+            p.setRequestTimeout(Duration.ofMillis(20_000));
+            p.claims();
+            p.setRequestTimeout(Duration.ofMillis(500));
+            ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> p.localSpreadCpus(K61, TWO_NODES, 1, 5));
+            assertTrue(e.getMessage().contains("request 3 (local-spread): no answer within 500 ms (per-request timeout)"), e.getMessage());
+        }
+    }
+
+    @Test
+    void askedTwiceADifferentAnswerIsNondeterministic() {
+        try (ProcessImplementation p = fake("flaky", "2", 20_000)) {
+            p.askTwice(true);
+            ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> p.localSpreadCpus(K61, TWO_NODES, 1, 2));
+            assertTrue(e.getMessage().contains("request 3 (local-spread) is nondeterministic: the same request again (4) was answered "
+                    + "{\"ok\":true,\"cpus\":[0,1],\"topologies\":1} after {\"ok\":true,\"cpus\":[3,0],\"topologies\":1};"
+                    + " expected the same answer twice"), e.getMessage());
+        }
+    }
+
+    @Test
+    void helloWithAProtocolTheKitDoesNotSpeakStopsCertification() {
+        for (String[] c : new String[][]{{"15", "protocol 15"}, {"string", "protocol \"1\""}, {"none", "no protocol"}, {"0", "protocol 0"}}) {
+            try (ProcessImplementation p = fake("good", c[0], 20_000)) {
+                ImplementationFailure e = assertThrows(ImplementationFailure.class, p::claims);
+                assertTrue(e.getMessage().endsWith(": hello answered " + c[1] + "; expected the integer protocol the program speaks, 1 to 2"),
+                        e.getMessage());
+                // A wrong hello is not retried: the next call fails at once with the same reason.
+                assertEquals(e.getMessage(), assertThrows(ImplementationFailure.class, () -> p.localSpreadCpus(K61, TWO_NODES, 1, 2)).getMessage());
+            }
+        }
+    }
+
+    @Test
+    void stringIdIsAFailure() {
+        try (ProcessImplementation p = fake("string-id", "2", 20_000)) {
+            ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> p.localSpreadCpus(K61, TWO_NODES, 1, 2));
+            assertTrue(e.getMessage().contains("request 3 (local-spread): stdout line 3 has id \"3\"; expected the integer id of a request"),
+                    e.getMessage());
+        }
+    }
+
+    @Test
+    void machinesAreSentUnderOpaqueNames() {
+        Topology fixture = dev.numaspread.conformance.fixtures.Fixtures.topology("kunpeng920-4node");
+        assertEquals("kunpeng920-4node", fixture.name());
+        try (ProcessImplementation p = fake("tell-name", "2", 20_000)) {
+            ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> p.localSpreadCpus(K61, fixture, 1, 2));
+            assertTrue(e.getMessage().endsWith("failed inside the implementation: name=t1 source= notes=[] expect=[]"), e.getMessage());
+        }
+    }
+
+    @Test
+    void opaqueMachineReadsBackAsTheSameMachine() {
+        Topology fixture = dev.numaspread.conformance.fixtures.Fixtures.topology("kunpeng920-4node");
+        var json = ProcessImplementation.opaque(fixture, "t7");
+        Topology back = dev.numaspread.conformance.json.TopologyJson.fromTree(json, "t7", java.util.Optional.empty()).topology();
+        assertEquals("t7", back.name());
+        assertEquals("", back.source());
+        assertEquals(fixture.online(), back.online());
+        assertEquals(fixture.nodes(), back.nodes());
+        assertEquals(json, ProcessImplementation.opaque(back, "t7"));
+    }
+
+    @Test
+    void controlCharactersFromTheProgramAreEscaped() {
+        try (ProcessImplementation p = fake("escapes", "2", 20_000)) {
+            assertEquals("fake \\u001b[31mred\\u001b[0m \\u202egnp.exe", p.name());
+            ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> p.localSpreadCpus(K61, TWO_NODES, 1, 2));
+            assertTrue(e.getMessage().endsWith("failed inside the implementation: bad \\u001b[2J\\u000d\\u000athing \\u202e"), e.getMessage());
+            assertFalse(e.getMessage().chars().anyMatch(ch -> ch < 0x20 || ch == 0x202e), e.getMessage());
+        }
+    }
+
+    @Test
+    void stderrIsQuotedEscaped() {
+        try (ProcessImplementation p = fake("escapes", "2", 20_000)) {
+            ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> p.localSpreadCpus(K61, TWO_NODES, 0, 2));
+            assertTrue(e.getMessage().endsWith("exited with status 5; stderr: log \\u001b]0;owned\\u0007 line"), e.getMessage());
+        }
+    }
+
+    @Test
+    void stdoutLineLongerThanTheBoundIsAFailureWithoutReadingIt() {
+        try (ProcessImplementation p = fake("long-line", "2", 20_000)) {
+            ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> p.localSpreadCpus(K61, TWO_NODES, 1, 2));
+            assertTrue(e.getMessage().contains("request 3 (local-spread): stdout line 3 is longer than 16 MiB;"
+                    + " expected one JSON object per line (logs go to stderr)"), e.getMessage());
+        }
+    }
+
+    @Test
+    void stderrOfAnEarlierRunIsNotQuoted(@org.junit.jupiter.api.io.TempDir Path dir) {
+        Path runs = dir.resolve("runs");
+        try (ProcessImplementation p = fake("crash-after-hello", "2", 20_000, runs.toString())) {
+            ImplementationFailure first = assertThrows(ImplementationFailure.class, () -> p.localSpreadCpus(K61, TWO_NODES, 1, 2));
+            assertTrue(first.getMessage().endsWith("exited with status 4; stderr: panic in run 1"), first.getMessage());
+            ImplementationFailure second = assertThrows(ImplementationFailure.class, () -> p.localSpreadCpus(K61, TWO_NODES, 1, 2));
+            assertTrue(second.getMessage().endsWith("exited with status 4; stderr: panic in run 2"), second.getMessage());
+        }
+    }
+
+    @Test
+    void afterTwoRunsInARowBreakWithoutAnAnswerTheKitGivesUp(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path runs = dir.resolve("runs");
+        try (ProcessImplementation p = fake("crash-after-hello", "2", 20_000, runs.toString())) {
+            assertThrows(ImplementationFailure.class, () -> p.localSpreadCpus(K61, TWO_NODES, 1, 2));
+            assertThrows(ImplementationFailure.class, () -> p.localSpreadCpus(K61, TWO_NODES, 1, 2));
+            for (int k = 0; k < 5; k++) {
+                ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> p.localSpreadCpus(K61, TWO_NODES, 1, 2));
+                assertTrue(e.getMessage().contains(": the kit gave up on the program: 2 runs in a row broke before answering a routine request;"
+                        + " the last: exited with status 4; stderr: panic in run 2"), e.getMessage());
+            }
+        }
+        assertEquals(2, Files.readAllLines(runs).size());
+    }
+
+    @Test
+    void aRunThatAnsweredResetsTheCount(@org.junit.jupiter.api.io.TempDir Path dir) {
+        try (ProcessImplementation p = fake("good", "2", 20_000)) {
+            p.localSpreadCpus(K61, TWO_NODES, 1, 2);
+            for (int k = 0; k < 3; k++) {
+                kill(p);
+                try {
+                    p.localSpreadCpus(K61, TWO_NODES, 1, 2);
+                } catch (ImplementationFailure e) {
+                    // the kit learnt of the death only when it wrote the request: that request failed
+                    assertTrue(e.getMessage().contains("exited with status 137"), e.getMessage());
+                }
+                // Every run answered before it broke, so the kit never gives up.
+                assertEquals("[2, 3]", Arrays.toString(p.localSpreadCpus(K61, TWO_NODES, 1, 2)));
+            }
+        }
+    }
+
+    /** Stops the program behind the driver's back, as a crash would. */
+    static void kill(ProcessImplementation p) {
+        ProcessHandle.current().descendants().filter(h -> h.info().commandLine().orElse("").contains(FakeProcess.class.getName()))
+                .forEach(h -> {
+                    h.destroyForcibly();
+                    h.onExit().join();
+                });
+    }
+
     // ---------------------------------------------------------------- page pool sessions
 
     @Test
     void pagePoolIsACreateThenOneRequestPerAction() {
-        try (ProcessImplementation p = fake("good", 20_000)) {
+        try (ProcessImplementation p = fake("good", "2", 20_000)) {
+            p.askTwice(true);   // a pool is a state machine: its requests go once all the same
             PagePoolSession pool = p.pagePool(K61, TWO_NODES, PagePool.Params.of(1, 2).withSizes(4, 2, 4));
             PagePoolSession.Answer a = pool.apply(Action.alloc());
             assertEquals(new Effect.Served(new Page(0, 1, false), Place.ALLOCATOR, List.of()), a.effect());
             assertEquals("nid 1 cpu 2 | alloc cache - | ptr_ring - | in use 0:1 | page allocator -", a.state().text());
+            // hello, the machine, the pool, one action
+            assertEquals(4, p.traffic().requests());
         }
     }
 
@@ -201,7 +396,7 @@ class ProcessImplementationTest {
             PagePoolSession pool = p.pagePool(K61, TWO_NODES, PagePool.Params.of(1, 2));
             assertThrows(ImplementationFailure.class, () -> p.localSpreadCpus(K61, TWO_NODES, 1, 2));
             ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> pool.apply(Action.alloc()));
-            assertTrue(e.getMessage().contains("page pool p1 is gone: the process was restarted"), e.getMessage());
+            assertTrue(e.getMessage().contains("page pool p1 is gone: the program was restarted"), e.getMessage());
         }
     }
 }

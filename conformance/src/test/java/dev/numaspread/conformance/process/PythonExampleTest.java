@@ -101,18 +101,32 @@ class PythonExampleTest {
 
     @Test
     void pythonExamplePassesTheKernelRunsThroughTheDriver() {
+        Certificate c = certify("python3 " + SCRIPT, 2);
+        // Protocol 2: the machine and the question asked twice go in one batch.
+        assertTrue(c.workload().batches() < c.workload().requests(), c.workload().text());
+    }
+
+    @Test
+    void pythonExampleSpeaksProtocolOneToo() {
+        Certificate c = certify("python3 " + SCRIPT + " --protocol 1", 1);
+        assertEquals(c.workload().requests(), c.workload().batches(), c.workload().text());
+    }
+
+    static Certificate certify(String command, int protocol) {
         RuleRegistry rules = RuleRegistry.parse(new java.util.TreeMap<>(Map.of("spec/local-spread.md",
                 "### KR-1 The kernel runs are reproduced\nlevel: EXACT; kernels: all; sources: kernel-runs/\n")));
-        try (ProcessImplementation p = ProcessImplementation.ofShell("python3 " + SCRIPT, Duration.ofSeconds(30))) {
+        try (ProcessImplementation p = ProcessImplementation.ofShell(command, Duration.ofSeconds(30))) {
             assertEquals(List.of(Claim.of("local-spread", "6.1"), Claim.of("local-spread", "6.12"),
                     Claim.of("page-pool", "6.1"), Claim.of("page-pool", "6.12")), p.claims());
+            assertEquals(protocol, p.protocol());
             Certificate c = new Certifier(rules, () -> List.of(KERNEL_RUNS), FeatureSuite.none(), () -> LocalDate.of(2026, 6, 1))
-                    .certify(p, CertifyOptions.defaults("process:python3 " + SCRIPT)
+                    .certify(p, CertifyOptions.defaults("process:" + command)
                             .withSettings(new Settings(1, 0x5eed, Duration.ofSeconds(60))).withCallTimeout(Duration.ofSeconds(30)));
             assertEquals(List.of("KR-1@6.1 PASS", "KR-1@6.12 PASS"), c.results().stream()
                     .map((RuleResult r) -> r.rule() + "@" + r.kernel().orElseThrow() + " " + r.verdict().label()).toList(),
                     () -> dev.numaspread.conformance.report.ConsoleCertificate.render(c));
             assertEquals(0, c.exitCode());
+            return c;
         }
     }
 

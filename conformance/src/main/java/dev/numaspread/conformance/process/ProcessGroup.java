@@ -1,0 +1,165 @@
+package dev.numaspread.conformance.process;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A program started in a session and process group of its own ({@code setsid}), so that stopping
+ * it stops everything it started: its shell, its children, their children. Stopping sends SIGTERM
+ * to the whole group, and SIGKILL to whatever is left after a grace period; a JVM shutdown hook
+ * does the same if the kit exits first, so no process outlives the certification.
+ *
+ * <p>Without {@code setsid} (not Linux) the program runs in the kit's group and stopping reaches
+ * only the process and the descendants it still has.
+ */
+final class ProcessGroup {
+
+    private static final Optional<Path> SETSID = executable("setsid");
+    private static final Optional<Path> KILL = executable("kill");
+
+    private final Process process;
+    private final boolean ownGroup;
+    private final Thread shutdownHook;
+
+    private ProcessGroup(Process process, boolean ownGroup) {
+        this.process = process;
+        this.ownGroup = ownGroup;
+        this.shutdownHook = new Thread(() -> signal("KILL"), "numaspread-stop-" + process.pid());
+        try {
+            Runtime.getRuntime().addShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // the JVM is already shutting down: the caller stops the program at once
+        }
+    }
+
+    /** Starts {@code command} as the leader of a new process group. */
+    static ProcessGroup start(List<String> command) throws IOException {
+        // setsid reports a program it cannot run only as exit status 127: look first, as execvp would.
+        if (findExecutable(command.get(0)).isEmpty())
+            throw new IOException("no executable " + command.get(0) + (command.get(0).contains("/") ? "" : " on the PATH"));
+        List<String> argv = new ArrayList<>();
+        SETSID.ifPresent(s -> argv.add(s.toString()));
+        argv.addAll(command);
+        return new ProcessGroup(new ProcessBuilder(argv).start(), SETSID.isPresent());
+    }
+
+    Process process() {
+        return process;
+    }
+
+    /** The group's id: the leader's pid ({@code setsid} runs the program in place, as the leader). */
+    long id() {
+        return process.pid();
+    }
+
+    /**
+     * Stops every process of the group: SIGTERM, then SIGKILL after {@code grace} to what is left.
+     * Returns when the group is empty or, where that cannot be seen, after the SIGKILL.
+     */
+    void stop(Duration grace) {
+        try {
+            if (!hasMembers()) return;
+            signal("TERM");
+            long deadline = System.nanoTime() + grace.toNanos();
+            while (hasMembers() && System.nanoTime() - deadline < 0) Thread.sleep(10);
+            if (hasMembers()) signal("KILL");
+            deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+            while (hasMembers() && System.nanoTime() - deadline < 0) Thread.sleep(10);
+        } catch (InterruptedException e) {
+            signal("KILL");
+            Thread.currentThread().interrupt();
+        } finally {
+            forget();
+        }
+    }
+
+    /** Whether the leader or another live process of its group is left. */
+    boolean hasMembers() {
+        if (process.isAlive()) return true;
+        return ownGroup && !members(id()).isEmpty();
+    }
+
+    private void forget() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // shutting down: the hook runs anyway, and finds nothing to stop
+        }
+    }
+
+    private void signal(String signal) {
+        if (ownGroup && KILL.isPresent()) {
+            try {
+                Process kill = new ProcessBuilder(KILL.get().toString(), "-s", signal, "--", "-" + id())
+                        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                if (kill.waitFor(2, TimeUnit.SECONDS)) return;
+                kill.destroyForcibly();
+            } catch (IOException e) {
+                // fall back to what Java can reach
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        List<ProcessHandle> all = new ArrayList<>();
+        process.descendants().forEach(all::add);
+        all.add(process.toHandle());
+        for (ProcessHandle p : all) {
+            if (signal.equals("KILL")) p.destroyForcibly();
+            else p.destroy();
+        }
+    }
+
+    /**
+     * The pids of the live processes of group {@code pgid}, read from {@code /proc} (empty where
+     * there is no {@code /proc}). Zombies are not counted: they hold no resources but their pid.
+     */
+    static List<Long> members(long pgid) {
+        List<Long> out = new ArrayList<>();
+        Path proc = Path.of("/proc");
+        if (!Files.isDirectory(proc)) return out;
+        try (Stream<Path> entries = Files.list(proc)) {
+            for (Path p : (Iterable<Path>) entries::iterator) {
+                String pid = p.getFileName().toString();
+                if (pid.isEmpty() || !pid.chars().allMatch(Character::isDigit)) continue;
+                String stat;
+                try {
+                    stat = Files.readString(p.resolve("stat"));
+                } catch (IOException e) {
+                    continue;   // it ended while we looked
+                }
+                // pid (comm) state ppid pgrp ...: comm may hold spaces and parentheses, so split after the last ')'.
+                String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                if (f.length > 2 && !f[0].equals("Z") && !f[0].equals("X") && f[2].equals(Long.toString(pgid)))
+                    out.add(Long.parseLong(pid));
+            }
+        } catch (IOException e) {
+            return out;
+        }
+        return out;
+    }
+
+    private static Optional<Path> findExecutable(String program) {
+        if (program.contains("/")) return Files.isExecutable(Path.of(program)) ? Optional.of(Path.of(program)) : Optional.empty();
+        String path = System.getenv().getOrDefault("PATH", "/usr/bin:/bin");
+        for (String dir : path.split(":")) {
+            Path p = Path.of(dir.isEmpty() ? "." : dir, program);
+            if (Files.isExecutable(p) && !Files.isDirectory(p)) return Optional.of(p);
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<Path> executable(String name) {
+        for (String dir : List.of("/usr/bin", "/bin", "/usr/sbin", "/sbin")) {
+            Path p = Path.of(dir, name);
+            if (Files.isExecutable(p)) return Optional.of(p);
+        }
+        return Optional.empty();
+    }
+}
