@@ -8,7 +8,6 @@ import dev.numaspread.model.group.GroupCpusEvenly;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.topology.Topology;
-import org.apache.commons.math3.fraction.BigFraction;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -118,8 +117,10 @@ public final class GroupCpusChecks implements CheckFamily {
     }
 
     static void oneNodePerGroup(KernelRelease k, Topology m, int numgrps, List<CpuSet> groups) {
+        boolean judged = false;
         for (CpuSet stage : stages(m)) {
             if (numgrps <= nodesWithCpusIn(m, stage).size()) continue;
+            judged = true;
             for (int g = 0; g < groups.size(); g++) {
                 List<Integer> nodes = nodesWithCpusIn(m, groups.get(g).and(stage));
                 if (nodes.size() > 1)
@@ -128,12 +129,15 @@ public final class GroupCpusChecks implements CheckFamily {
                             .hint("are groups filled across node boundaries, or a node left without a group?");
             }
         }
+        if (!judged) throw new NotApplicable("numgrps " + numgrps + " is at most the nodes with CPUs in each stage: GRP-8's case");
     }
 
     static void groupsPerNode(KernelRelease k, Topology m, int numgrps, List<CpuSet> groups) {
+        boolean judged = false;
         for (CpuSet stage : stages(m)) {
             List<Integer> nodes = nodesWithCpusIn(m, stage);
             if (nodes.isEmpty() || numgrps <= nodes.size()) continue;
+            judged = true;
             int total = 0;
             for (int node : nodes) {
                 CpuSet cpus = m.cpusOf(node).and(stage);
@@ -149,46 +153,92 @@ public final class GroupCpusChecks implements CheckFamily {
                 throw Violation.of("GRP-3", callText(m, numgrps), "the nodes of stage " + stage.toList() + " share "
                         + want + " groups", total + " groups: " + CpuSet.toText(groups));
         }
+        if (!judged) throw new NotApplicable("numgrps " + numgrps + " is at most the nodes with CPUs in each stage: GRP-8's case");
+    }
+
+    /**
+     * A node's stage CPUs and the parts of the groups that hold them, in a stage where GRP-3 holds:
+     * every node of the stage is in 1..n groups and their counts add up to min(numgrps, stage CPUs).
+     */
+    record NodeShare(int node, CpuSet cpus, List<CpuSet> parts) {
+        /** {@code floor(n/g)}: the smaller size GRP-4 allows. */
+        int low() {
+            return cpus.size() / parts.size();
+        }
+
+        /** The larger size GRP-4 allows: {@code ceil(n/g)}. */
+        int high() {
+            return low() + (cpus.size() % parts.size() == 0 ? 0 : 1);
+        }
+
+        boolean evenlySized() {
+            return parts.stream().allMatch(p -> p.size() == low() || p.size() == high());
+        }
+    }
+
+    /**
+     * The node shares of the stages where {@code numgrps} exceeds the nodes with CPUs and GRP-3
+     * holds. GRP-4 and GRP-5 judge only these: elsewhere a node's group count would come from the
+     * answer alone (one group holding every CPU would be "one group, evenly sized"), and the count
+     * is GRP-3's matter, which judges it against the machine.
+     */
+    static List<NodeShare> shares(Topology m, int numgrps, List<CpuSet> groups) {
+        List<NodeShare> out = new ArrayList<>();
+        for (CpuSet stage : stages(m)) {
+            List<Integer> nodes = nodesWithCpusIn(m, stage);
+            if (nodes.isEmpty() || numgrps <= nodes.size()) continue;
+            List<NodeShare> here = new ArrayList<>();
+            int total = 0;
+            boolean counts = true;
+            for (int node : nodes) {
+                CpuSet cpus = m.cpusOf(node).and(stage);
+                List<CpuSet> parts = new ArrayList<>();
+                for (CpuSet g : groups) if (g.intersects(cpus)) parts.add(g.and(cpus));
+                counts &= !parts.isEmpty() && parts.size() <= cpus.size();
+                total += parts.size();
+                here.add(new NodeShare(node, cpus, parts));
+            }
+            if (counts && total == Math.min(numgrps, stage.size())) out.addAll(here);
+        }
+        return out;
     }
 
     static void evenSizes(KernelRelease k, Topology m, int numgrps, List<CpuSet> groups) {
-        for (CpuSet stage : stages(m)) {
-            if (numgrps <= nodesWithCpusIn(m, stage).size()) continue;
-            for (int node : nodesWithCpusIn(m, stage)) {
-                CpuSet cpus = m.cpusOf(node).and(stage);
-                List<Integer> sizes = new ArrayList<>();
-                for (CpuSet g : groups) if (g.intersects(cpus)) sizes.add(g.and(cpus).size());
-                BigFraction share = new BigFraction(cpus.size(), sizes.size());
-                int lo = share.getNumerator().divide(share.getDenominator()).intValueExact();
-                int hi = share.getDenominator().equals(java.math.BigInteger.ONE) ? lo : lo + 1;
-                for (int s : sizes)
-                    if (s < lo || s > hi)
-                        throw Violation.of("GRP-4", callText(m, numgrps), "node " + node + ": " + cpus.size() + " CPUs in "
-                                + sizes.size() + " groups of " + lo + (hi > lo ? " or " + hi : "") + " CPUs", "sizes " + sizes);
+        List<NodeShare> shares = shares(m, numgrps, groups);
+        if (shares.isEmpty())
+            throw new NotApplicable("no stage where numgrps exceeds its nodes and GRP-3 holds: a node's group count is GRP-3's matter");
+        for (NodeShare n : shares)
+            if (!n.evenlySized()) {
+                List<Integer> sizes = n.parts().stream().map(CpuSet::size).toList();
+                throw Violation.of("GRP-4", callText(m, numgrps), "node " + n.node() + ": " + n.cpus().size() + " CPUs in "
+                        + sizes.size() + " groups of " + n.low() + (n.high() > n.low() ? " or " + n.high() : "") + " CPUs",
+                        "sizes " + sizes);
             }
-        }
     }
 
     static void siblingsTogether(KernelRelease k, Topology m, int numgrps, List<CpuSet> groups) {
-        for (CpuSet stage : stages(m)) {
-            if (numgrps <= nodesWithCpusIn(m, stage).size()) continue;
-            for (int node : nodesWithCpusIn(m, stage)) {
-                CpuSet cpus = m.cpusOf(node).and(stage);
-                TreeSet<CpuSet> cores = new TreeSet<>();
-                for (int c : cpus.toArray()) cores.add(m.siblingsOf(c));
-                int w = cores.first().size();
-                boolean applies = true;
-                for (CpuSet core : cores) applies &= core.size() == w && core.isSubsetOf(cpus) && core.isSubsetOf(m.online());
-                for (CpuSet g : groups) applies &= g.and(cpus).size() % w == 0;
-                if (!applies || w == 1) continue;
-                for (CpuSet core : cores)
-                    for (CpuSet g : groups)
-                        if (g.intersects(core) && !core.isSubsetOf(g))
-                            throw Violation.of("GRP-5", callText(m, numgrps), "core " + core.toList() + " in one group (every group of node "
-                                    + node + " holds a multiple of " + w + " of its CPUs)", CpuSet.toText(groups))
-                                    .hint("does a group take its CPU's online siblings before the next CPU?");
-            }
+        boolean judged = false;
+        // Nodes whose groups GRP-3 and GRP-4 accept: there the sizes are floor(n/g) and ceil(n/g), so
+        // whether every group holds a multiple of w follows from the machine and the count, not the answer.
+        for (NodeShare n : shares(m, numgrps, groups)) {
+            if (!n.evenlySized()) continue;
+            TreeSet<CpuSet> cores = new TreeSet<>();
+            for (int c : n.cpus().toArray()) cores.add(m.siblingsOf(c));
+            int w = cores.first().size();
+            boolean applies = w > 1 && n.low() % w == 0 && n.high() % w == 0;
+            for (CpuSet core : cores) applies &= core.size() == w && core.isSubsetOf(n.cpus()) && core.isSubsetOf(m.online());
+            if (!applies) continue;
+            judged = true;
+            for (CpuSet core : cores)
+                for (CpuSet g : groups)
+                    if (g.intersects(core) && !core.isSubsetOf(g))
+                        throw Violation.of("GRP-5", callText(m, numgrps), "core " + core.toList() + " in one group (every group of node "
+                                + n.node() + " holds a multiple of " + w + " of its CPUs)", CpuSet.toText(groups))
+                                .hint("does a group take its CPU's online siblings before the next CPU?");
         }
+        if (!judged)
+            throw new NotApplicable("no node whose groups GRP-3 and GRP-4 accept has whole online cores of one width w > 1 and quotas"
+                    + " that are multiples of w");
     }
 
     static void filledGroups(KernelRelease k, Topology m, int numgrps, List<CpuSet> groups) {
@@ -209,6 +259,7 @@ public final class GroupCpusChecks implements CheckFamily {
 
     static void stageTwoStart(KernelRelease k, Topology m, int numgrps, List<CpuSet> groups) {
         CpuSet others = m.possible().andNot(m.present());
+        if (others.isEmpty()) throw new NotApplicable("every possible CPU is present: GRP-7 is about the others");
         int p = Math.min(numgrps, m.present().size());
         int start = p % numgrps;
         TreeSet<Integer> want = new TreeSet<>(), got = new TreeSet<>();
@@ -221,6 +272,8 @@ public final class GroupCpusChecks implements CheckFamily {
     }
 
     static void wholeNodes(KernelRelease k, Topology m, int numgrps, List<CpuSet> groups) {
+        if (stages(m).stream().allMatch(stage -> numgrps > nodesWithCpusIn(m, stage).size()))
+            throw new NotApplicable("numgrps " + numgrps + " exceeds the nodes with CPUs in each stage: GRP-2's to GRP-5's case");
         for (CpuSet stage : stages(m)) {
             List<Integer> nodes = nodesWithCpusIn(m, stage);
             if (numgrps > nodes.size()) continue;

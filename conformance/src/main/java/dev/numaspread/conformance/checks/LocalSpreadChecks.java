@@ -101,7 +101,8 @@ public final class LocalSpreadChecks implements CheckFamily {
                     Topology m = c.machine();
                     if (c.node() == Numa.NUMA_NO_NODE || modelPlan(ctx.kernel(), c, 1) == null) return;
                     int[] got = ctx.implementation().localSpreadCpus(ctx.kernel(), m, c.node(), m.numOnlineCpus());
-                    for (int i = 0; i < got.length; i++) if (!m.online().contains(got[i])) return;   // LS-1's business
+                    for (int i = 0; i < got.length; i++)
+                        if (!m.online().contains(got[i])) throw new NotApplicable("an offline or impossible CPU in the answer: LS-1's business");
                     // A CPU-less node's "nearest node with CPUs" may be any of the nodes tied at the smallest
                     // distance (which one is LS-9's and HOP-8's matter): the plan passes if it follows one of them.
                     Violation first = null;

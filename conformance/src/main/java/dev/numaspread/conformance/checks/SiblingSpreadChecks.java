@@ -176,11 +176,13 @@ public final class SiblingSpreadChecks implements CheckFamily {
             List<CpuSet> got = irqSetup(ctx, d);
             List<CpuSet> rings = rings(ctx.kernel(), d.machine(), d.node());
             TreeMap<Integer, Integer> count = new TreeMap<>();
+            boolean judged = false;
             for (int j = 0; j < got.size(); j++) {
                 if (got.get(j).isEmpty()) continue;
                 int cpu = got.get(j).first();
                 int ring = ringOf(rings, cpu);
                 if (ring < 0) continue;
+                judged = true;
                 int core = d.machine().siblingsOf(cpu).first();
                 int mine = count.getOrDefault(core, 0);
                 for (int other : coresOf(d.machine(), rings.get(ring)))
@@ -191,8 +193,12 @@ public final class SiblingSpreadChecks implements CheckFamily {
                                 .hint("does a pass give every core of the hop one IRQ before the next pass?").on(d.machine());
                 count.put(core, mine + 1);
             }
+            if (!judged) throw new NotApplicable(NO_IRQ_IN_THE_RINGS);
         });
     }
+
+    /** Why SIB-2..SIB-4 judge nothing on an answer: which IRQs get which CPUs at all is SIB-1's and SIB-8's to judge. */
+    static final String NO_IRQ_IN_THE_RINGS = "no IRQ of the answer has a CPU in the hops of the node: SIB-1's and SIB-8's matter";
 
     static void sib3(CheckContext ctx) {
         if (!sinceIrqSetup(ctx)) return;
@@ -201,10 +207,12 @@ public final class SiblingSpreadChecks implements CheckFamily {
             List<CpuSet> rings = rings(ctx.kernel(), d.machine(), d.node());
             int[] given = new int[rings.size()];
             int last = 0;
+            boolean judged = false;
             for (int j = 0; j < got.size(); j++) {
                 if (got.get(j).isEmpty()) continue;
                 int ring = ringOf(rings, got.get(j).first());
                 if (ring < 0) continue;
+                judged = true;
                 for (int k = 0; k < ring; k++) {
                     // The core skip_first_cpu skips in hop 0 still counts (SIB-7): hop 0 needs one IRQ less.
                     int need = rings.get(k).size() - (k == 0 && d.skipFirstCpu() ? 1 : 0);
@@ -221,6 +229,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
                 given[ring]++;
                 last = ring;
             }
+            if (!judged) throw new NotApplicable(NO_IRQ_IN_THE_RINGS);
         });
     }
 
@@ -229,6 +238,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
         ctx.forAll(draws(ctx.kernel()), d -> {
             List<CpuSet> got = irqSetup(ctx, d);
             List<CpuSet> rings = rings(ctx.kernel(), d.machine(), d.node());
+            boolean judged = false;
             for (int k = 0; k < rings.size(); k++) {
                 TreeMap<Integer, Integer> count = new TreeMap<>();
                 for (int core : coresOf(d.machine(), rings.get(k))) count.put(core, 0);
@@ -239,12 +249,14 @@ public final class SiblingSpreadChecks implements CheckFamily {
                         used = true;
                     }
                 if (!used) continue;
+                judged = true;
                 int min = count.values().stream().mapToInt(Integer::intValue).min().orElse(0);
                 int max = count.values().stream().mapToInt(Integer::intValue).max().orElse(0);
                 if (max - min > 1)
                     throw Violation.of("SIB-4", d.call(), "IRQ counts per core of hop " + k + " within one of each other",
                             "counts " + countsText(count)).hint("is one core served twice in one pass?").on(d.machine());
             }
+            if (!judged) throw new NotApplicable(NO_IRQ_IN_THE_RINGS);
         });
     }
 

@@ -64,6 +64,48 @@ class GroupingZooTest {
     @Test @Proves("MQ-5") void MQ_5_rejects_nullFallbackToQueueZero() { assertRejectedBy(new NullFallbackToQueueZero(), "6.16", "MQ-5"); }
     @Test @Proves("MQ-10") void MQ_10_rejects_setsAdvanceBySize() { assertRejectedBy(new SetsAdvanceBySize(), "6.17", "MQ-10"); }
 
+    /** Every possible CPU in group 0, the other groups empty: a partition, but no spreading at all. */
+    static final class OneGroupHoldsEveryCpu extends GroupingZooMember {
+        @Override
+        public java.util.Optional<List<dev.numaspread.model.cpu.CpuSet>> groupCpusEvenly(KernelRelease kernel, Topology machine, int numgrps) {
+            if (numgrps == 0) return reference.groupCpusEvenly(kernel, machine, 0);
+            List<dev.numaspread.model.cpu.CpuSet> out = new ArrayList<>();
+            for (int g = 0; g < numgrps; g++) out.add(g == 0 ? machine.possible() : dev.numaspread.model.cpu.CpuSet.EMPTY);
+            return java.util.Optional.of(out);
+        }
+    }
+
+    /**
+     * GRP-4 used to count a node's groups from the answer: one group holding every CPU was "one
+     * group of n CPUs, evenly sized", a vacuous pass. The count is GRP-3's to judge against the
+     * machine, so GRP-4 now judges only the stages where that answer is right (a stage of one CPU),
+     * and GRP-3 rejects it.
+     */
+    @Test
+    @Proves({"GRP-3", "GRP-4", "GRP-5"})
+    void GRP_4_judgesNothing_whenOneGroupHoldsEveryCpu_andGrp3Rejects() {
+        KernelRelease k = KernelRelease.parse("6.12");
+        CheckResult r4 = CheckRunner.run(check("GRP-4"), new OneGroupHoldsEveryCpu(), k, SETTINGS);
+        CheckResult.Passed p = assertInstanceOf(CheckResult.Passed.class, r4, r4.toString());
+        assertTrue(p.judged() * 20 < p.tries(), "judged " + p.judged() + " of " + p.tries() + "; before, every try passed");
+        CheckResult r5 = CheckRunner.run(check("GRP-5"), new OneGroupHoldsEveryCpu(), k, SETTINGS);
+        assertTrue(r5 instanceof CheckResult.NotApplicable, r5.toString());
+        assertRejectedBy(new OneGroupHoldsEveryCpu(), "6.12", "GRP-3");
+    }
+
+    /**
+     * A node none of whose CPUs is in a group used to crash the GRP-4 check inside the kit
+     * ({@code BigFraction(n, 0)}), and the certificate blamed the implementation. Now GRP-4 judges
+     * the stages GRP-3 accepts and leaves the node to GRP-3, with no exception anywhere.
+     */
+    @Test
+    @Proves("GRP-4")
+    void GRP_4_nodeWithoutGroup_isGrp3sMatter_notACrash() {
+        CheckResult r = CheckRunner.run(check("GRP-4"), new NodeWithoutGroup(), KernelRelease.parse("6.12"), SETTINGS);
+        assertTrue(r instanceof CheckResult.Passed || r instanceof CheckResult.NotApplicable, r.toString());
+        if (r instanceof CheckResult.Passed p) assertTrue(p.judged() < p.tries(), "the tries where GRP-3 breaks judge nothing: " + p);
+    }
+
     /**
      * The shrinker's counterexample for split siblings is small: by hand, one node of two SMT-2
      * cores numbered apart ({0,2} {1,3}) and 2 groups already shows it; allow some slack.
