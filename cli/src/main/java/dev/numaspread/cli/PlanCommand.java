@@ -149,7 +149,7 @@ public final class PlanCommand implements Callable<Integer> {
             Topology machine = TopologyFiles.read(topology).topology();
             if (node != Numa.NUMA_NO_NODE && !machine.hasNode(node))
                 throw new IllegalArgumentException("--node " + node + ": " + topology + " has no node " + node + " (nodes "
-                        + CpuSet.of(machine.nodeIds()).toList() + "); expected one of them or -1 (NUMA_NO_NODE)");
+                        + machine.nodeMask().toList() + "); expected one of them or -1 (NUMA_NO_NODE)");
             if (count < 1) throw new IllegalArgumentException("--count " + count + ": expected at least 1");
             for (KernelRelease k : ks) {
                 mana.check(k);

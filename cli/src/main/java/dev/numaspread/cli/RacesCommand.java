@@ -158,7 +158,7 @@ public final class RacesCommand implements Callable<Integer> {
         Topology machine = TopologyFiles.read(topology).topology();
         if (node != Numa.NUMA_NO_NODE && !machine.hasNode(node))
             throw new IllegalArgumentException("--node " + node + ": " + topology + " has no node " + node + " (nodes "
-                    + CpuSet.of(machine.nodeIds()).toList() + "); expected one of them or -1 (NUMA_NO_NODE)");
+                    + machine.nodeMask().toList() + "); expected one of them or -1 (NUMA_NO_NODE)");
         if (count != null && count < 1) throw new IllegalArgumentException("--count " + count + ": expected at least 1");
         return machine;
     }

@@ -2,6 +2,7 @@ package dev.numaspread.cli.plan;
 
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.Numa;
+import dev.numaspread.model.topology.NodeMask;
 import dev.numaspread.model.topology.Topology;
 
 import java.util.List;
@@ -52,12 +53,12 @@ public final class TableFormat implements PlanFormat {
 
     private static String nodesOf(CpuSet s, Topology m) {
         if (s.isEmpty()) return "-";
-        return CpuSet.ofStream(s.stream().map(m::nodeOf)).toList();
+        return m.nodesOf(s).toList();
     }
 
     private static String distanceOf(CpuSet s, Topology m, int node) {
         if (s.isEmpty() || node == Numa.NUMA_NO_NODE) return "-";
-        CpuSet nodes = CpuSet.ofStream(s.stream().map(m::nodeOf));
+        NodeMask nodes = m.nodesOf(s);
         if (nodes.size() != 1) return "-";
         return String.valueOf(m.distance(node, nodes.first()));
     }

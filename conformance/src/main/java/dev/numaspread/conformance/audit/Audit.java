@@ -3,6 +3,7 @@ package dev.numaspread.conformance.audit;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.topology.NodeMask;
 import dev.numaspread.model.topology.Topology;
 
 import java.util.ArrayList;
@@ -120,7 +121,7 @@ public final class Audit {
                 out.add(new Finding(Finding.OFFLINE_ONLY, who + ": affinity " + s.actual().toList()
                         + " lies only on offline CPUs (a managed IRQ is shut down until one comes back)"));
             if (s.isQueue()) {
-                CpuSet nodes = CpuSet.ofStream(s.actual().stream().filter(c -> m.possible().contains(c)).map(m::nodeOf));
+                NodeMask nodes = m.nodesOf(s.actual().and(m.possible()));
                 if (nodes.size() > 1) {
                     boolean modelToo = expected.isPresent() && s.index() < expected.get().size()
                             && expected.get().get(s.index()).equals(s.actual());

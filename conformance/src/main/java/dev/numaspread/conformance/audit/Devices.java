@@ -166,7 +166,7 @@ public final class Devices {
         }
         if (n != Numa.NUMA_NO_NODE && !m.hasNode(n))
             throw new InvalidTopologyException(s.where(f), "names node " + n + ", which the snapshot's machine does not have (nodes "
-                    + CpuSet.of(m.nodeIds()).toList() + "); expected a node of sys/devices/system/node or -1");
+                    + m.nodeMask().toList() + "); expected a node of sys/devices/system/node or -1");
         return n;
     }
 

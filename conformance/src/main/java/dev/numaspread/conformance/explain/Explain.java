@@ -5,6 +5,7 @@ import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.kernel.Numa;
 import dev.numaspread.model.numa.NumaHops;
 import dev.numaspread.model.numa.NumaNearestNode;
+import dev.numaspread.model.topology.NodeMask;
 import dev.numaspread.model.topology.Topology;
 
 import java.util.ArrayList;
@@ -140,7 +141,7 @@ public final class Explain {
         CpuSet before = CpuSet.EMPTY;
         for (int h = 0; h < masks.size(); h++) {
             CpuSet added = masks.get(h).andNot(before);
-            CpuSet nodes = CpuSet.ofStream(added.stream().map(m::nodeOf));
+            NodeMask nodes = m.nodesOf(added);
             String dist = node == Numa.NUMA_NO_NODE || nodes.isEmpty() ? "" : ", distance " + m.distance(node, nodes.first());
             out.add(new Reason("hop " + h + ": adds nodes " + nodes.toText() + dist
                     + (h == masks.size() - 1 ? "; the last hop is every online CPU" : ""), h == 0 ? List.of("HOP-1", "HOP-2", "HOP-4")
@@ -160,7 +161,7 @@ public final class Explain {
                 continue;
             }
             List<String> rules = new ArrayList<>();
-            CpuSet nodes = CpuSet.ofStream(g.stream().map(m::nodeOf));
+            NodeMask nodes = m.nodesOf(g);
             StringBuilder why = new StringBuilder(prefix);
             boolean present = g.isSubsetOf(m.present()), absent = !g.intersects(m.present());
             if (nodes.size() > 1) {
@@ -202,7 +203,7 @@ public final class Explain {
         if (k.before(6, 3)) {
             List<Reason> out = new ArrayList<>();
             for (CpuSet q : queues) {
-                CpuSet nodes = CpuSet.ofStream(q.stream().map(m::nodeOf));
+                NodeMask nodes = m.nodesOf(q);
                 out.add(new Reason("legacy map: present CPUs take queues in turn, SMT siblings share their first sibling's queue"
                         + (nodes.size() > 1 ? "; nodes " + nodes.toList() + " mixed (NUMA ignored)" : ""), List.of("MQ-2", "MQ-4")));
             }

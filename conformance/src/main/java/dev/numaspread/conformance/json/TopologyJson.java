@@ -14,6 +14,7 @@ import dev.numaspread.model.topology.SmtLayout;
 import dev.numaspread.model.topology.SourcePosition;
 import dev.numaspread.model.topology.TopoDocument;
 import dev.numaspread.model.topology.TopoDraft;
+import dev.numaspread.model.topology.NodeMask;
 import dev.numaspread.model.topology.Topology;
 import dev.numaspread.model.topology.TopologyValidation.Mode;
 
@@ -138,16 +139,17 @@ public final class TopologyJson {
         }
         i = 0;
         List<JsonNode> nodes = r.array(root, "nodes", "/nodes");
-        CpuSet.Builder ids = CpuSet.builder();
+        List<Integer> ids = new ArrayList<>();
         for (JsonNode n : nodes) {
             String ptr = "/nodes/" + i++;
             int id = r.integer(n, "id", ptr + "/id");
             ids.add(id);
             d.nodeCpus(id, n.has("cpus") ? r.list(n, "cpus", ptr + "/cpus") : CpuSet.EMPTY, r.at(ptr));
             if (n.has("memMiB") && !n.get("memMiB").isNull()) d.nodeSize(id, r.integer(n, "memMiB", ptr + "/memMiB"), r.at(ptr + "/memMiB"));
-            if (n.has("memless") && n.get("memless").asBoolean()) d.memless(CpuSet.of(id), r.at(ptr + "/memless"));
+            if (n.has("memless") && n.get("memless").asBoolean()) d.memless(NodeMask.of(id), r.at(ptr + "/memless"));
         }
-        if (!nodes.isEmpty()) d.available(ids.build(), ids.build().size(), r.at("/nodes"));
+        NodeMask available = NodeMask.ofStream(ids.stream().mapToInt(Integer::intValue));
+        if (!nodes.isEmpty()) d.available(available, available.size(), r.at("/nodes"));
         i = 0;
         for (JsonNode o : r.array(root, "nodeOf", "/nodeOf")) {
             String ptr = "/nodeOf/" + i++;

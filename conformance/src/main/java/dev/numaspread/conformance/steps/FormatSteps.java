@@ -202,7 +202,7 @@ public final class FormatSteps {
                 case "possible" -> t.possible().toList();
                 case "present" -> t.present().toList();
                 case "online" -> t.online().toList();
-                case "nodes" -> CpuSet.of(t.nodeIds()).toList();
+                case "nodes" -> t.nodeMask().toList();
                 case "nr_cpu_ids" -> Integer.toString(t.nrCpuIds());
                 case "nr_node_ids" -> Integer.toString(t.nrNodeIds());
                 case "name" -> t.name();

@@ -153,9 +153,9 @@ public final class SysfsSnapshot {
             d.nodeSize(e.getKey(), Long.parseLong(m.group(2)) / 1024, at(f));
         }
         Path hasMemory = node.resolve("has_memory");
-        Optional<CpuSet> withMemory = optionalList(hasMemory);
+        Optional<NodeMask> withMemory = optionalNodeList(hasMemory);
         if (withMemory.isPresent() && !withMemory.get().isEmpty()) {
-            CpuSet memless = CpuSet.of(ids).andNot(withMemory.get());
+            NodeMask memless = NodeMask.of(ids).andNot(withMemory.get());
             if (!memless.isEmpty()) d.memless(memless, at(hasMemory));
         }
 
@@ -202,9 +202,9 @@ public final class SysfsSnapshot {
     /** has_cpu, when the kernel filled it, must name the nodes with online CPUs (old dumps leave it empty). */
     private static void hasCpu(Path node, TreeMap<Integer, CpuSet> onlineOfNode) {
         Path f = node.resolve("has_cpu");
-        Optional<CpuSet> hasCpu = optionalList(f);
+        Optional<NodeMask> hasCpu = optionalNodeList(f);
         if (hasCpu.isEmpty() || hasCpu.get().isEmpty()) return;
-        CpuSet withCpus = CpuSet.ofStream(onlineOfNode.entrySet().stream().filter(e -> !e.getValue().isEmpty()).mapToInt(Map.Entry::getKey));
+        NodeMask withCpus = NodeMask.ofStream(onlineOfNode.entrySet().stream().filter(e -> !e.getValue().isEmpty()).mapToInt(Map.Entry::getKey));
         if (!hasCpu.get().equals(withCpus))
             throw new InvalidTopologyException(f.toString(), "lists nodes " + hasCpu.get().toList() + "; expected the nodes whose cpulist is not empty ("
                     + withCpus.toList() + "): was the snapshot taken during CPU hotplug? take it again");
@@ -326,6 +326,16 @@ public final class SysfsSnapshot {
 
     private static Optional<CpuSet> optionalList(Path f) {
         return Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS) || Files.isRegularFile(f) ? Optional.of(list(f)) : Optional.empty();
+    }
+
+    /** A node list file ({@code has_cpu}, {@code has_memory}), if the snapshot has it. */
+    private static Optional<NodeMask> optionalNodeList(Path f) {
+        if (!Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(f)) return Optional.empty();
+        try {
+            return Optional.of(NodeMask.parseList(text(f)));
+        } catch (IllegalArgumentException e) {
+            throw new InvalidTopologyException(f.toString(), e.getMessage());
+        }
     }
 
     private static SourcePosition at(Path p) {

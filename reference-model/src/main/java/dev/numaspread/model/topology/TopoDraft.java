@@ -62,7 +62,7 @@ public final class TopoDraft implements TopologyValidation.Positions {
     private int clustersEveryCores;
     private SourcePosition clustersRulePos;
 
-    private CpuSet available;
+    private NodeMask available;
     private SourcePosition availablePos;
     private final TreeMap<Integer, CpuSet> nodeCpus = new TreeMap<>();
     private final TreeMap<Integer, SourcePosition> nodeCpusPos = new TreeMap<>();
@@ -203,7 +203,7 @@ public final class TopoDraft implements TopologyValidation.Positions {
                 + "); expected either '" + what + " ... cpus LIST' lines or one '" + what + "s'/'" + what + " every' rule");
     }
 
-    public void available(CpuSet nodes, int count, SourcePosition at) {
+    public void available(NodeMask nodes, int count, SourcePosition at) {
         once(availablePos, "available:", at);
         if (nodes.size() != count)
             throw new InvalidTopologyException(at.where(), "available: says " + count + " nodes but lists " + nodes.size() + " (" + nodes.toList() + "); expected the count to match the list");
@@ -225,8 +225,8 @@ public final class TopoDraft implements TopologyValidation.Positions {
         nodeSizePos.put(node, at);
     }
 
-    public void memless(CpuSet nodes, SourcePosition at) {
-        nodes.forEachCpu(n -> memless.putIfAbsent(n, at));
+    public void memless(NodeMask nodes, SourcePosition at) {
+        for (int n : nodes.toArray()) memless.putIfAbsent(n, at);
     }
 
     public void nodeOf(CpuSet cpus, int node, SourcePosition at) {
@@ -247,7 +247,7 @@ public final class TopoDraft implements TopologyValidation.Positions {
         if (header == null)
             throw new InvalidTopologyException(at.where(), "distance row for node " + node + " before the header; expected a 'node 0 1 ...' line first");
         if (Arrays.stream(header).noneMatch(h -> h == node))
-            throw new InvalidTopologyException(at.where(), "distance row for node " + node + ", which the header does not list (" + CpuSet.of(header).toList() + ")");
+            throw new InvalidTopologyException(at.where(), "distance row for node " + node + ", which the header does not list (" + NodeMask.of(header).toList() + ")");
         if (rowPos.containsKey(node))
             throw new InvalidTopologyException(at.where(), "a second distance row for node " + node + " (first at " + rowPos.get(node).where() + ")");
         if (values.length != header.length)
@@ -308,7 +308,7 @@ public final class TopoDraft implements TopologyValidation.Positions {
 
         // Nodes: every id any line mentions.
         TreeSet<Integer> ids = new TreeSet<>();
-        if (available != null) available.forEachCpu(ids::add);
+        if (available != null) for (int n : available.toArray()) ids.add(n);
         ids.addAll(nodeCpus.keySet());
         ids.addAll(nodeSize.keySet());
         ids.addAll(memless.keySet());
@@ -325,7 +325,7 @@ public final class TopoDraft implements TopologyValidation.Positions {
             for (int n : ids)
                 if (!rows.containsKey(n))
                     throw findings.reject(rowPos.isEmpty() || Arrays.stream(header).noneMatch(h -> h == n) ? node(n) : headerPos,
-                            "node " + n + " has no row in the distance table (header at " + headerPos.where() + " lists " + CpuSet.of(header).toList() + "); expected a row for every node");
+                            "node " + n + " has no row in the distance table (header at " + headerPos.where() + " lists " + NodeMask.of(header).toList() + "); expected a row for every node");
 
         // Node membership: node lines, then lscpu rows, then node-of.
         TreeMap<Integer, Integer> owner = new TreeMap<>();
@@ -397,7 +397,7 @@ public final class TopoDraft implements TopologyValidation.Positions {
             }
             findings.warn(possiblePos != null ? possiblePos : topology(), TopologyValidation.CPUS_WITHOUT_NODE,
                     "possible CPUs " + unplaced.toList() + " are in no node line or node-of; placed with a sibling or round robin over nodes "
-                            + CpuSet.of(cpuNodes).toList() + " (x86 numa_init_array() did the same)");
+                            + NodeMask.of(cpuNodes).toList() + " (x86 numa_init_array() did the same)");
         }
 
         // Siblings must share a node: the kernel builds sibling masks within a node.
@@ -407,7 +407,7 @@ public final class TopoDraft implements TopologyValidation.Positions {
             for (int c : g.toArray()) byNode.computeIfAbsent(owner.get(c), k -> CpuSet.builder()).add(c);
             if (byNode.size() > 1) {
                 findings.kernelRule(smtPos != null ? smtPos : topology(), TopologyValidation.SIBLINGS_SPAN_NODES,
-                        "SMT siblings " + g.toList() + " span nodes " + CpuSet.ofStream(byNode.keySet().stream().mapToInt(Integer::intValue)).toList()
+                        "SMT siblings " + g.toList() + " span nodes " + NodeMask.ofStream(byNode.keySet().stream().mapToInt(Integer::intValue)).toList()
                                 + "; expected the threads of a core in one node");
                 byNode.values().forEach(b -> checkedGroups.add(b.build()));
             } else {
@@ -581,7 +581,7 @@ public final class TopoDraft implements TopologyValidation.Positions {
             cls.get(i).forEachCpu(c -> nodesOf.add(owner.get(c)));
             if (nodesOf.size() > 1)
                 findings.warn(clustersRulePos != null ? clustersRulePos : clusterPos.get(i), TopologyValidation.CLUSTER_SPANS_NODES,
-                        "cluster " + cls.get(i).toList() + " spans nodes " + CpuSet.ofStream(nodesOf.stream().mapToInt(Integer::intValue)).toList()
+                        "cluster " + cls.get(i).toList() + " spans nodes " + NodeMask.ofStream(nodesOf.stream().mapToInt(Integer::intValue)).toList()
                                 + "; x86 splits it at the node boundary (topology_sane), and group_cpus_evenly sees each node's part as a cluster");
         }
     }

@@ -106,7 +106,7 @@ public final class TopoFormat {
                     case "cluster" -> cluster(d, rest, at);
                     case "llc", "die" -> { } // accepted: cache and die groups do not change any modelled routine
                     case "node-of" -> nodeOf(d, rest, at);
-                    case "memless" -> d.memless(list(rest, at), at);
+                    case "memless" -> d.memless(nodeList(rest, at), at);
                     case "expect" -> {
                         if (rest.isEmpty()) throw new InvalidTopologyException(at.where(), "'expect' without tags; expected e.g. 'expect asymmetric'");
                         d.expect(Arrays.asList(rest.split("\\s+")));
@@ -157,6 +157,14 @@ public final class TopoFormat {
     static CpuSet list(String text, SourcePosition at) {
         try {
             return CpuSet.parseList(text);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidTopologyException(at.where(), e.getMessage());
+        }
+    }
+
+    static NodeMask nodeList(String text, SourcePosition at) {
+        try {
+            return NodeMask.parseList(text);
         } catch (IllegalArgumentException e) {
             throw new InvalidTopologyException(at.where(), e.getMessage());
         }
@@ -222,7 +230,7 @@ public final class TopoFormat {
         if (!m.matches())
             throw new InvalidTopologyException(at.where(), "'" + line + "'; expected 'available: N nodes (LIST)'");
         int count = number(m.group(1), "node count", at);
-        CpuSet nodes = m.group(2) != null ? list(m.group(2), at) : CpuSet.range(0, count - 1);
+        NodeMask nodes = m.group(2) != null ? nodeList(m.group(2), at) : NodeMask.range(0, count - 1);
         d.available(nodes, count, at);
     }
 
@@ -305,12 +313,11 @@ public final class TopoFormat {
             CpuSet offline = n.cpus().andNot(t.online());
             if (!offline.isEmpty()) sb.append("node-of ").append(offline.toList()).append(' ').append(n.id()).append('\n');
         }
-        CpuSet.Builder memless = CpuSet.builder();
-        for (Node n : t.nodes()) if (!n.hasMemory() && n.sizeMiB() != 0) memless.add(n.id());
-        if (!memless.build().isEmpty()) sb.append("memless ").append(memless.build().toList()).append('\n');
+        NodeMask memless = NodeMask.ofStream(t.nodes().stream().filter(n -> !n.hasMemory() && n.sizeMiB() != 0).mapToInt(Node::id));
+        if (!memless.isEmpty()) sb.append("memless ").append(memless.toList()).append('\n');
         sb.append("numactl:\n");
         int[] ids = t.nodeIds();
-        sb.append("available: ").append(ids.length).append(ids.length == 1 ? " node (" : " nodes (").append(CpuSet.of(ids).toList()).append(")\n");
+        sb.append("available: ").append(ids.length).append(ids.length == 1 ? " node (" : " nodes (").append(t.nodeMask().toList()).append(")\n");
         for (Node n : t.nodes()) {
             CpuSet on = t.onlineCpusOf(n.id());
             sb.append("node ").append(n.id()).append(" cpus:").append(on.isEmpty() ? "" : " " + on.toList()).append('\n');

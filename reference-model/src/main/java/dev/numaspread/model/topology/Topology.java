@@ -172,6 +172,9 @@ public final class Topology {
     /** The node ids, ascending. */
     public int[] nodeIds() { return nodes.stream().mapToInt(Node::id).toArray(); }
 
+    /** The node ids as a mask: {@code 0-3,8}. */
+    public NodeMask nodeMask() { return NodeMask.of(nodeIds()); }
+
     public boolean hasNode(int node) { return node(node).isPresent(); }
 
     public Optional<Node> node(int id) {
@@ -188,6 +191,15 @@ public final class Topology {
         if (cpu < 0 || cpu >= nodeOfCpu.length || nodeOfCpu[cpu] < 0)
             throw new IllegalArgumentException("cpu " + cpu + " is not possible on " + name + " (possible " + possible + ")");
         return nodeOfCpu[cpu];
+    }
+
+    /**
+     * The nodes of the CPUs of {@code cpus}: {@code cpu_to_node} of each.
+     *
+     * @throws IllegalArgumentException if a CPU is not possible
+     */
+    public NodeMask nodesOf(CpuSet cpus) {
+        return NodeMask.ofStream(cpus.stream().map(this::nodeOf));
     }
 
     /** The possible CPUs of {@code node} (empty for a CPU-less or unknown node). */

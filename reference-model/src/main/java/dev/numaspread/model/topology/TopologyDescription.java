@@ -54,7 +54,7 @@ public final class TopologyDescription {
         for (String n : doc.notes()) out.add("note      " + n);
         out.add("cpus      possible " + t.possible().toList() + ", present " + t.present().toList() + ", online " + t.online().toList()
                 + " (nr_cpu_ids " + t.nrCpuIds() + ")");
-        out.add("nodes     " + t.nodes().size() + " (" + CpuSet.of(t.nodeIds()).toList() + ")");
+        out.add("nodes     " + t.nodes().size() + " (" + t.nodeMask().toList() + ")");
         for (Node n : t.nodes()) {
             CpuSet on = t.onlineCpusOf(n.id());
             CpuSet off = n.cpus().and(t.present()).andNot(t.online());

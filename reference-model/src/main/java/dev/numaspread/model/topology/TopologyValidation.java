@@ -1,6 +1,5 @@
 package dev.numaspread.model.topology;
 
-import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.Numa;
 
 import java.util.ArrayList;
@@ -210,27 +209,13 @@ public final class TopologyValidation {
 
     /** TOPO-8: nodes without online CPUs, nodes without memory. */
     static void warnCpulessAndMemless(Topology t, Findings f, Positions at) {
-        CpuSet.Builder cpuless = CpuSet.builder();
-        CpuSet.Builder memless = CpuSet.builder();
-        int firstCpuless = -1;
-        int firstMemless = -1;
-        for (Node n : t.nodes()) {
-            if (t.isCpuless(n.id())) {
-                cpuless.add(n.id());
-                if (firstCpuless < 0) firstCpuless = n.id();
-            }
-            if (!n.hasMemory()) {
-                memless.add(n.id());
-                if (firstMemless < 0) firstMemless = n.id();
-            }
-        }
-        CpuSet cl = cpuless.build();
-        CpuSet ml = memless.build();
+        NodeMask cl = NodeMask.ofStream(t.nodes().stream().mapToInt(Node::id).filter(t::isCpuless));
+        NodeMask ml = NodeMask.ofStream(t.nodes().stream().filter(n -> !n.hasMemory()).mapToInt(Node::id));
         if (!cl.isEmpty())
-            f.warn(at.node(firstCpuless), CPULESS_NODES, (cl.size() == 1 ? "node " : "nodes ") + cl.toList()
+            f.warn(at.node(cl.first()), CPULESS_NODES, (cl.size() == 1 ? "node " : "nodes ") + cl.toList()
                     + (cl.size() == 1 ? " has" : " have") + " no online CPUs (CPU-less)");
         if (!ml.isEmpty())
-            f.warn(at.node(firstMemless), MEMLESS_NODES, (ml.size() == 1 ? "node " : "nodes ") + ml.toList()
+            f.warn(at.node(ml.first()), MEMLESS_NODES, (ml.size() == 1 ? "node " : "nodes ") + ml.toList()
                     + (ml.size() == 1 ? " has" : " have") + " no memory (memory-less)");
     }
 
@@ -258,7 +243,7 @@ public final class TopologyValidation {
     static void warnSparseIds(Topology t, Findings f, Positions at) {
         int[] ids = t.nodeIds();
         if (ids[ids.length - 1] == ids.length - 1) return;
-        f.warn(at.topology(), SPARSE_NODE_IDS, "node ids " + CpuSet.of(ids).toList() + " are sparse (not 0-"
+        f.warn(at.topology(), SPARSE_NODE_IDS, "node ids " + t.nodeMask().toList() + " are sparse (not 0-"
                 + (ids.length - 1) + "); nr_node_ids is " + t.nrNodeIds());
     }
 
