@@ -54,8 +54,13 @@ public final class BlkMqChecks implements CheckFamily {
     record MapCase(Topology machine, int nrQueues, int queueOffset) {}
 
     static Gen<MapCase> mapCases(int extraQueues) {
+        return mapCases(1, extraQueues);
+    }
+
+    /** Queue counts from {@code least} (0: the NULL path of group_cpus_evenly, where the release has one) to possible + {@code extraQueues}. */
+    static Gen<MapCase> mapCases(int least, int extraQueues) {
         return GroupCpusChecks.MACHINES.flatMap(m -> c -> new MapCase(m,
-                c.choose(1, m.possible().size() + extraQueues), c.choose(0, 3)));
+                Machines.counts(m, least, m.possible().size() + extraQueues).generate(c), c.choose(0, 3)));
     }
 
     static String callText(Topology m, int nrQueues, int offset) {
@@ -89,7 +94,7 @@ public final class BlkMqChecks implements CheckFamily {
 
     static void exactMap(CheckContext ctx, String rule, boolean applies) {
         if (!applies) return;
-        ctx.forAll(mapCases(2), c -> {
+        ctx.forAll(mapCases(0, 2), c -> {
             Topology m = c.machine();
             String want = outcome(() -> BlkMqMap.blkMqMapQueues(ctx.kernel(), m, c.nrQueues(), c.queueOffset()), m);
             String got = outcome(() -> ctx.implementation().blkMqMapQueues(ctx.kernel(), m, c.nrQueues(), c.queueOffset()), m);
@@ -178,7 +183,8 @@ public final class BlkMqChecks implements CheckFamily {
 
     static void masksReused(CheckContext ctx) {
         if (ctx.kernel().before(6, 17)) return;
-        ctx.forAll(GroupCpusChecks.MACHINES.flatMap(m -> c -> new MapCase(m, m.possible().size() + c.choose(1, 3), 0)), c -> {
+        ctx.forAll(GroupCpusChecks.MACHINES.flatMap(m -> c -> new MapCase(m,
+                Machines.counts(m, m.possible().size() + 1, m.possible().size() + 3).generate(c), 0)), c -> {
             Topology m = c.machine();
             String want = outcome(() -> BlkMqMap.blkMqMapQueues(ctx.kernel(), m, c.nrQueues(), 0), m);
             String got = outcome(() -> ctx.implementation().blkMqMapQueues(ctx.kernel(), m, c.nrQueues(), 0), m);
@@ -199,7 +205,7 @@ public final class BlkMqChecks implements CheckFamily {
     static Gen<IrqCase> irqCases() {
         return GroupCpusChecks.MACHINES.flatMap(m -> c -> {
             int pre = c.choose(0, 2), post = c.choose(0, 2);
-            int affvecs = c.choose(1, m.possible().size() + 3);
+            int affvecs = Machines.counts(m, 1, m.possible().size() + 3).generate(c);
             List<Integer> sets = new ArrayList<>();
             if (c.chance(40)) {
                 int left = affvecs;

@@ -30,11 +30,11 @@ public final class GroupCpusChecks implements CheckFamily {
      */
     static final Gen<Topology> MACHINES = Machines.realistic(Machines.Options.DEFAULT.withMaxNodes(4).withMaxCpus(32));
 
-    /** A machine and a count from 1 to its possible CPUs + 2. */
+    /** A machine and a count from 1 to its possible CPUs + 2 (GRP-9 and GRP-10 ask for 0 groups too). */
     record Case(Topology machine, int count) {}
 
     static Gen<Case> cases() {
-        return MACHINES.flatMap(m -> cc -> new Case(m, cc.choose(1, m.possible().size() + 2)));
+        return MACHINES.flatMap(m -> Machines.counts(m, 1, m.possible().size() + 2).map(n -> new Case(m, n)));
     }
 
     /** The machine in .topo-like words for a call: nodes, siblings, possible/present/online. */

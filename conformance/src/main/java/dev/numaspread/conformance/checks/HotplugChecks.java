@@ -93,7 +93,7 @@ public final class HotplugChecks implements CheckFamily {
                 .filter(t -> !t.online().isEmpty())
                 .flatMap(t -> c -> {
                     int node = Machines.nodeOrNoNode(t).generate(c);
-                    int granted = c.chance(50) ? Integer.MAX_VALUE : c.choose(0, t.numOnlineCpus() + 1);
+                    int granted = c.chance(50) ? Integer.MAX_VALUE : Machines.counts(t, 0, t.numOnlineCpus() + 1).generate(c);
                     boolean dyn = kernel.atLeast(6, 17) && c.chance(50);
                     return new Draw(Machine.Config.of(t, kernel).withGrantedVectors(granted).withDynamicMsix(dyn), node);
                 });

@@ -90,7 +90,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
             int[] ids = t.nodeIds();
             int pick = c.choose(0, ids.length);
             int node = pick == ids.length ? Numa.NUMA_NO_NODE : ids[pick];
-            int len = c.choose(0, 2 * t.numOnlineCpus() + 2);
+            int len = Machines.counts(t, 0, 2 * t.numOnlineCpus() + 2).generate(c);
             boolean skip = kernel.atLeast(6, 17) && c.chance(30);
             return new Draw(t, node, len, skip);
         });
@@ -344,7 +344,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
             int[] ids = t.nodeIds();
             int pick = c.choose(0, ids.length);
             int node = pick == ids.length ? Numa.NUMA_NO_NODE : ids[pick];
-            int granted = c.chance(50) ? Integer.MAX_VALUE : c.choose(2, t.numOnlineCpus() + 2);
+            int granted = c.chance(50) ? Integer.MAX_VALUE : Machines.counts(t, 2, t.numOnlineCpus() + 2).generate(c);
             return new SetupDraw(t, node, granted, dyn);
         });
     }

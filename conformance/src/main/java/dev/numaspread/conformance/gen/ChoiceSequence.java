@@ -3,6 +3,9 @@ package dev.numaspread.conformance.gen;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * A recorded choice sequence: for each choice its value and bounds, plus the spans (one per draw)
@@ -32,18 +35,53 @@ import java.util.List;
  */
 public final class ChoiceSequence implements Comparable<ChoiceSequence> {
 
-    public static final ChoiceSequence EMPTY = new ChoiceSequence(new int[0], new int[0], new int[0], List.of());
+    public static final ChoiceSequence EMPTY = new ChoiceSequence(new int[0], new int[0], new int[0], List.of(), Map.of(), 0);
 
     private final int[] values;
     private final int[] lowers;
     private final int[] uppers;
     private final List<Span> spans;   // ascending start; an outer span before the spans it holds
+    private final SortedMap<Integer, Rewrites> rewrites;   // span index -> what its draw can be rewritten to
+    private final int scope;          // the small scope it was enumerated in; 0: a random draw or its replay
 
-    ChoiceSequence(int[] values, int[] lowers, int[] uppers, List<Span> spans) {
+    ChoiceSequence(int[] values, int[] lowers, int[] uppers, List<Span> spans, Map<Integer, Rewrites> rewrites, int scope) {
         this.values = values;
         this.lowers = lowers;
         this.uppers = uppers;
         this.spans = List.copyOf(spans);
+        this.rewrites = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(rewrites));
+        this.scope = scope;
+    }
+
+    /** The small scope this sequence was enumerated in ({@link Recorder#enumerating}); 0 for random draws and replays. */
+    public int scope() {
+        return scope;
+    }
+
+    /** The rewrites the generators offered, by span index ({@link #spans()}): what the shrinker may put in a span's place. */
+    public SortedMap<Integer, Rewrites> rewrites() {
+        return rewrites;
+    }
+
+    /**
+     * The indices with every outermost span that has a literal form replaced by it: the same
+     * values, read element by element ({@link Rewrites}). Equal to {@link #indices()} when no
+     * generator offered one.
+     */
+    public int[] literalIndices() {
+        List<Integer> out = new ArrayList<>();
+        int at = 0;
+        for (Map.Entry<Integer, Rewrites> e : rewrites.entrySet()) {
+            Span s = spans.get(e.getKey());
+            if (s.start() < at) continue;   // inside a span already rewritten
+            java.util.Optional<int[]> form = e.getValue().literalForm();
+            if (form.isEmpty()) continue;
+            for (int i = at; i < s.start(); i++) out.add(index(i));
+            for (int v : form.get()) out.add(v);
+            at = s.end();
+        }
+        for (int i = at; i < values.length; i++) out.add(index(i));
+        return out.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /** The number of choices. */
@@ -149,7 +187,7 @@ public final class ChoiceSequence implements Comparable<ChoiceSequence> {
     @Override
     public boolean equals(Object o) {
         return o instanceof ChoiceSequence c && Arrays.equals(values, c.values) && Arrays.equals(lowers, c.lowers)
-                && Arrays.equals(uppers, c.uppers) && spans.equals(c.spans);
+                && Arrays.equals(uppers, c.uppers) && spans.equals(c.spans) && scope == c.scope;
     }
 
     @Override

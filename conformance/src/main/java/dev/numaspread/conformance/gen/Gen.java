@@ -103,24 +103,17 @@ public interface Gen<T> {
 
     /**
      * The index of a bucket, drawn with probability proportional to {@code weights}; bucket 0 is the
-     * simplest. One choice in {@code 0..sum-1} mapped to buckets in order, so lowering the choice
-     * never moves to a later bucket.
+     * simplest ({@link Choices#weighted(int...)}).
      */
     static Gen<Integer> weighted(int... weights) {
-        int[] cumulative = new int[weights.length];
         int total = 0;
-        for (int i = 0; i < weights.length; i++) {
-            if (weights[i] < 0) throw new IllegalArgumentException("weighted: weight " + weights[i] + " is negative");
-            total += weights[i];
-            cumulative[i] = total;
+        for (int w : weights) {
+            if (w < 0) throw new IllegalArgumentException("weighted: weight " + w + " is negative");
+            total += w;
         }
         if (total <= 0) throw new IllegalArgumentException("weighted: the weights sum to " + total + "; expected a positive sum");
-        int sum = total;
-        return c -> {
-            int v = c.choose(0, sum - 1);
-            for (int i = 0; i < cumulative.length; i++) if (v < cumulative[i]) return i;
-            throw new IllegalStateException("model invariant of Gen.weighted broken: " + v + " beyond " + sum);
-        };
+        int[] copy = weights.clone();
+        return c -> c.weighted(copy);
     }
 
     /** Pairs drawn from two generators, {@code a} first. */

@@ -136,8 +136,9 @@ public final class Property {
     private static <T> PropertyResult<T> shrink(Gen<T> gen, Consumer<? super T> body, Config config,
                                                 Function<Throwable, String> failureKey, ChoiceSequence first,
                                                 T input, Throwable failure, long trySeed, int tries) {
+        int scope = first.scope();
         Shrinker.Test test = indices -> {
-            Recorder r = Recorder.replaying(indices);
+            Recorder r = scope > 0 ? Recorder.enumerating(indices, scope) : Recorder.replaying(indices);
             T value;
             try {
                 value = r.draw(gen);
@@ -155,9 +156,25 @@ public final class Property {
         };
         Shrinker.Outcome.Failed firstFailure = new Shrinker.Outcome.Failed(failureKey.apply(failure), failure);
         long deadline = System.nanoTime() + config.budget().toNanos();
-        Shrinker.Result r = new Shrinker(first, firstFailure, test, config.maxShrinkCalls(), deadline).shrink();
-        T shrunk = r.steps() == 0 ? input : Recorder.replaying(r.target().indices()).draw(gen);
-        return new PropertyResult.Failed<>(r.failure(), shrunk, r.target(), trySeed, tries, r.steps(), r.calls());
+        // Rewrite the drawn machines (and counts) into their literal forms first, where deleting a
+        // span removes a CPU; keep the drawn sequence when the literal one does not fail the same way.
+        ChoiceSequence start = first;
+        Throwable startFailure = failure;
+        int extraCalls = 0;
+        if (!first.rewrites().isEmpty() && config.maxShrinkCalls() > 0) {
+            Shrinker.Attempt literal = test.run(first.literalIndices());
+            extraCalls = 1;
+            if (literal.outcome() instanceof Shrinker.Outcome.Failed f && f.key().equals(firstFailure.key())) {
+                start = literal.sequence();
+                startFailure = f.failure();
+            }
+        }
+        Shrinker.Result r = new Shrinker(start, new Shrinker.Outcome.Failed(firstFailure.key(), startFailure), test,
+                Math.max(0, config.maxShrinkCalls() - extraCalls), deadline).shrink();
+        int[] shrunkIndices = r.target().indices();
+        T shrunk = r.steps() == 0 && start == first ? input
+                : (scope > 0 ? Recorder.enumerating(shrunkIndices, scope) : Recorder.replaying(shrunkIndices)).draw(gen);
+        return new PropertyResult.Failed<>(r.failure(), shrunk, r.target(), trySeed, tries, r.steps(), r.calls() + extraCalls);
     }
 
     /** A seed as {@code 0x5eed}: what {@code Long.decode} reads back. */

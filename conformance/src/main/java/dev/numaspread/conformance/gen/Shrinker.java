@@ -31,9 +31,10 @@ import java.util.Set;
  *   <li>Bounded: at most {@code maxCalls} property runs (and no runs after the deadline).</li>
  * </ul>
  *
- * <p>Passes run in this order: the cheap ones ({@link #deleteSpan()}, {@link #deleteChoices()},
- * {@link #zeroSpan()}, {@link #lowerChoice()}, {@link #sortNeighbours()}) until none makes progress,
- * then the quadratic ones ({@link #lowerAndRaise()}, {@link #deleteSpanAndRaise()}), and again.
+ * <p>Passes run in this order: the cheap ones ({@link #rewriteSpan()}, {@link #deleteSpan()},
+ * {@link #deleteChoices()}, {@link #zeroSpan()}, {@link #lowerChoice()}, {@link #sortNeighbours()})
+ * until none makes progress, then the quadratic ones ({@link #lowerAndRaise()},
+ * {@link #deleteSpanAndRaise()}), and again.
  */
 public final class Shrinker {
 
@@ -99,7 +100,10 @@ public final class Shrinker {
     /** The simplest failing sequence the passes reach within the budget. */
     public Result shrink() {
         while (!exhausted) {
-            boolean progress = deleteSpan();
+            // The generators' own removals first: a whole node, core or CPU in one edit, which
+            // the edits of single choices below reach slowly or not at all.
+            boolean progress = rewriteSpan();
+            progress |= deleteSpan();
             progress |= deleteChoices();
             progress |= zeroSpan();
             progress |= lowerChoice();
@@ -202,6 +206,38 @@ public final class Shrinker {
             System.arraycopy(cb, 0, c, a.start(), cb.length);
             System.arraycopy(ca, 0, c, b.start(), ca.length);
             progress |= consider(c);
+        }
+        return progress;
+    }
+
+    /**
+     * Puts in place of a span each simpler literal form its generator names ({@link Rewrites}: the
+     * machine without one CPU, without one node), which no edit of single choices reaches when
+     * the CPU is referred to by later choices. Invariants: one sweep over span positions; after a
+     * kept edit the same position is tried again with the new target's rewrites; positions are
+     * checked against the current span count.
+     */
+    boolean rewriteSpan() {
+        boolean progress = false;
+        for (int s = 0; s < target.spans().size() && !exhausted; ) {
+            Rewrites r = target.rewrites().get(s);
+            Span span = target.spans().get(s);
+            boolean kept = false;
+            if (r != null && span.end() <= indices.length) {
+                for (int[] form : r.simplerForms()) {
+                    if (exhausted) break;
+                    int[] c = new int[indices.length - span.length() + form.length];
+                    System.arraycopy(indices, 0, c, 0, span.start());
+                    System.arraycopy(form, 0, c, span.start(), form.length);
+                    System.arraycopy(indices, span.end(), c, span.start() + form.length, indices.length - span.end());
+                    if (consider(c)) {
+                        kept = true;
+                        break;
+                    }
+                }
+            }
+            if (kept) progress = true;
+            else s++;
         }
         return progress;
     }

@@ -59,12 +59,12 @@ public final class Machines {
     // ---------------------------------------------------------------- machine generators
 
     /** Realistic machines of at most {@value #DEFAULT_MAX_CPUS} possible CPUs. */
-    public static Gen<Topology> realistic() {
+    public static MachineGen realistic() {
         return realistic(DEFAULT_MAX_CPUS);
     }
 
     /** Realistic machines of at most {@code maxCpus} possible CPUs. */
-    public static Gen<Topology> realistic(int maxCpus) {
+    public static MachineGen realistic(int maxCpus) {
         return realistic(Options.DEFAULT.withMaxCpus(maxCpus));
     }
 
@@ -72,8 +72,8 @@ public final class Machines {
      * Realistic machines narrowed by {@code options}: for a check whose rule needs a property the
      * default draw lacks (SMT, two nodes) or whose cost grows with the machine.
      */
-    public static Gen<Topology> realistic(Options options) {
-        return c -> drawRealistic(c, options);
+    public static MachineGen realistic(Options options) {
+        return new MachineGen(c -> drawRealistic(c, options), options);
     }
 
     /** Whether a realistic machine has SMT. */
@@ -114,6 +114,16 @@ public final class Machines {
                         + minCpuNodes * threads + " CPUs; expected maxCpus (" + maxCpus + ") at least that");
         }
 
+        /** True when {@code t} is a machine this narrowing could give (how the shrinker's literal machines are kept inside it). */
+        public boolean admits(Topology t) {
+            if (t.possible().size() > maxCpus || t.nodes().size() > maxNodes) return false;
+            if (t.nodes().stream().filter(n -> !n.cpus().isEmpty()).count() < minCpuNodes) return false;
+            if (smt == Smt.ALWAYS && t.smtSiblings().stream().anyMatch(g -> g.size() < 2)) return false;
+            if (smt == Smt.NEVER && t.smtSiblings().stream().anyMatch(g -> g.size() > 1)) return false;
+            if (symmetric && !t.distances().isSymmetric()) return false;
+            return !allPresent || t.possible().equals(t.present());
+        }
+
         public Options withMaxCpus(int n) { return new Options(n, maxNodes, minCpuNodes, smt, symmetric, allPresent); }
         public Options withMaxNodes(int n) { return new Options(maxCpus, n, Math.min(minCpuNodes, n), smt, symmetric, allPresent); }
         public Options withAtLeastCpuNodes(int n) { return new Options(maxCpus, Math.max(maxNodes, n), n, smt, symmetric, allPresent); }
@@ -123,33 +133,27 @@ public final class Machines {
     }
 
     /** The pathological machines of research/topology-anchors.md §6(c), at most {@value #DEFAULT_MAX_CPUS} CPUs. */
-    public static Gen<Topology> edgeCases() {
+    public static MachineGen edgeCases() {
         return edgeCases(DEFAULT_MAX_CPUS);
     }
 
     /** The pathological machines, at most {@code maxCpus} possible CPUs. Family 0 is one node, one CPU at its simplest. */
-    public static Gen<Topology> edgeCases(int maxCpus) {
+    public static MachineGen edgeCases(int maxCpus) {
         requireMax(maxCpus);
-        return c -> EdgeCases.draw(c, maxCpus);
+        return new MachineGen(c -> EdgeCases.draw(c, maxCpus), Options.DEFAULT.withMaxCpus(maxCpus));
     }
 
     /** Realistic machines three times in four, edge cases otherwise; all choices 0 give one node, one CPU. */
-    public static Gen<Topology> any() {
+    public static MachineGen any() {
         return any(DEFAULT_MAX_CPUS);
     }
 
     /** {@link #any()} with at most {@code maxCpus} possible CPUs. */
-    public static Gen<Topology> any(int maxCpus) {
+    public static MachineGen any(int maxCpus) {
         requireMax(maxCpus);
         Gen<Integer> kind = Gen.weighted(3, 1);
-        return c -> {
-            c.startSpan("machine");
-            try {
-                return kind.generate(c) == 0 ? drawRealistic(c, Options.DEFAULT.withMaxCpus(maxCpus)) : EdgeCases.draw(c, maxCpus);
-            } finally {
-                c.endSpan();
-            }
-        };
+        Options o = Options.DEFAULT.withMaxCpus(maxCpus);
+        return new MachineGen(c -> kind.generate(c) == 0 ? drawRealistic(c, o) : EdgeCases.draw(c, maxCpus), o);
     }
 
     /**
@@ -516,6 +520,47 @@ public final class Machines {
         int max = 2 * t.possible().size();
         return c -> c.chance(33) ? 1 + c.choose(0, max - 1) : edgeList.get(c.choose(0, edgeList.size() - 1));
     }
+
+    /**
+     * A count of queues, groups or vectors in {@code lo..hi} for a call on {@code m}, in span
+     * {@code "count"}. Drawn at random, it is one of the edge counts half of the time (lo, 0, 1,
+     * nodes - 1, nodes, nodes + 1, online - 1, online, online + 1, possible, possible + 1, hi: where
+     * implementations tell apart) and any count in {@code lo..hi} otherwise; its literal form, to
+     * which the shrinker rewrites it, is the count itself, so lowering that choice removes one
+     * queue at a time. Within a small scope every count is one choice. The simplest is {@code lo}.
+     *
+     * @throws IllegalArgumentException when {@code hi < lo}
+     */
+    public static Gen<Integer> counts(Topology m, int lo, int hi) {
+        if (hi < lo) throw new IllegalArgumentException("counts(" + lo + ", " + hi + "): expected lo <= hi");
+        int nodes = m.nodes().size(), online = m.numOnlineCpus(), possible = m.possible().size();
+        TreeSet<Integer> edges = new TreeSet<>();
+        for (int v : new int[] {lo, 0, 1, nodes - 1, nodes, nodes + 1, online - 1, online, online + 1, possible, possible + 1, hi})
+            if (v >= lo && v <= hi) edges.add(v);
+        int[] edge = edges.stream().mapToInt(Integer::intValue).toArray();
+        return c -> {
+            c.startSpan(COUNT);
+            int v;
+            if (c.smallScope().isPresent() || c.pinned(0, 1, 1) == 0) {
+                v = c.choose(lo, hi);
+            } else {
+                v = c.weighted(1, 1) == 0 ? edge[c.choose(0, edge.length - 1)] : c.choose(lo, hi);
+            }
+            if (c.smallScope().isPresent()) {
+                c.endSpan();
+            } else {
+                int literal = v - lo;
+                c.endSpan(new dev.numaspread.conformance.gen.Rewrites() {
+                    @Override public java.util.Optional<int[]> literalForm() { return java.util.Optional.of(new int[] {0, literal}); }
+                    @Override public List<int[]> simplerForms() { return List.of(); }
+                });
+            }
+            return v;
+        };
+    }
+
+    /** The label of the span of one count ({@link #counts}). */
+    public static final String COUNT = "count";
 
     /**
      * An index {@code i} for {@code cpumask_local_spread(i, node)}: below the online count mostly,

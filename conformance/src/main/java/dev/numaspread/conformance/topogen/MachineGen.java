@@ -1,0 +1,97 @@
+package dev.numaspread.conformance.topogen;
+
+import dev.numaspread.conformance.gen.Choices;
+import dev.numaspread.conformance.gen.Gen;
+import dev.numaspread.conformance.gen.Rewrites;
+import dev.numaspread.model.topology.Topology;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A generator of machines, in span {@code "machine"}, with two forms chosen by its first choice
+ * ({@link Choices#pinned}): drawn (1, what random draws take: the realistic or edge-case shapes of
+ * {@link Machines}) and literal (0, {@link MachineCode}: the machine element by element, so a
+ * shrunk machine never goes back to the drawn form, which is less simple). The
+ * shrinker rewrites a failing drawn machine into its literal form and goes on there, where
+ * deleting a span removes a CPU, and also tries the machine without each node, core and CPU
+ * ({@link Rewrites}). Within a small scope ({@link Choices#smallScope()}) it enumerates every
+ * machine of {@link SmallMachines} that fits its options instead.
+ */
+public final class MachineGen implements Gen<Topology> {
+
+    private final Gen<Topology> drawn;
+    private final Machines.Options options;
+
+    MachineGen(Gen<Topology> drawn, Machines.Options options) {
+        this.drawn = drawn;
+        this.options = options;
+    }
+
+    /** The narrowing this generator draws under ({@link Machines.Options}). */
+    public Machines.Options options() {
+        return options;
+    }
+
+    @Override
+    public Topology generate(Choices c) {
+        c.startSpan("machine");
+        if (c.smallScope().isPresent()) {
+            try {
+                List<Topology> all = SmallMachines.upTo(c.smallScope().getAsInt(), options);
+                if (all.isEmpty()) throw new Gen.Unsatisfiable("no machine of at most " + c.smallScope().getAsInt()
+                        + " CPUs fits " + options);
+                return all.get(c.choose(0, all.size() - 1));
+            } finally {
+                c.endSpan();
+            }
+        }
+        boolean literal = c.pinned(0, 1, 1) == 0;
+        Topology m;
+        try {
+            m = literal ? MachineCode.read(c) : drawn.generate(c);
+            // A literal machine stays within the narrowing the check asked for (SMT, two nodes, ...).
+            if (literal && !options.admits(m)) throw new Gen.Unsatisfiable("the literal machine is outside " + options);
+        } catch (RuntimeException e) {
+            c.endSpan();
+            throw e;
+        }
+        c.endSpan(new Literal(m));
+        return m;
+    }
+
+    /** The literal forms of one machine and of the machines one removal simpler; computed when the shrinker asks. */
+    static final class Literal implements Rewrites {
+        private final Topology machine;
+
+        Literal(Topology machine) {
+            this.machine = machine;
+        }
+
+        Topology machine() {
+            return machine;
+        }
+
+        @Override
+        public Optional<int[]> literalForm() {
+            return MachineCode.shapeOf(machine).map(s -> withForm(MachineCode.write(s)));
+        }
+
+        @Override
+        public List<int[]> simplerForms() {
+            List<int[]> out = new ArrayList<>();
+            Optional<MachineCode.Shape> shape = MachineCode.shapeOf(machine);
+            if (shape.isPresent())
+                for (MachineCode.Shape s : MachineCode.removals(shape.get())) out.add(withForm(MachineCode.write(s)));
+            return out;
+        }
+
+        static int[] withForm(int[] body) {
+            int[] out = new int[body.length + 1];
+            System.arraycopy(body, 0, out, 1, body.length);
+            out[0] = 0;   // the literal form
+            return out;
+        }
+    }
+}
