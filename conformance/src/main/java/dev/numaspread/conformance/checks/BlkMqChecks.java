@@ -2,6 +2,7 @@ package dev.numaspread.conformance.checks;
 
 import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.conformance.spi.Routine;
+import dev.numaspread.conformance.topogen.MachineDraws;
 import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.group.BlkMqMap;
@@ -60,7 +61,7 @@ public final class BlkMqChecks implements CheckFamily {
     /** Queue counts from {@code least} (0: the NULL path of group_cpus_evenly, where the release has one) to possible + {@code extraQueues}. */
     static Gen<MapCase> mapCases(int least, int extraQueues) {
         return GroupCpusChecks.MACHINES.flatMap(m -> c -> new MapCase(m,
-                Machines.counts(m, least, m.possible().size() + extraQueues).generate(c), c.choose(0, 3)));
+                MachineDraws.counts(m, least, m.possible().size() + extraQueues).generate(c), c.choose(0, 3)));
     }
 
     static String callText(Topology m, int nrQueues, int offset) {
@@ -184,7 +185,7 @@ public final class BlkMqChecks implements CheckFamily {
     static void masksReused(CheckContext ctx) {
         if (ctx.kernel().before(6, 17)) return;
         ctx.forAll(GroupCpusChecks.MACHINES.flatMap(m -> c -> new MapCase(m,
-                Machines.counts(m, m.possible().size() + 1, m.possible().size() + 3).generate(c), 0)), c -> {
+                MachineDraws.counts(m, m.possible().size() + 1, m.possible().size() + 3).generate(c), 0)), c -> {
             Topology m = c.machine();
             String want = outcome(() -> BlkMqMap.blkMqMapQueues(ctx.kernel(), m, c.nrQueues(), 0), m);
             String got = outcome(() -> ctx.implementation().blkMqMapQueues(ctx.kernel(), m, c.nrQueues(), 0), m);
@@ -205,7 +206,7 @@ public final class BlkMqChecks implements CheckFamily {
     static Gen<IrqCase> irqCases() {
         return GroupCpusChecks.MACHINES.flatMap(m -> c -> {
             int pre = c.choose(0, 2), post = c.choose(0, 2);
-            int affvecs = Machines.counts(m, 1, m.possible().size() + 3).generate(c);
+            int affvecs = MachineDraws.counts(m, 1, m.possible().size() + 3).generate(c);
             List<Integer> sets = new ArrayList<>();
             if (c.chance(40)) {
                 int left = affvecs;

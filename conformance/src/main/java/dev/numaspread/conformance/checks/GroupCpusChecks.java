@@ -2,6 +2,7 @@ package dev.numaspread.conformance.checks;
 
 import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.conformance.spi.Routine;
+import dev.numaspread.conformance.topogen.MachineDraws;
 import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.group.GroupCpusEvenly;
@@ -34,7 +35,7 @@ public final class GroupCpusChecks implements CheckFamily {
     record Case(Topology machine, int count) {}
 
     static Gen<Case> cases() {
-        return MACHINES.flatMap(m -> Machines.counts(m, 1, m.possible().size() + 2).map(n -> new Case(m, n)));
+        return MACHINES.flatMap(m -> MachineDraws.counts(m, 1, m.possible().size() + 2).map(n -> new Case(m, n)));
     }
 
     /** The machine in .topo-like words for a call: nodes, siblings, possible/present/online. */

@@ -2,6 +2,7 @@ package dev.numaspread.conformance.checks;
 
 import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.conformance.races.Race;
+import dev.numaspread.conformance.topogen.MachineDraws;
 import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.cpu.CpuSet;
@@ -92,8 +93,8 @@ public final class HotplugChecks implements CheckFamily {
         return Machines.realistic(Machines.Options.DEFAULT.withMaxNodes(3).withMaxCpus(MAX_CPUS))
                 .filter(t -> !t.online().isEmpty())
                 .flatMap(t -> c -> {
-                    int node = Machines.nodeOrNoNode(t).generate(c);
-                    int granted = c.chance(50) ? Integer.MAX_VALUE : Machines.counts(t, 0, t.numOnlineCpus() + 1).generate(c);
+                    int node = MachineDraws.nodeOrNoNode(t).generate(c);
+                    int granted = c.chance(50) ? Integer.MAX_VALUE : MachineDraws.counts(t, 0, t.numOnlineCpus() + 1).generate(c);
                     boolean dyn = kernel.atLeast(6, 17) && c.chance(50);
                     return new Draw(Machine.Config.of(t, kernel).withGrantedVectors(granted).withDynamicMsix(dyn), node);
                 });

@@ -4,6 +4,7 @@ import dev.numaspread.conformance.checks.SpreadText.Outcome;
 import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.conformance.fixtures.Fixtures;
 import dev.numaspread.conformance.spi.Routine;
+import dev.numaspread.conformance.topogen.MachineDraws;
 import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelBug;
@@ -34,7 +35,7 @@ public final class LocalSpreadChecks implements CheckFamily {
 
     /** A machine and a node of it; NUMA_NO_NODE about one draw in eight. */
     static Gen<Case> cases() {
-        return MACHINES.flatMap(m -> Machines.nodeOrNoNode(m).map(node -> new Case(m, node)));
+        return MACHINES.flatMap(m -> MachineDraws.nodeOrNoNode(m).map(node -> new Case(m, node)));
     }
 
     static final KernelRelease V5_9 = KernelRelease.of(5, 9), V5_10 = KernelRelease.of(5, 10);

@@ -3,7 +3,7 @@ package dev.numaspread.conformance.checks;
 import dev.numaspread.conformance.checks.LocalSpreadChecks.Case;
 import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.conformance.spi.Routine;
-import dev.numaspread.conformance.topogen.Machines;
+import dev.numaspread.conformance.topogen.MachineDraws;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
@@ -24,7 +24,7 @@ public final class Mlx5Checks implements CheckFamily {
         return c -> {
             Case k = LocalSpreadChecks.cases().generate(c);
             int online = k.machine().numOnlineCpus();
-            return new Vectors(k.machine(), k.node(), Machines.counts(k.machine(), 1, 2 * online + 1).generate(c));
+            return new Vectors(k.machine(), k.node(), MachineDraws.counts(k.machine(), 1, 2 * online + 1).generate(c));
         };
     }
 

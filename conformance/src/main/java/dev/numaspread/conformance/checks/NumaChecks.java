@@ -4,7 +4,7 @@ import dev.numaspread.conformance.checks.LocalSpreadChecks.Case;
 import dev.numaspread.conformance.checks.SpreadText.Outcome;
 import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.conformance.spi.Routine;
-import dev.numaspread.conformance.topogen.Machines;
+import dev.numaspread.conformance.topogen.MachineDraws;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.kernel.Numa;
@@ -30,7 +30,7 @@ public final class NumaChecks implements CheckFamily {
     static Gen<Query> queries() {
         return c -> {
             Case k = LocalSpreadChecks.cases().generate(c);
-            CpuSet cpus = Machines.cpuSubsets(k.machine()).generate(c);
+            CpuSet cpus = MachineDraws.cpuSubsets(k.machine()).generate(c);
             return new Query(k.machine(), k.node(), cpus, c.choose(0, k.machine().possible().size()));
         };
     }

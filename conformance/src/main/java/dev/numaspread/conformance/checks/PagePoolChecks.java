@@ -4,6 +4,7 @@ import dev.numaspread.conformance.gen.Choices;
 import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.conformance.spi.PagePoolSession;
 import dev.numaspread.conformance.spi.Routine;
+import dev.numaspread.conformance.topogen.MachineDraws;
 import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.kernel.Numa;
@@ -127,8 +128,8 @@ public final class PagePoolChecks implements CheckFamily {
             int nid, cpu, cache, refill, poolSize;
             boolean tracks, memoryless;
             try {
-                nid = Machines.nodeOrNoNode(m).generate(c);
-                cpu = Machines.onlineCpu(m).generate(c);
+                nid = MachineDraws.nodeOrNoNode(m).generate(c);
+                cpu = MachineDraws.onlineCpu(m).generate(c);
                 cache = c.choose(1, 4);
                 refill = c.choose(1, cache);
                 poolSize = c.choose(1, 4);

@@ -5,6 +5,7 @@ import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.fixtures.Fixtures;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.conformance.races.Race;
+import dev.numaspread.conformance.topogen.MachineDraws;
 import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.hotplug.Machine;
@@ -90,7 +91,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
             int[] ids = t.nodeIds();
             int pick = c.choose(0, ids.length);
             int node = pick == ids.length ? Numa.NUMA_NO_NODE : ids[pick];
-            int len = Machines.counts(t, 0, 2 * t.numOnlineCpus() + 2).generate(c);
+            int len = MachineDraws.counts(t, 0, 2 * t.numOnlineCpus() + 2).generate(c);
             boolean skip = kernel.atLeast(6, 17) && c.chance(30);
             return new Draw(t, node, len, skip);
         });
@@ -344,7 +345,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
             int[] ids = t.nodeIds();
             int pick = c.choose(0, ids.length);
             int node = pick == ids.length ? Numa.NUMA_NO_NODE : ids[pick];
-            int granted = c.chance(50) ? Integer.MAX_VALUE : Machines.counts(t, 2, t.numOnlineCpus() + 2).generate(c);
+            int granted = c.chance(50) ? Integer.MAX_VALUE : MachineDraws.counts(t, 2, t.numOnlineCpus() + 2).generate(c);
             return new SetupDraw(t, node, granted, dyn);
         });
     }

@@ -64,8 +64,8 @@ final class EdgeCases {
                 for (int k = 0; k < cpuNodes; k++) p.nodes.add(new MachinePlan.NodePlan(1 + c.choose(0, 3), k));
                 int cpuless = 1 + c.choose(0, 5);
                 for (int k = 0; k < cpuless; k++) p.nodes.add(new MachinePlan.NodePlan(0, k % cpuNodes));
-                Machines.assignIds(p, c.chance(40) ? Machines.IDS_HIGH_CPULESS : Machines.IDS_DENSE, List.of());
-                Machines.drawDistances(c, p, false);
+                p.assignIds(c.chance(40) ? MachinePlan.IDS_HIGH_CPULESS : MachinePlan.IDS_DENSE, List.of());
+                DistanceDraws.draw(c, p, false);
             }
             case 2 -> {   // n nodes, only one of them (maybe node 0, maybe not) has CPUs
                 int n = 2 + c.choose(0, 6);
@@ -75,8 +75,8 @@ final class EdgeCases {
             }
             case 3 -> {
                 separateNodes(c, p, 2 + c.choose(0, 2), 4);
-                Machines.makeAsymmetric(c, p.distances);
-                if (c.chance(50)) Machines.makeAsymmetric(c, p.distances);
+                DistanceDraws.makeAsymmetric(c, p.distances);
+                if (c.chance(50)) DistanceDraws.makeAsymmetric(c, p.distances);
             }
             case 4 -> {
                 if (c.chance(50)) {   // POWER hot-add: d(1,2) = 80 > d(1,0) + d(0,2) = 60
@@ -84,7 +84,7 @@ final class EdgeCases {
                     p.distances = new int[][] {{10, 20, 40}, {20, 10, 80}, {40, 80, 10}};
                 } else {
                     separateNodes(c, p, 3 + c.choose(0, 2), 4);
-                    Machines.breakTriangle(c, p.distances);
+                    DistanceDraws.breakTriangle(c, p.distances);
                 }
             }
             case 5 -> {
@@ -124,7 +124,7 @@ final class EdgeCases {
                     id = node.id + 1 + c.choose(0, 20);
                     p.nodes.add(node);
                 }
-                Machines.drawDistances(c, p, false);
+                DistanceDraws.draw(c, p, false);
             }
             case 11 -> {   // Kunpeng 920 96-core shape: node 0's row lacks 24
                 int cores = 1 + c.choose(0, 5);
@@ -162,7 +162,7 @@ final class EdgeCases {
             case 17 -> {   // A64FX / Granite Rapids: six or seven distinct values, all of them used
                 int n = 4 + c.choose(0, 4);
                 for (int k = 0; k < n; k++) p.nodes.add(new MachinePlan.NodePlan(1 + c.choose(0, 1), k));
-                Machines.assignIds(p, Machines.IDS_DENSE, List.of());
+                p.assignIds(MachinePlan.IDS_DENSE, List.of());
                 int levels = 6 + c.choose(0, 1);
                 int[] values = new int[levels];
                 values[0] = 10;
@@ -181,14 +181,14 @@ final class EdgeCases {
             }
             default -> throw new IllegalStateException("model invariant of EdgeCases broken: no family " + family);
         }
-        if (p.distances == null && p.nodes.size() > 1) Machines.drawDistances(c, p, false);
+        if (p.distances == null && p.nodes.size() > 1) DistanceDraws.draw(c, p, false);
         return p;
     }
 
     /** Nodes with the given core counts, one package each, dense ids, default 10/20 distances. */
     private static void cpuNodes(MachinePlan p, int... cores) {
         for (int k = 0; k < cores.length; k++) p.nodes.add(new MachinePlan.NodePlan(cores[k], k));
-        Machines.assignIds(p, Machines.IDS_DENSE, List.of());
+        p.assignIds(MachinePlan.IDS_DENSE, List.of());
         if (cores.length == 1) p.distances = new int[][] {{10}};
     }
 
@@ -199,8 +199,8 @@ final class EdgeCases {
     }
 
     private static void dense(Choices c, MachinePlan p) {
-        Machines.assignIds(p, Machines.IDS_DENSE, List.of());
-        Machines.drawDistances(c, p, false);
+        p.assignIds(MachinePlan.IDS_DENSE, List.of());
+        DistanceDraws.draw(c, p, false);
     }
 
     // ---------------------------------------------------------------- invalid tables (expect slit-invalid)
@@ -214,7 +214,7 @@ final class EdgeCases {
             MachinePlan p = new MachinePlan();
             int n = 2 + c.choose(0, 2);
             for (int k = 0; k < n; k++) p.nodes.add(new MachinePlan.NodePlan(1 + c.choose(0, 3), k));
-            Machines.assignIds(p, Machines.IDS_DENSE, List.of());
+            p.assignIds(MachinePlan.IDS_DENSE, List.of());
             int kind = c.choose(0, INVALID.size() - 1);
             int[][] d = new int[n][n];
             for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) d[i][j] = i == j ? 10 : 20;

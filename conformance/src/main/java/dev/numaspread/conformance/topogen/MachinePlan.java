@@ -5,6 +5,7 @@ import dev.numaspread.model.topology.Topology;
 import dev.numaspread.model.topology.TopologyBuilder;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
@@ -32,6 +33,9 @@ final class MachinePlan {
         }
     }
 
+    /** How node ids are given ({@link #assignIds}): dense, with gaps, or CPU-less nodes from 250 up. */
+    static final int IDS_DENSE = 0, IDS_GAPS = 1, IDS_HIGH_CPULESS = 2;
+
     /** Which present CPUs go offline. */
     enum Offline { NONE, SMT_OFF, FEW, CPU0, NODE, HALF_SMT }
 
@@ -55,6 +59,22 @@ final class MachinePlan {
         int n = 0;
         for (NodePlan p : nodes) n += p.cores;
         return n;
+    }
+
+    /** Gives node ids in list order (dense, with gaps, or CPU-less nodes from 250 up) and sorts the nodes by id. */
+    void assignIds(int scheme, List<Integer> gaps) {
+        int next = 0;
+        int high = 250;
+        for (int k = 0; k < nodes.size(); k++) {
+            NodePlan p = nodes.get(k);
+            if (scheme == IDS_HIGH_CPULESS && p.cores == 0) {
+                p.id = high++;
+            } else {
+                next += k < gaps.size() ? gaps.get(k) : 0;
+                p.id = next++;
+            }
+        }
+        nodes.sort(Comparator.comparingInt(p -> p.id));
     }
 
     /** The numbered machine. */

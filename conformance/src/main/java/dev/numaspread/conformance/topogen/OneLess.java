@@ -43,7 +43,7 @@ public final class OneLess {
                     int[] form = MachineGen.Literal.withForm(MachineCode.write(MachineCode.withoutCpus(shape.get(), drop)));
                     cpus.add(new Candidate("cpu " + ids[k], replace(indices, span, form)));
                 }
-            } else if (span.label().equals(Machines.COUNT) && span.length() == 2 && indices[span.start() + 1] > 0) {
+            } else if (span.label().equals(MachineDraws.COUNT) && span.length() == 2 && indices[span.start() + 1] > 0) {
                 int value = s.value(span.start() + 1);
                 counts.add(new Candidate("one of " + value + " (count " + value + " -> " + (value - 1) + ")",
                         replace(indices, span, new int[] {0, indices[span.start() + 1] - 1})));

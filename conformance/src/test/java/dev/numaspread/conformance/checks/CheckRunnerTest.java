@@ -3,6 +3,7 @@ package dev.numaspread.conformance.checks;
 import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.conformance.spi.ReferenceModel;
 import dev.numaspread.conformance.spi.Routine;
+import dev.numaspread.conformance.topogen.MachineDraws;
 import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.conformance.spi.ImplementationFailure;
 import dev.numaspread.model.kernel.KernelBug;
@@ -48,7 +49,7 @@ class CheckRunnerTest {
 
     @Test
     void shrunkCounterexample_isTopoText_thatReadsBackToTheViolationsMachine() {
-        Gen<MachineAndNode> gen = Machines.any().flatMap(m -> Machines.nodeOrNoNode(m).map(n -> new MachineAndNode(m, n)));
+        Gen<MachineAndNode> gen = Machines.any().flatMap(m -> MachineDraws.nodeOrNoNode(m).map(n -> new MachineAndNode(m, n)));
         CheckResult r = run(ctx -> ctx.forAll(gen, c -> {
             Topology m = c.machine();
             if (m.nodes().size() >= 2 && m.smtSiblings().stream().anyMatch(g -> g.size() > 1))

@@ -105,26 +105,26 @@ class MachinesTest {
     void draws_stayInsideTheMachine() {
         for (long seed = 0; seed < 200; seed++) {
             Topology m = Machines.any().sample(seed);
-            int node = Machines.nodeWithOnlineCpus(m).sample(seed);
+            int node = MachineDraws.nodeWithOnlineCpus(m).sample(seed);
             assertFalse(m.onlineCpusOf(node).isEmpty(), "seed " + seed);
-            assertTrue(m.online().contains(Machines.onlineCpu(m).sample(seed)));
-            assertTrue(m.possible().contains(Machines.possibleCpu(m).sample(seed)));
-            assertTrue(Machines.cpuSubsets(m).sample(seed).isSubsetOf(m.possible()));
-            CpuSet some = Machines.nonEmptyCpuSubsets(m.online()).sample(seed);
+            assertTrue(m.online().contains(MachineDraws.onlineCpu(m).sample(seed)));
+            assertTrue(m.possible().contains(MachineDraws.possibleCpu(m).sample(seed)));
+            assertTrue(MachineDraws.cpuSubsets(m).sample(seed).isSubsetOf(m.possible()));
+            CpuSet some = MachineDraws.nonEmptyCpuSubsets(m.online()).sample(seed);
             assertFalse(some.isEmpty());
             assertTrue(some.isSubsetOf(m.online()));
-            int groups = Machines.groupCounts(m).sample(seed);
+            int groups = MachineDraws.groupCounts(m).sample(seed);
             int most = Math.max(2 * m.possible().size(), Math.max(m.possible().size(), m.nodes().size()) + 1);
             assertTrue(groups >= 1 && groups <= most, "groups " + groups);
-            int i = Machines.spreadIndex(m).sample(seed);
+            int i = MachineDraws.spreadIndex(m).sample(seed);
             assertTrue(i >= 0 && i < 3 * m.numOnlineCpus());
-            int any = Machines.nodeOrNoNode(m).sample(seed);
+            int any = MachineDraws.nodeOrNoNode(m).sample(seed);
             assertTrue(any == -1 || m.hasNode(any));
         }
         Topology m = Machines.any().simplest();
-        assertEquals(0, Machines.nodeWithOnlineCpus(m).simplest());
-        assertEquals(CpuSet.EMPTY, Machines.cpuSubsets(m).simplest());
-        assertEquals(1, Machines.groupCounts(m).simplest());
+        assertEquals(0, MachineDraws.nodeWithOnlineCpus(m).simplest());
+        assertEquals(CpuSet.EMPTY, MachineDraws.cpuSubsets(m).simplest());
+        assertEquals(1, MachineDraws.groupCounts(m).simplest());
     }
 
     /** FMT-11 for generated machines: the report's .topo text reads back to the same machine, lenient ones included. */
