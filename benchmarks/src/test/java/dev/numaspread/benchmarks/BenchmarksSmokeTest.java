@@ -120,4 +120,29 @@ class BenchmarksSmokeTest {
             bench.setUp();
         }
     }
+
+    /** The protocol benchmark's program answers over the protocol it names, as the model would. */
+    @Test
+    @org.junit.jupiter.api.condition.DisabledIfEnvironmentVariable(named = "NUMASPREAD_SKIP_PYTHON", matches = "1",
+            disabledReason = "NUMASPREAD_SKIP_PYTHON=1: the out-of-process example is not run in this build")
+    void protocolBenchAsksTheExampleOverEitherProtocol() {
+        for (String protocol : List.of("2", "1")) {
+            ProtocolBench b = new ProtocolBench();
+            b.protocol = protocol;
+            b.setUp();
+            try {
+                ProtocolBench.Cursor c = new ProtocolBench.Cursor();
+                for (int k = 0; k < 3; k++) {
+                    Topology m = b.machines.get(c.next);
+                    int node = m.nodeIds()[(c.next + 1) % m.nodeIds().length];
+                    int[] got = b.localSpread(c);
+                    assertArrayEquals(dev.numaspread.model.spread.LocalSpread.localSpreadCpus(ProtocolBench.K612, m, node,
+                            2 * m.numOnlineCpus() + 1), got, protocol + ": " + m.name());
+                }
+                assertEquals(Integer.parseInt(protocol), b.program.protocol());
+            } finally {
+                b.tearDown();
+            }
+        }
+    }
 }

@@ -83,6 +83,7 @@ public final class Certifier {
     /** The certificate of {@code impl} under {@code options}. */
     public Certificate certify(Implementation impl, CertifyOptions options) {
         Instant started = Instant.now();
+        Duration cpuAtStart = Workload.processCpu();
         List<String> notes = new ArrayList<>();
         String name;
         List<Claim> allClaims;
@@ -118,7 +119,7 @@ public final class Certifier {
             guard.close();
         }
         Instant finished = Instant.now();
-        Workload workload = workload(impl, guard, started, finished);
+        Workload workload = workload(impl, guard, started, finished, Workload.processCpu().minus(cpuAtStart));
 
         List<RuleResult> results = new ArrayList<>();
         LocalDate now = today.get();
@@ -164,14 +165,14 @@ public final class Certifier {
         }
     }
 
-    private static Workload workload(Implementation impl, GuardedImplementation guard, Instant started, Instant finished) {
+    private static Workload workload(Implementation impl, GuardedImplementation guard, Instant started, Instant finished, Duration cpu) {
         Workload.Calls calls = guard.callsSoFar();
         Duration total = Duration.between(started, finished);
         if (impl instanceof RemoteImplementation remote) {
             Traffic t = remote.traffic();
-            return new Workload(calls.calls(), t.requests(), t.batches(), total, t.busy());
+            return new Workload(calls.calls(), t.requests(), t.batches(), total, t.busy(), cpu);
         }
-        return new Workload(calls.calls(), 0, 0, total, calls.inside());
+        return new Workload(calls.calls(), 0, 0, total, calls.inside(), cpu);
     }
 
     // ------------------------------------------------------------ scope

@@ -22,6 +22,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 /**
  * The exchange with one run of the program: requests go to its stdin, answers come from its
@@ -31,8 +32,8 @@ import java.util.concurrent.TimeoutException;
  * flight and every later one at once, and stops the program's process group.
  *
  * <p>Under protocol 1 answers must come in request order; from protocol 2 in any order.
- * Writing is the caller's: hold {@link #writeLock()} around the {@link #write}s and the
- * {@link #flush()} of one batch, so that a batch reaches the program whole and in order.
+ * Requests are written in batches ({@link #batch}): a batch reaches the program whole and in
+ * order, and batches written by several threads at once go out in one write.
  */
 final class Channel {
 
@@ -75,6 +76,8 @@ final class Channel {
     private final Thread stderrReader;
     private final java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
     private int nextId;                      // guarded by writeLock
+    private boolean unflushed;               // guarded by writeLock
+    private final java.util.concurrent.atomic.AtomicInteger writers = new java.util.concurrent.atomic.AtomicInteger();
     private boolean inOrder = true;          // guarded by this
     private String broken;                   // guarded by this: how it broke
     private boolean closing;                 // guarded by this
@@ -95,8 +98,22 @@ final class Channel {
         inOrder = false;
     }
 
-    Object writeLock() {
-        return writeLock;
+    /**
+     * Runs {@code writes} (calls of {@link #write}) as one batch: under the write lock, so that the
+     * batch reaches the program whole and in order (a machine before the request that names it),
+     * and flushed by the last of the threads then waiting to write, so that the requests of
+     * checks running side by side reach the program in one write rather than one each.
+     */
+    <T> T batch(Supplier<T> writes) {
+        writers.incrementAndGet();
+        synchronized (writeLock) {
+            try {
+                return writes.get();
+            } finally {
+                // Whoever came in after us is blocked on the lock and flushes when its turn comes.
+                if (writers.decrementAndGet() == 0) flush();
+            }
+        }
     }
 
     synchronized boolean isBroken() {
@@ -120,30 +137,32 @@ final class Channel {
     }
 
     /**
-     * Sends {@code request} (without flushing) under a fresh id, put first. The caller holds
-     * {@link #writeLock()}.
+     * Sends {@code request} under a fresh id, put first, as part of the current {@link #batch}.
      *
      * @throws ImplementationFailure when the channel is broken or the program's stdin is closed
      */
     Request write(ObjectNode request) {
-        if (!Thread.holdsLock(writeLock)) throw new IllegalStateException("driver invariant broken: write without the write lock");
+        if (!Thread.holdsLock(writeLock)) throw new IllegalStateException("driver invariant broken: a write outside a batch");
         Request r = new Request(++nextId, request.path("op").asText());
-        ObjectNode line = JSON.createObjectNode();
-        line.put("id", r.id);
-        line.setAll(request);
-        byte[] bytes;
+        byte[] body;
         try {
-            bytes = JSON.writeValueAsBytes(line);
+            body = JSON.writeValueAsBytes(request);
         } catch (IOException e) {
             throw new IllegalStateException("driver invariant broken: a request did not serialise: " + e.getMessage(), e);
         }
+        if (request.has("id") || body.length < 3 || body[0] != '{')
+            throw new IllegalStateException("driver invariant broken: request " + request + " is not an object without an id");
+        byte[] id = ("{\"id\":" + r.id + ",").getBytes(StandardCharsets.US_ASCII);
         synchronized (this) {
             if (broken != null) throw failure(r, "the program stopped before it: " + broken, stderr());
             inFlight.put(r.id, r);
         }
         meter.sent();
         try {
-            stdin.write(bytes);
+            // The id goes first, as every example shows it: {"id":7, then the request's own fields.
+            unflushed = true;
+            stdin.write(id);
+            stdin.write(body, 1, body.length - 1);
             stdin.write('\n');
         } catch (IOException e) {
             writeFailed(r, e);
@@ -151,8 +170,10 @@ final class Channel {
         return r;
     }
 
-    /** Hands the requests written since the last flush to the program. The caller holds {@link #writeLock()}. */
-    void flush() {
+    /** Hands the requests written since the last flush to the program. The caller holds the write lock. */
+    private void flush() {
+        if (!unflushed) return;
+        unflushed = false;
         try {
             stdin.flush();
             meter.batch();
@@ -175,14 +196,9 @@ final class Channel {
         breakWith(r, "cannot write to its stdin (" + e.getMessage() + ")");
     }
 
-    /** Writes and flushes {@code request}, and waits for its answer. */
+    /** Writes {@code request} as a batch of its own and waits for its answer. */
     JsonNode call(ObjectNode request, Duration timeout) {
-        Request r;
-        synchronized (writeLock) {
-            r = write(request);
-            flush();
-        }
-        return await(r, timeout);
+        return await(batch(() -> write(request)), timeout);
     }
 
     /**
@@ -245,11 +261,7 @@ final class Channel {
         try {
             ObjectNode bye = JSON.createObjectNode();
             bye.put("op", "bye");
-            Request r;
-            synchronized (writeLock) {
-                r = write(bye);
-                flush();
-            }
+            Request r = batch(() -> write(bye));
             r.answer.get(wait.toMillis(), TimeUnit.MILLISECONDS);
             closeStdin();   // a program that reads until the end of its input ends there
             group.process().waitFor(wait.toMillis(), TimeUnit.MILLISECONDS);

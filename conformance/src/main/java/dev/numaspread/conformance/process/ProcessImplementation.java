@@ -384,10 +384,7 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
             try {
                 Optional<Registration> reg = Optional.empty();
                 if (machine.isPresent()) {
-                    synchronized (c.writeLock()) {
-                        reg = Optional.of(registration(c, run, machine.get()));
-                        if (!reg.get().request().answer.isDone()) c.flush();
-                    }
+                    reg = Optional.of(c.batch(() -> registration(c, run, machine.get())));
                     answer(c.await(reg.get().request(), timeout), reg.get().request());
                 }
                 ObjectNode named = named(request, reg);
@@ -400,27 +397,21 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
                 oneAtATime.unlock();
             }
         }
-        Optional<Registration> reg = Optional.empty();
-        Channel.Request r, again = null;
-        synchronized (c.writeLock()) {
-            if (machine.isPresent()) reg = Optional.of(registration(c, run, machine.get()));
+        record Sent(Optional<Registration> reg, Channel.Request first, Optional<Channel.Request> again) {}
+        Sent sent = c.batch(() -> {
+            Optional<Registration> reg = machine.map(m -> registration(c, run, m));
             ObjectNode named = named(request, reg);
-            r = c.write(named);
-            if (twice) again = c.write(named);
-            c.flush();
-        }
-        if (reg.isPresent()) answer(c.await(reg.get().request(), timeout), reg.get().request());
-        JsonNode a = c.await(r, timeout);
-        if (again == null || !isOk(a)) return answer(a, r);
-        return answer(same(r, a, again, c.await(again, timeout)), r);
+            Channel.Request first = c.write(named);
+            return new Sent(reg, first, twice ? Optional.of(c.write(named)) : Optional.empty());
+        });
+        if (sent.reg().isPresent()) answer(c.await(sent.reg().get().request(), timeout), sent.reg().get().request());
+        JsonNode a = c.await(sent.first(), timeout);
+        if (sent.again().isEmpty() || !isOk(a)) return answer(a, sent.first());
+        return answer(same(sent.first(), a, sent.again().get(), c.await(sent.again().get(), timeout)), sent.first());
     }
 
     private static Channel.Request send(Channel c, ObjectNode request) {
-        synchronized (c.writeLock()) {
-            Channel.Request r = c.write(request);
-            c.flush();
-            return r;
-        }
+        return c.batch(() -> c.write(request));
     }
 
     private static boolean isOk(JsonNode a) {
@@ -443,17 +434,16 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
                 + ProgramText.quote(y.toString(), 200) + " after " + ProgramText.quote(x.toString(), 200) + "; expected the same answer twice");
     }
 
+    /** {@code request} (built for this call alone) naming the machine as this run knows it. */
     private static ObjectNode named(ObjectNode request, Optional<Registration> reg) {
-        if (reg.isEmpty()) return request;
-        ObjectNode r = request.deepCopy();
-        r.put("topology", reg.get().name());
-        return r;
+        reg.ifPresent(r -> request.put("topology", r.name()));
+        return request;
     }
 
     /**
      * The machine's registration in this run, writing a {@code topology} request (not flushed)
-     * when it has none. The caller holds the channel's write lock, so a name reused for another
-     * machine is registered again in the stream before any request that means the new machine.
+     * when it has none. It runs inside the channel's batch, so a name reused for another machine
+     * is registered again in the stream before any request that means the new machine.
      */
     private static Registration registration(Channel c, Run known, Topology machine) {
         Registration reg = known.machines.get(machine);

@@ -129,6 +129,7 @@ public final class ReportWriter {
         w.put("seconds", c.workload().total().toMillis() / 1000.0);
         w.put("insideImplementationSeconds", c.workload().insideImplementation().toMillis() / 1000.0);
         w.put("inKitSeconds", c.workload().inKit().toMillis() / 1000.0);
+        w.put("kitCpuSeconds", c.workload().kitCpu().toMillis() / 1000.0);
         return o;
     }
 
