@@ -1,6 +1,6 @@
 Feature: Group CPUs evenly
-  group_cpus_evenly(numgrps) splits the possible CPUs into groups by NUMA node and SMT core:
-  present CPUs first, the others after them (spec/group-cpus.md).
+  group_cpus_evenly(numgrps, &nummasks) splits the possible CPUs into groups by NUMA node, L2
+  cluster (from 7.0) and SMT core: present CPUs first, the others after them (spec/group-cpus.md).
 
   @GRP-3
   Rule: GRP-3 Every node gets at least one group and no more groups than CPUs
@@ -242,3 +242,152 @@ Feature: Group CPUs evenly
         | 5     | 10-11 |
         | 6     | 0-1   |
         | 7     | 2-3   |
+
+    Example: Linux 6.18 deals the commit's machine without clusters: its last groups cross them
+      Given the machine "cl1-1node-40cpu-cluster4-linux-7.3-boot" running Linux 6.18
+      When the CPUs are grouped into 11 groups
+      Then the groups are:
+        | group | cpus  |
+        | 0     | 0-3   |
+        | 1     | 4-7   |
+        | 2     | 8-11  |
+        | 3     | 12-15 |
+        | 4     | 16-19 |
+        | 5     | 20-23 |
+        | 6     | 24-27 |
+        | 7     | 28-30 |
+        | 8     | 31-33 |
+        | 9     | 34-36 |
+        | 10    | 37-39 |
+
+  @GRP-11
+  Rule: GRP-11 From 7.0 a node with no more clusters than groups keeps each group inside one cluster
+
+    Example: the commit's machine, 40 CPUs in clusters of four, 11 groups (Linux 7.3.4 printed this)
+      Given the machine "cl1-1node-40cpu-cluster4-linux-7.3-boot" running Linux 7.3
+      When the CPUs are grouped into 11 groups
+      Then every group lies in one cluster
+
+    Example: two nodes of two clusters of two SMT cores, six groups (kernel run cl2)
+      Given the machine "cl2-2node-2cl-2c-2t-linux-7.3-boot" running Linux 7.3
+      When the CPUs are grouped into 6 groups
+      Then every group lies in one cluster
+      And no core is split between groups
+
+  @GRP-12
+  Rule: GRP-12 From 7.0 a cluster's groups differ in size by at most one
+
+    Example: the split cluster of the commit's machine
+      Given the machine "cl1-1node-40cpu-cluster4-linux-7.3-boot" running Linux 7.3
+      When the CPUs are grouped into 11 groups
+      Then inside each cluster the group sizes differ by at most one
+
+    Example: clusters of one node get shares by size
+      Given the machine:
+        """topo
+        siblings 0-1 2-3 4-5 6-7 8-9 10-11
+        cluster cpus 0-7
+        cluster cpus 8-11
+        node 0 cpus: 0-11
+        """
+      And Linux 7.3
+      When the CPUs are grouped into 5 groups
+      Then inside each cluster the group sizes differ by at most one
+      And the groups are:
+        | group | cpus  |
+        | 0     | 8-11  |
+        | 1     | 0-1   |
+        | 2     | 2-3   |
+        | 3     | 4-5   |
+        | 4     | 6-7   |
+
+  @GRP-13
+  Rule: GRP-13 From 7.0 a node with more clusters than groups, or with a CPU whose cluster mask is empty, is dealt as before
+
+    Example: one offline CPU turns the cluster step off for its node (kernel run cl1, offline phase)
+      Given the machine "cl1-1node-40cpu-cluster4-linux-7.3-offline" running Linux 7.3
+      When the CPUs are grouped into 11 groups
+      Then inside each node the group sizes differ by at most one
+      And the groups are:
+        | group | cpus  |
+        | 0     | 0-3   |
+        | 1     | 4-7   |
+        | 2     | 8-11  |
+        | 3     | 12-15 |
+        | 4     | 16-19 |
+        | 5     | 20-23 |
+        | 6     | 24-27 |
+        | 7     | 28-30 |
+        | 8     | 31-33 |
+        | 9     | 34-36 |
+        | 10    | 37-39 |
+
+    Example: more clusters than groups
+      Given the machine "cl1-1node-40cpu-cluster4-linux-7.3-boot" running Linux 7.3
+      When the CPUs are grouped into 7 groups
+      Then inside each node the group sizes differ by at most one
+
+    Example: the node with the offline CPU falls back, the other one does not (kernel run cl2, offline phase)
+      Given the machine "cl2-2node-2cl-2c-2t-linux-7.3-offline" running Linux 7.3
+      When the CPUs are grouped into 4 groups
+      Then the groups are:
+        | group | cpus  |
+        | 0     | 12-15 |
+        | 1     | 8-11  |
+        | 2     | 0-3   |
+        | 3     | 4-7   |
+
+  @GRP-14
+  Rule: GRP-14 nummasks counts the groups that hold CPUs
+
+    Example: as many masks as groups while there are CPUs for them (kernel run cl2)
+      Given the machine "cl2-2node-2cl-2c-2t-linux-7.3-boot" running Linux 7.3
+      When the CPUs are grouped into 16 groups
+      Then the call reports nummasks 16
+
+    Example: more groups than CPUs
+      Given the machine "cl2-2node-2cl-2c-2t-linux-7.3-boot" running Linux 7.3
+      When the CPUs are grouped into 18 groups
+      Then the call reports nummasks 16
+
+  @GRP-15
+  Rule: GRP-15 From 7.0 clusters are dealt in the order of the kernel's heapsort
+
+    Example: the commit's machine: the split cluster comes last (Linux 7.3.4 printed this)
+      Given the machine "cl1-1node-40cpu-cluster4-linux-7.3-boot" running Linux 7.3
+      When the CPUs are grouped into 11 groups
+      Then the groups are:
+        | group | cpus  |
+        | 0     | 4-7   |
+        | 1     | 12-15 |
+        | 2     | 16-19 |
+        | 3     | 20-23 |
+        | 4     | 24-27 |
+        | 5     | 28-31 |
+        | 6     | 32-35 |
+        | 7     | 36-39 |
+        | 8     | 8-11  |
+        | 9     | 0-1   |
+        | 10    | 2-3   |
+
+    Example: two clusters per node, four and six groups (kernel run cl2)
+      Given the machine "cl2-2node-2cl-2c-2t-linux-7.3-boot" running Linux 7.3
+      When the CPUs are grouped into 6 groups
+      Then the groups are:
+        | group | cpus  |
+        | 0     | 12-15 |
+        | 1     | 8-9   |
+        | 2     | 10-11 |
+        | 3     | 4-7   |
+        | 4     | 0-1   |
+        | 5     | 2-3   |
+
+    Example: every core its own cluster renumbers the groups (kernel run a-2node-2s2c2t)
+      Given the machine "a-2node-2s2c2t-linux-7.3-boot" running Linux 7.3
+      When the CPUs are grouped into 4 groups
+      Then the groups are:
+        | group | cpus |
+        | 0     | 6-7  |
+        | 1     | 4-5  |
+        | 2     | 2-3  |
+        | 3     | 0-1  |

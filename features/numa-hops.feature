@@ -216,3 +216,32 @@ Feature: NUMA hops, closest CPU, n-th CPU, nearest node
       Given the machine "epyc7763-2s-16node" running Linux 6.12
       When the scheduler looks for the CPU of 120,232 closest to CPU 112
       Then the answer is CPU 120
+
+    Example: Linux 6.15 answers every call of a sequence with the lowest id
+      Given the machine "kunpeng920-4node" running Linux 6.15
+      When the scheduler on CPU 0, whose distribute state is 7, looks for the closest CPUs in turn:
+        | cpus | cpu |
+        | 0-47 | 0   |
+        | 0-47 | 1   |
+      Then the answers are CPUs 0, 0
+
+  @HOP-10
+  Rule: HOP-10 From 6.16 the closest CPU goes round on the calling CPU
+
+    Example: calls in order on one CPU, as the 7.3.4 kernel answered them (kernel run cl2, offline phase)
+      Given the machine "cl2-2node-2cl-2c-2t-linux-7.3-offline" running Linux 7.3
+      When the scheduler on CPU 0, whose distribute state is 7, looks for the closest CPUs in turn:
+        | cpus     | cpu |
+        | 0-2,4-15 | 0   |
+        | 0-2,4-15 | 1   |
+        | 0-2,4-15 | 2   |
+        | 0-2,4-15 | 4   |
+        | 0-2,4-7  | 15  |
+        | 8-15     | 0   |
+        | 8-15     | 1   |
+      Then the answers are CPUs 0, 1, 2, 4, 5, 8, 9
+
+    Example: the first call on a CPU skips CPU 0
+      Given the machine "kunpeng920-4node" running Linux 7.3
+      When the scheduler looks for the CPU of 0-47 closest to CPU 0
+      Then the answer is CPU 1

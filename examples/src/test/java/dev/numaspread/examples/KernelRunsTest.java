@@ -48,10 +48,20 @@ class KernelRunsTest {
         }
     }
 
+    /**
+     * The runs of the releases the example claims routines for; runs of other releases (7.3) wait
+     * until the example claims them.
+     */
     static List<Run> runs() throws IOException {
+        java.util.Set<KernelRelease> claimed = new java.util.TreeSet<>();
+        new KernelStyleSpread().claims().forEach(c -> claimed.add(c.kernel()));
         List<Run> runs = new ArrayList<>();
         try (Stream<Path> files = Files.list(RUNS)) {
-            for (Path p : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) runs.add(Run.load(p));
+            for (Path p : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
+                Matcher m = Pattern.compile("^(\\d+)\\.(\\d+)").matcher(JSON.readTree(p.toFile()).get("kernel").asText());
+                if (m.find() && !claimed.contains(KernelRelease.of(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))))) continue;
+                runs.add(Run.load(p));
+            }
         }
         return runs;
     }

@@ -113,6 +113,17 @@ public final class GuardedImplementation implements Implementation {
     }
 
     @Override
+    public int[] numaClosestCalls(KernelRelease kernel, Topology machine, int callingCpu, int prev,
+                                  List<dev.numaspread.model.numa.NumaClosest.Call> calls) {
+        StringBuilder text = new StringBuilder("numaClosestCalls(callingCpu=" + callingCpu + ", prev=" + prev + ", calls=");
+        for (int i = 0; i < calls.size(); i++)
+            text.append(i > 0 ? " " : "").append("(").append(calls.get(i).cpus().toList()).append(", ").append(calls.get(i).cpu()).append(")");
+        return call(Routine.NUMA_CLOSEST, kernel, text.append(")").toString(),
+                () -> delegate.numaClosestCalls(kernel, machine, callingCpu, prev, calls),
+                r -> lengthIs(r, calls.size(), "answers for " + calls.size() + " calls"), Arrays::equals, Arrays::toString);
+    }
+
+    @Override
     public int numaNth(KernelRelease kernel, Topology machine, CpuSet cpus, int n, int node) {
         return call(Routine.NUMA_NTH, kernel, "numaNth(cpus=" + cpus.toList() + ", n=" + n + ", node=" + node + ")",
                 () -> delegate.numaNth(kernel, machine, cpus, n, node), r -> null, Objects::equals, String::valueOf);
@@ -144,6 +155,14 @@ public final class GuardedImplementation implements Implementation {
                 () -> delegate.groupCpusEvenly(kernel, machine, numgrps),
                 r -> r.isPresent() && r.get().size() != numgrps ? r.get().size() + " groups for numgrps " + numgrps : null,
                 Objects::equals, r -> r.map(GuardedImplementation::lists).orElse("NULL"));
+    }
+
+    @Override
+    public java.util.OptionalInt groupCpusEvenlyNummasks(KernelRelease kernel, Topology machine, int numgrps) {
+        return call(Routine.GROUP_CPUS, kernel, "groupCpusEvenlyNummasks(numgrps=" + numgrps + ")",
+                () -> delegate.groupCpusEvenlyNummasks(kernel, machine, numgrps),
+                r -> r.isPresent() && (r.getAsInt() < 0 || r.getAsInt() > numgrps) ? "nummasks " + r.getAsInt() + " outside 0.." + numgrps : null,
+                Objects::equals, r -> r.isPresent() ? String.valueOf(r.getAsInt()) : "NULL");
     }
 
     @Override

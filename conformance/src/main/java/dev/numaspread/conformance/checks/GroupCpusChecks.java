@@ -46,6 +46,10 @@ public final class GroupCpusChecks implements CheckFamily {
         for (var n : m.nodes()) sb.append("; node ").append(n.id()).append(" cpus ").append(n.cpus().toList());
         sb.append("; siblings");
         for (CpuSet s : m.smtSiblings()) sb.append(' ').append(s.toList());
+        if (!m.clustersAssumed()) {
+            sb.append("; clusters");
+            for (CpuSet c : m.clusters()) sb.append(' ').append(c.toList());
+        }
         return sb.toString();
     }
 
@@ -61,7 +65,12 @@ public final class GroupCpusChecks implements CheckFamily {
                 property("GRP-7", "GRP_7_nonPresentCpusContinueAfterThePresentOnes", GroupCpusChecks::stageTwoStart),
                 property("GRP-8", "GRP_8_fewerGroupsThanNodesDealWholeNodes", GroupCpusChecks::wholeNodes),
                 Check.of("GRP-9", Routine.GROUP_CPUS, "GRP_9_zeroGroupsGiveNull", GroupCpusChecks::zeroGroups),
-                Check.of("GRP-10", Routine.GROUP_CPUS, "GRP_10_groupsAreTheKernels", GroupCpusChecks::exact));
+                Check.of("GRP-10", Routine.GROUP_CPUS, "GRP_10_groupsAreTheKernels", GroupCpusChecks::exact),
+                property("GRP-11", "GRP_11_aGroupStaysInsideOneCluster", GroupCpusChecks::insideClusters),
+                property("GRP-12", "GRP_12_aClustersGroupsDifferByAtMostOne", GroupCpusChecks::evenClusters),
+                property("GRP-13", "GRP_13_moreClustersThanGroupsOrAnEmptyMaskFallsBack", GroupCpusChecks::fallBack),
+                Check.of("GRP-14", Routine.GROUP_CPUS, "GRP_14_nummasksCountsTheGroupsThatHoldCpus", GroupCpusChecks::nummasks),
+                Check.of("GRP-15", Routine.GROUP_CPUS, "GRP_15_clustersInHeapsortOrder", GroupCpusChecks::clusterOrder));
     }
 
     interface CaseBody {
@@ -205,6 +214,8 @@ public final class GroupCpusChecks implements CheckFamily {
     }
 
     static void evenSizes(KernelRelease k, Topology m, int numgrps, List<CpuSet> groups) {
+        if (clusterAware(k))
+            throw new NotApplicable("from 7.0 GRP-12 and GRP-13 judge the sizes, per cluster and per node that falls back");
         List<NodeShare> shares = shares(m, numgrps, groups);
         if (shares.isEmpty())
             throw new NotApplicable("no stage where numgrps exceeds its nodes and GRP-3 holds: a node's group count is GRP-3's matter");
@@ -287,6 +298,121 @@ public final class GroupCpusChecks implements CheckFamily {
                             "in " + count + " groups: " + CpuSet.toText(groups));
             }
         }
+    }
+
+    /**
+     * The clusters of a node's stage CPUs {@code s} as 7.0 counts them, or empty when a CPU of
+     * {@code s} has an empty cluster mask (TOPO-13: it is not online): each part is {@code s} ∩ the
+     * live cluster mask of its lowest CPU.
+     */
+    static List<CpuSet> clustersOf(Topology m, CpuSet s) {
+        List<CpuSet> out = new ArrayList<>();
+        CpuSet left = s;
+        while (!left.isEmpty()) {
+            CpuSet mask = m.topologyClusterCpumask(left.first());
+            if (mask.isEmpty()) return List.of();
+            out.add(mask.and(s));
+            left = left.andNot(mask).without(left.first());
+        }
+        return out;
+    }
+
+    /** True from 7.0, where a node's CPUs are dealt cluster by cluster (GRP-11..GRP-13, GRP-15). */
+    static boolean clusterAware(KernelRelease k) {
+        return k.atLeast(7, 0);
+    }
+
+    /** A node's share of a stage (GRP-3 confirmed) and the clusters of its stage CPUs (empty: a CPU without cluster mask). */
+    record ClusterNode(int node, CpuSet cpus, List<CpuSet> groups, List<CpuSet> clusters) {
+        boolean takesTheClusterStep() {
+            return !clusters.isEmpty() && clusters.size() <= groups.size();
+        }
+    }
+
+    /**
+     * The node shares GRP-3 accepts (see {@link #shares}), with their clusters: a node's group count
+     * comes from the machine and the count, not from the answer alone.
+     */
+    static List<ClusterNode> clusterNodes(Topology m, int numgrps, List<CpuSet> groups) {
+        List<ClusterNode> out = new ArrayList<>();
+        for (NodeShare n : shares(m, numgrps, groups)) out.add(new ClusterNode(n.node(), n.cpus(), n.parts(), clustersOf(m, n.cpus())));
+        return out;
+    }
+
+    static List<ClusterNode> judged(KernelRelease k, Topology m, int numgrps, List<CpuSet> groups, boolean clusterStep, String none) {
+        if (!clusterAware(k)) throw new NotApplicable("before 7.0 a node is dealt node-wide (GRP-4)");
+        List<ClusterNode> out = clusterNodes(m, numgrps, groups).stream().filter(n -> n.takesTheClusterStep() == clusterStep).toList();
+        if (out.isEmpty()) throw new NotApplicable(none);
+        return out;
+    }
+
+    static void insideClusters(KernelRelease k, Topology m, int numgrps, List<CpuSet> groups) {
+        for (ClusterNode n : judged(k, m, numgrps, groups, true, "no node takes the cluster step: GRP-13's case")) {
+            for (CpuSet g : n.groups())
+                if (n.clusters().stream().noneMatch(g::isSubsetOf))
+                    throw Violation.of("GRP-11", callText(m, numgrps), "node " + n.node() + ": each group inside one of its "
+                            + n.clusters().size() + " clusters " + CpuSet.toText(n.clusters()) + " (" + n.groups().size() + " groups)",
+                            "a group holds " + g.toList() + ": " + CpuSet.toText(groups))
+                            .hint("from 7.0, are the node's CPUs dealt cluster by cluster when it has no more clusters than groups?");
+            for (CpuSet c : n.clusters()) {
+                long count = n.groups().stream().filter(c::intersects).count();
+                if (count < 1 || count > c.size())
+                    throw Violation.of("GRP-11", callText(m, numgrps), "cluster " + c.toList() + " in 1.." + c.size() + " groups",
+                            count + " groups: " + CpuSet.toText(groups));
+            }
+        }
+    }
+
+    static void evenClusters(KernelRelease k, Topology m, int numgrps, List<CpuSet> groups) {
+        for (ClusterNode n : judged(k, m, numgrps, groups, true, "no node takes the cluster step: GRP-13's case")) {
+            for (CpuSet c : n.clusters()) {
+                List<Integer> sizes = new ArrayList<>();
+                for (CpuSet g : n.groups()) if (g.intersects(c)) sizes.add(g.and(c).size());
+                int lo = c.size() / sizes.size(), hi = (c.size() + sizes.size() - 1) / sizes.size();
+                for (int size : sizes)
+                    if (size < lo || size > hi)
+                        throw Violation.of("GRP-12", callText(m, numgrps), "cluster " + c.toList() + ": " + c.size() + " CPUs in "
+                                + sizes.size() + " groups of " + lo + (hi > lo ? " or " + hi : "") + " CPUs", "sizes " + sizes);
+            }
+        }
+    }
+
+    static void fallBack(KernelRelease k, Topology m, int numgrps, List<CpuSet> groups) {
+        for (ClusterNode n : judged(k, m, numgrps, groups, false, "every node takes the cluster step: GRP-11's case")) {
+            int lo = n.cpus().size() / n.groups().size(), hi = (n.cpus().size() + n.groups().size() - 1) / n.groups().size();
+            for (CpuSet g : n.groups())
+                if (g.size() < lo || g.size() > hi)
+                    throw Violation.of("GRP-13", callText(m, numgrps), "node " + n.node() + " (" + (n.clusters().isEmpty()
+                                    ? "a CPU without cluster mask" : n.clusters().size() + " clusters for " + n.groups().size() + " groups")
+                                    + "): " + n.cpus().size() + " CPUs in groups of " + lo + (hi > lo ? " or " + hi : ""),
+                            "a group of " + g.size() + " (" + g.toList() + "): " + CpuSet.toText(groups))
+                            .hint("does the node fall back to node-wide dealing when it has more clusters than groups or an offline CPU?");
+        }
+    }
+
+    static void nummasks(CheckContext ctx) {
+        if (ctx.kernel().before(6, 17)) return;
+        ctx.forAll(cases(), c -> {
+            Topology m = c.machine();
+            java.util.OptionalInt got = ctx.implementation().groupCpusEvenlyNummasks(ctx.kernel(), m, c.count());
+            int want = Math.min(c.count(), m.possible().size());
+            if (got.isEmpty() || got.getAsInt() != want)
+                throw Violation.of("GRP-14", callText(m, c.count()), "nummasks " + want + " (the groups that hold CPUs)",
+                                got.isEmpty() ? "NULL" : "nummasks " + got.getAsInt()).on(m)
+                        .hint("min(groups filled by both stages, numgrps)?");
+        });
+    }
+
+    static void clusterOrder(CheckContext ctx) {
+        if (!clusterAware(ctx.kernel())) return;
+        ctx.forAll(cases(), c -> {
+            Topology m = c.machine();
+            String want = outcome(() -> GroupCpusEvenly.groupCpusEvenly(ctx.kernel(), m, c.count()));
+            String got = outcome(() -> ctx.implementation().groupCpusEvenly(ctx.kernel(), m, c.count()));
+            if (!want.equals(got))
+                throw Violation.of("GRP-15", callText(m, c.count()), want, got).on(m)
+                        .hint("are a node's clusters sorted by size with the kernel's heapsort and dealt in that order, not as counted?");
+        });
     }
 
     static void zeroGroups(CheckContext ctx) {

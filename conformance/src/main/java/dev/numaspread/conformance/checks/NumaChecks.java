@@ -128,16 +128,36 @@ public final class NumaChecks implements CheckFamily {
                     throw Violation.of("HOP-7", "numaNth(cpus=" + q.cpus() + ", n=" + q.n() + ", node=" + q.node() + ")", want.text(), got.text())
                             .hint("NUMA_NO_NODE and CPU-less nodes from 6.7, \"none\" past the end from 6.17 (and 6.12)").on(m);
             })),
-            Check.of("HOP-9", Routine.NUMA_CLOSEST, "HOP_9_closestIsTheLowestIdOfTheLevel", ctx -> ctx.forAll(queries, q -> {
-                Topology m = q.machine();
-                int from = closestFrom(m, q);
-                int want = NumaClosest.numaClosest(ctx.kernel(), m, q.cpus(), from);
-                int got = ctx.implementation().numaClosest(ctx.kernel(), m, q.cpus(), from);
-                boolean same = want >= m.nrCpuIds() ? got >= m.nrCpuIds() : got == want;
-                if (!same)
-                    throw Violation.of("HOP-9", "numaClosest(cpus=" + q.cpus() + ", cpu=" + from + ")", cpu(m, want), cpu(m, got))
-                            .hint("the lowest id of the nearest level, whichever node it is on?").on(m);
-            })),
+            Check.of("HOP-9", Routine.NUMA_CLOSEST, "HOP_9_closestIsTheLowestIdOfTheLevel", ctx -> {
+                if (ctx.kernel().atLeast(6, 16)) return;   // from 6.16 HOP-10: round robin on the calling CPU
+                ctx.forAll(queries, q -> {
+                    Topology m = q.machine();
+                    int from = closestFrom(m, q);
+                    int want = NumaClosest.numaClosest(ctx.kernel(), m, q.cpus(), from);
+                    int got = ctx.implementation().numaClosest(ctx.kernel(), m, q.cpus(), from);
+                    boolean same = want >= m.nrCpuIds() ? got >= m.nrCpuIds() : got == want;
+                    if (!same)
+                        throw Violation.of("HOP-9", "numaClosest(cpus=" + q.cpus() + ", cpu=" + from + ")", cpu(m, want), cpu(m, got))
+                                .hint("the lowest id of the nearest level, whichever node it is on?").on(m);
+                });
+            }),
+            Check.of("HOP-10", Routine.NUMA_CLOSEST, "HOP_10_closestGoesRoundOnTheCallingCpu", ctx -> {
+                if (ctx.kernel().before(6, 16)) return;   // before 6.16 HOP-9: the lowest id
+                ctx.forAll(sequences(), q -> {
+                    Topology m = q.machine();
+                    int[] want = NumaClosest.numaClosestSequence(ctx.kernel(), m, q.calls(), q.prev());
+                    int[] got = ctx.implementation().numaClosestCalls(ctx.kernel(), m, q.callingCpu(), q.prev(), q.calls());
+                    for (int i = 0; i < want.length; i++) {
+                        boolean same = want[i] >= m.nrCpuIds() ? got[i] >= m.nrCpuIds() : got[i] == want[i];
+                        if (!same)
+                            throw Violation.of("HOP-10", "numaClosestCalls(callingCpu=" + q.callingCpu() + ", prev=" + q.prev() + "), call "
+                                            + i + " numaClosest(cpus=" + q.calls().get(i).cpus() + ", cpu=" + q.calls().get(i).cpu() + ")",
+                                            "answers " + Arrays.toString(want), "answers " + Arrays.toString(got))
+                                    .quoting("the first CPU of the level above the one it returned last on the calling CPU, wrapping")
+                                    .hint("does each call start after the CPU the previous call returned, not at the lowest id?").on(m);
+                    }
+                });
+            }),
             Check.of("HOP-8", Routine.NUMA_NEAREST_NODE, "HOP_8_nearestNodeTiesToLowestId", ctx -> ctx.forAll(cases, c -> {
                 int want = NumaNearestNode.numaNearestNode(ctx.kernel(), c.machine(), c.node());
                 int got = ctx.implementation().numaNearestNode(ctx.kernel(), c.machine(), c.node());
@@ -146,6 +166,22 @@ public final class NumaChecks implements CheckFamily {
                             .hint("strictly nearer replaces, ties keep the lower id").on(c.machine());
             }))
         );
+    }
+
+    /** A machine, a calling CPU with its distribute state, and calls made on it in order (HOP-10). */
+    record Sequence(Topology machine, int callingCpu, int prev, List<NumaClosest.Call> calls) {}
+
+    static Gen<Sequence> sequences() {
+        return c -> {
+            Topology m = LocalSpreadChecks.cases().generate(c).machine();
+            int callingCpu = m.online().nth(c.choose(0, m.online().size() - 1));
+            int prev = c.choose(0, m.nrCpuIds() - 1);
+            int n = c.choose(1, 6);
+            List<NumaClosest.Call> calls = new java.util.ArrayList<>();
+            for (int i = 0; i < n; i++)
+                calls.add(new NumaClosest.Call(Machines.cpuSubsets(m).generate(c), m.possible().nth(c.choose(0, m.possible().size() - 1))));
+            return new Sequence(m, callingCpu, prev, calls);
+        };
     }
 
     /** The CPU a closest query starts from: possible CPU ids may have holes, so the n-th possible CPU, not CPU n. */

@@ -182,6 +182,18 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
     }
 
     @Override
+    public int[] numaClosestCalls(KernelRelease kernel, Topology machine, int callingCpu, int prev,
+                                               List<dev.numaspread.model.numa.NumaClosest.Call> calls) {
+        ObjectNode r = op(Routine.NUMA_CLOSEST, kernel, machine);
+        r.put("op", "numa-closest-calls");
+        r.put("callingCpu", callingCpu);
+        r.put("prev", prev);
+        var array = r.putArray("calls");
+        for (var c : calls) array.addObject().put("cpus", c.cpus().toList()).put("cpu", c.cpu());
+        return ints(request(r, machine), "cpus");
+    }
+
+    @Override
     public int numaNth(KernelRelease kernel, Topology machine, CpuSet cpus, int n, int node) {
         ObjectNode r = op(Routine.NUMA_NTH, kernel, machine);
         r.put("cpus", cpus.toList());
@@ -221,6 +233,15 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
         JsonNode answer = request(r, machine);
         if (answer.path("groups").isNull()) return Optional.empty();
         return Optional.of(cpuLists(answer, "groups"));
+    }
+
+    @Override
+    public java.util.OptionalInt groupCpusEvenlyNummasks(KernelRelease kernel, Topology machine, int numgrps) {
+        ObjectNode r = op(Routine.GROUP_CPUS, kernel, machine);
+        r.put("groups", numgrps);
+        JsonNode answer = request(r, machine);
+        if (answer.path("groups").isNull()) return java.util.OptionalInt.empty();
+        return java.util.OptionalInt.of(integer(answer, "nummasks"));
     }
 
     @Override

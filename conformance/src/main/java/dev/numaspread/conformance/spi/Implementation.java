@@ -64,9 +64,28 @@ public interface Implementation {
         throw new UnsupportedOperationException(Routine.HOP_MASKS.id());
     }
 
-    /** {@code sched_numa_find_closest(cpus, cpu)}; "none" is {@code >= nr_cpu_ids}. */
+    /**
+     * {@code sched_numa_find_closest(cpus, cpu)} called once; "none" is {@code >= nr_cpu_ids}. From
+     * 6.16 the answer depends on the calling CPU's {@code distribute_cpu_mask_prev} (HOP-10): this
+     * is the call made on a CPU that has not called a distribute function since boot (state 0).
+     */
     default int numaClosest(KernelRelease kernel, Topology machine, CpuSet cpus, int cpu) {
         throw new UnsupportedOperationException(Routine.NUMA_CLOSEST.id());
+    }
+
+    /**
+     * {@code sched_numa_find_closest} called {@code calls.size()} times in order on CPU
+     * {@code callingCpu}, whose {@code distribute_cpu_mask_prev} is {@code prev} before the first
+     * call (HOP-10): the answers in order; "none" is {@code >= nr_cpu_ids}. Each call sees the
+     * state the one before it left. Up to 6.15 the state plays no part and the default answers each
+     * call with {@link #numaClosest}; an implementation claiming 6.16 or later overrides it.
+     */
+    default int[] numaClosestCalls(KernelRelease kernel, Topology machine, int callingCpu, int prev,
+                                   List<dev.numaspread.model.numa.NumaClosest.Call> calls) {
+        if (kernel.atLeast(6, 16)) throw new UnsupportedOperationException(Routine.NUMA_CLOSEST.id() + " (a sequence of calls, 6.16+)");
+        int[] out = new int[calls.size()];
+        for (int i = 0; i < out.length; i++) out[i] = numaClosest(kernel, machine, calls.get(i).cpus(), calls.get(i).cpu());
+        return out;
     }
 
     /** {@code sched_numa_find_nth_cpu(cpus, n, node)}; "none" is {@code >= nr_cpu_ids}. */
@@ -99,6 +118,14 @@ public interface Implementation {
      */
     default Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Topology machine, int numgrps) {
         throw new UnsupportedOperationException(Routine.GROUP_CPUS.id());
+    }
+
+    /**
+     * The {@code *nummasks} that {@code group_cpus_evenly(numgrps, &nummasks)} sets from 6.17
+     * (GRP-14), or empty when it returns NULL. The kit asks it for claims of 6.17 and later.
+     */
+    default java.util.OptionalInt groupCpusEvenlyNummasks(KernelRelease kernel, Topology machine, int numgrps) {
+        throw new UnsupportedOperationException(Routine.GROUP_CPUS.id() + " (nummasks, 6.17+)");
     }
 
     /**

@@ -93,6 +93,12 @@ public final class ReferenceModel implements Implementation {
     }
 
     @Override
+    public int[] numaClosestCalls(KernelRelease kernel, Topology machine, int callingCpu, int prev, List<NumaClosest.Call> calls) {
+        machine.nodeOf(callingCpu);   // a CPU of the machine; its state is prev
+        return NumaClosest.numaClosestSequence(kernel, machine, calls, prev);
+    }
+
+    @Override
     public int numaNth(KernelRelease kernel, Topology machine, CpuSet cpus, int n, int node) {
         return NumaNth.numaNth(kernel, machine, cpus, n, node);
     }
@@ -124,6 +130,12 @@ public final class ReferenceModel implements Implementation {
     public java.util.Optional<List<dev.numaspread.model.cpu.CpuSet>> groupCpusEvenly(KernelRelease kernel,
             dev.numaspread.model.topology.Topology machine, int numgrps) {
         return dev.numaspread.model.group.GroupCpusEvenly.groupCpusEvenly(kernel, machine, numgrps);
+    }
+
+    @Override
+    public java.util.OptionalInt groupCpusEvenlyNummasks(KernelRelease kernel, Topology machine, int numgrps) {
+        return dev.numaspread.model.group.GroupCpusEvenly.grouping(kernel, machine, numgrps)
+                .map(g -> java.util.OptionalInt.of(g.nummasks())).orElse(java.util.OptionalInt.empty());
     }
 
     @Override

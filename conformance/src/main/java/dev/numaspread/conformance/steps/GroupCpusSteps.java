@@ -17,6 +17,7 @@ import java.util.Optional;
  */
 public final class GroupCpusSteps {
     private final World world;
+    private int numgrps;   // of the last call
 
     public GroupCpusSteps(World world) {
         this.world = world;
@@ -24,6 +25,7 @@ public final class GroupCpusSteps {
 
     @When("the CPUs are grouped into {int} groups")
     public void grouped(int numgrps) {
+        this.numgrps = numgrps;
         LocalSpreadSteps.record(world, () -> world.implementation().groupCpusEvenly(world.kernel(), world.machine(), numgrps));
     }
 
@@ -114,6 +116,53 @@ public final class GroupCpusSteps {
         if (!got.build().equals(groups))
             throw new AssertionError("the groups holding CPUs of " + cpus.toList() + ": expected groups " + groups.toList() + "; actual groups "
                     + got.build().toList() + " (" + text(actual) + ")");
+    }
+
+    /** GRP-11 as one example: every group's CPUs lie in one hardware cluster. */
+    @Then("every group lies in one cluster")
+    public void everyGroupInOneCluster() {
+        List<CpuSet> actual = present();
+        for (int g = 0; g < actual.size(); g++) {
+            if (actual.get(g).isEmpty()) continue;
+            CpuSet cluster = world.machine().clusterOf(actual.get(g).first());
+            if (!actual.get(g).isSubsetOf(cluster))
+                throw new AssertionError("group " + g + " = " + actual.get(g).toList() + ": expected it inside the cluster " + cluster.toList()
+                        + " of its first CPU (" + text(actual) + ")");
+        }
+    }
+
+    /** GRP-12 as one example: inside each cluster the groups hold floor(n/h) or ceil(n/h) of its n CPUs. */
+    @Then("inside each cluster the group sizes differ by at most one")
+    public void evenInsideClusters() {
+        evenInside(world.machine().clusters(), "cluster");
+    }
+
+    /** GRP-4 and GRP-13 as one example: inside each node the groups hold floor(n/g) or ceil(n/g) of its n CPUs. */
+    @Then("inside each node the group sizes differ by at most one")
+    public void evenInsideNodes() {
+        evenInside(world.machine().nodes().stream().map(n -> n.cpus()).filter(c -> !c.isEmpty()).toList(), "node");
+    }
+
+    private void evenInside(List<CpuSet> parts, String what) {
+        List<CpuSet> actual = present();
+        for (CpuSet part : parts) {
+            List<Integer> sizes = new ArrayList<>();
+            for (CpuSet g : actual) if (g.intersects(part)) sizes.add(g.and(part).size());
+            int lo = part.size() / sizes.size(), hi = (part.size() + sizes.size() - 1) / sizes.size();
+            for (int size : sizes)
+                if (size < lo || size > hi)
+                    throw new AssertionError(what + " " + part.toList() + ": expected its " + part.size() + " CPUs in " + sizes.size()
+                            + " groups of " + lo + (hi > lo ? " or " + hi : "") + "; actual sizes " + sizes + " (" + text(actual) + ")");
+        }
+    }
+
+    /** GRP-14: the nummasks the same call reports. */
+    @Then("the call reports nummasks {int}")
+    public void nummasksIs(int nummasks) {
+        java.util.OptionalInt got = world.implementation().groupCpusEvenlyNummasks(world.kernel(), world.machine(), numgrps);
+        if (got.isEmpty() || got.getAsInt() != nummasks)
+            throw new AssertionError("nummasks of group_cpus_evenly(" + numgrps + "): expected " + nummasks + "; actual "
+                    + (got.isEmpty() ? "NULL" : String.valueOf(got.getAsInt())));
     }
 
     @Then("the result is NULL")

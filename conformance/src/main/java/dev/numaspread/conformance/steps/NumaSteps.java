@@ -1,6 +1,7 @@
 package dev.numaspread.conformance.steps;
 
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.numa.NumaClosest;
 import dev.numaspread.model.kernel.Numa;
 import io.cucumber.datatable.DataTable;
 import io.cucumber.java.en.Then;
@@ -138,6 +139,15 @@ public final class NumaSteps {
     @When("the scheduler looks for the CPU of {cpulist} closest to CPU {int}")
     public void closest(CpuSet cpus, int cpu) {
         LocalSpreadSteps.record(world, () -> world.implementation().numaClosest(world.kernel(), world.machine(), cpus, cpu));
+    }
+
+    /** Rows {@code | cpus | cpu |}: the calls, made in order on one CPU (HOP-10). */
+    @When("the scheduler on CPU {int}, whose distribute state is {int}, looks for the closest CPUs in turn:")
+    public void closestInTurn(int callingCpu, int prev, DataTable table) {
+        List<NumaClosest.Call> calls = new java.util.ArrayList<>();
+        for (Map<String, String> row : table.asMaps())
+            calls.add(new NumaClosest.Call(CpuSet.parseList(row.get("cpus").strip()), Integer.parseInt(row.get("cpu").strip())));
+        LocalSpreadSteps.record(world, () -> world.implementation().numaClosestCalls(world.kernel(), world.machine(), callingCpu, prev, calls));
     }
 
     @When("the scheduler looks for CPU number {int} of {cpulist} from node {int}")

@@ -44,7 +44,7 @@ public enum MachineClass {
     SMT4(0.04, t -> maxSiblings(t) == 4),
     SPLIT_NUMBERING(0.08, t -> t.smtSiblings().stream().anyMatch(g -> g.size() > 1 && g.last() - g.first() >= g.size())),
     ADJACENT_NUMBERING(0.08, t -> t.smtSiblings().stream().anyMatch(g -> g.size() > 1 && g.last() - g.first() == g.size() - 1)),
-    CLUSTERS(0.05, t -> !t.clusters().isEmpty()),
+    CLUSTERS(0.05, t -> t.clusters().size() < t.smtSiblings().size()),   // some cluster holds several cores
     ASYMMETRIC(0.03, t -> !t.distances().isSymmetric()),
     NON_METRIC(0.03, t -> !t.distances().triangleViolations().isEmpty()),
     FIVE_OR_MORE_LEVELS(0.03, t -> t.distances().distinctValues().length >= 5),

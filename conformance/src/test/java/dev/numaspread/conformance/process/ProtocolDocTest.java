@@ -279,6 +279,12 @@ class ProtocolDocTest {
             case "numa-levels" -> i -> i.numaLevels(k, machine);
             case "hop-masks" -> i -> i.hopMasks(k, machine, r.get("node").intValue());
             case "numa-closest" -> i -> i.numaClosest(k, machine, CpuSet.parseList(r.get("cpus").asText()), r.get("cpu").intValue());
+            case "numa-closest-calls" -> i -> {
+                List<dev.numaspread.model.numa.NumaClosest.Call> calls = new java.util.ArrayList<>();
+                r.get("calls").forEach(c -> calls.add(new dev.numaspread.model.numa.NumaClosest.Call(CpuSet.parseList(c.get("cpus").asText()),
+                        c.get("cpu").intValue())));
+                return i.numaClosestCalls(k, machine, r.get("callingCpu").intValue(), r.get("prev").intValue(), calls);
+            };
             case "numa-nth" -> i -> i.numaNth(k, machine, CpuSet.parseList(r.get("cpus").asText()), r.get("n").intValue(), r.get("node").intValue());
             case "numa-nearest-node" -> i -> i.numaNearestNode(k, machine, r.get("node").intValue());
             case "mlx5-numa-distance" -> i -> i.mlx5NumaDistanceCpus(k, machine, r.get("node").intValue(), r.get("count").intValue());

@@ -15,15 +15,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * GRP-10, MQ-8, MQ-9: every kernel run in fixtures/kernel-runs reproduced exactly, for the release
- * named in the run. The expected values are what the real kernels printed.
+ * GRP-10, GRP-14, MQ-8, MQ-9, TOPO-13: every kernel run in fixtures/kernel-runs reproduced exactly,
+ * for the release named in the run. The expected values are what the real kernels printed.
  */
 class KernelRunsTest {
 
     @TestFactory
     Stream<DynamicTest> GRP_10_groupCpusEvenlyAsTheKernelPrinted() {
         List<KernelRuns> runs = KernelRuns.all();
-        assertEquals(22, runs.size(), "kernel runs in " + KernelRuns.DIR);
+        assertEquals(37, runs.size(), "kernel runs in " + KernelRuns.DIR);
         return runs.stream().map(run -> DynamicTest.dynamicTest(run.name(), () -> {
             JsonNode r = run.results().get("group_cpus_evenly");
             assertTrue(r.size() >= 3, run.name() + ": group_cpus_evenly results");
@@ -33,6 +33,46 @@ class KernelRunsTest {
                 List<String> got = GroupCpusEvenly.groupCpusEvenly(run.kernel(), run.machine(), numgrps).orElseThrow()
                         .stream().map(CpuSet::toList).toList();
                 assertEquals(KernelRuns.lists(e.getValue()), got, run.name() + " groupCpusEvenly(" + numgrps + ")");
+            }
+        }));
+    }
+
+    /** 7.3 runs: the nummasks group_cpus_evenly(k, &nummasks) reported (b6139a6abf67, 6.17). */
+    @TestFactory
+    Stream<DynamicTest> GRP_14_nummasksAsTheKernelPrinted() {
+        List<KernelRuns> runs = KernelRuns.all().stream().filter(r -> r.results().has("group_cpus_evenly_nummasks")).toList();
+        assertEquals(15, runs.size(), "7.3 runs with group_cpus_evenly_nummasks");
+        return runs.stream().map(run -> DynamicTest.dynamicTest(run.name(), () -> {
+            for (Iterator<Map.Entry<String, JsonNode>> it = run.results().get("group_cpus_evenly_nummasks").fields(); it.hasNext(); ) {
+                var e = it.next();
+                int numgrps = Integer.parseInt(e.getKey());
+                assertEquals(e.getValue().asInt(), GroupCpusEvenly.grouping(run.kernel(), run.machine(), numgrps).orElseThrow().nummasks(),
+                        run.name() + " nummasks of group_cpus_evenly(" + numgrps + ")");
+            }
+        }));
+    }
+
+    /**
+     * 7.3 runs: every possible CPU as the kernel saw it (online, present, node, the live
+     * topology_sibling_cpumask and topology_cluster_cpumask), TOPO-13.
+     */
+    @TestFactory
+    Stream<DynamicTest> TOPO_13_cpusAsTheKernelSawThem() {
+        List<KernelRuns> runs = KernelRuns.all().stream().filter(r -> r.results().has("cpus")).toList();
+        assertEquals(15, runs.size(), "7.3 runs with cpus");
+        return runs.stream().map(run -> DynamicTest.dynamicTest(run.name(), () -> {
+            var m = run.machine();
+            JsonNode cpus = run.results().get("cpus");
+            assertEquals(m.possible().size(), cpus.size(), run.name() + ": one entry per possible CPU");
+            for (Iterator<Map.Entry<String, JsonNode>> it = cpus.fields(); it.hasNext(); ) {
+                var e = it.next();
+                int cpu = Integer.parseInt(e.getKey());
+                JsonNode k = e.getValue();
+                String want = k.get("online").asInt() + " " + k.get("present").asInt() + " " + k.get("node").asInt()
+                        + " smt=" + k.get("smt").asText() + " cluster=" + k.get("cluster").asText();
+                String got = (m.online().contains(cpu) ? 1 : 0) + " " + (m.present().contains(cpu) ? 1 : 0) + " " + m.nodeOf(cpu)
+                        + " smt=" + GroupCpusEvenly.liveSiblingsOf(m, cpu).toList() + " cluster=" + m.topologyClusterCpumask(cpu).toList();
+                assertEquals(want, got, run.name() + " cpu " + cpu + ": online present node smt cluster");
             }
         }));
     }
