@@ -16,7 +16,7 @@ import java.util.List;
  */
 public final class JsonFormat implements PlanFormat {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     @Override
     public String name() {
@@ -27,7 +27,7 @@ public final class JsonFormat implements PlanFormat {
     public String render(List<Planned> plans) {
         Plan plan = PlanFormat.only(plans).plan();
         PlanRequest r = PlanFormat.only(plans).request();
-        ObjectNode o = JSON.createObjectNode();
+        ObjectNode o = json.createObjectNode();
         o.put("routine", r.routine().id());
         o.put("kernel", r.kernel().toString());
         o.put("topology", r.machine().name());
@@ -45,7 +45,7 @@ public final class JsonFormat implements PlanFormat {
                 a.addObject().put(plan.word(), i).put("cpus", slots.get(i).toList()).put("mask", slots.get(i).toMask(r.machine().nrCpuIds()));
         }
         try {
-            return JSON.writeValueAsString(o) + "\n";
+            return json.writeValueAsString(o) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a plan did not serialise as JSON", e);
         }
