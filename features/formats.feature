@@ -412,3 +412,119 @@ Feature: Formats
         | node/node0/cpulist  | 0       |
         | node/node0/distance | 10      |
       Then it is rejected with "snap/cpu/possible: no such file; expected the possible CPUs as the kernel lists them (e.g. 0-95): take a snapshot with 'numaspread snapshot FILE.tar'"
+
+  @FMT-16
+  Rule: FMT-16 Input stays within the kernel's limits, refused at the first token past one
+
+    Example: a node id past MAX_NUMNODES is refused at its column
+      When the file "n.topo" is read:
+        """topo
+        node 2147483647 cpus: 0-3
+        """
+      Then it is rejected with "n.topo:1:6: node id 2147483647; expected 0-1023 (MAX_NUMNODES 1024, spec/formats.md FMT-16)"
+
+    Example: more nodes than MAX_NUMNODES
+      When the file "a.topo" is read:
+        """topo
+        available: 2147483647 nodes
+        """
+      Then it is rejected with "a.topo:1:12: node count 2147483647; expected 0-1024 (MAX_NUMNODES 1024, spec/formats.md FMT-16)"
+
+    Example: a CPU list past NR_CPUS
+      When the CPU list "0-99999999" is read
+      Then it is rejected with "cpu list piece '0-99999999' in '0-99999999': 99999999 is past NR_CPUS; expected CPU ids 0-8191 (spec/formats.md FMT-16)"
+
+    Example: the last CPU ids NR_CPUS allows
+      When the CPU list "0,8190-8191" is read
+      Then the CPUs are "0,8190-8191"
+
+    Example: a full-width digit is not a digit
+      When the file "w.topo" is read:
+        """topo
+        node ３ cpus: 0
+        """
+      Then it is rejected with "w.topo:1:6: node id '３'; expected a whole number"
+
+    Example: a distance past three digits
+      When the file "d.topo" is read:
+        """topo
+        node 0 cpus: 0
+        node 1 cpus: 1
+        node 0 1
+        0: 10 1000
+        1: 20 10
+        """
+      Then it is rejected with "d.topo:4:7: distance 1000; expected 0-999"
+
+    Example: a CPU that two node-of lines place is refused at the second
+      When the file "o.topo" is read:
+        """topo
+        node-of 2-3 0
+        node-of 3 1
+        node 0 cpus: 0
+        node 1 cpus: 1
+        """
+      Then it is rejected with "o.topo:2: cpu 3 is in two node-of lines (o.topo:1); expected each CPU in one node-of"
+
+  @FMT-17
+  Rule: FMT-17 Only regular files of a bounded size are read
+
+    Example: a device is refused without being read
+      When the path "/dev/zero" is read as a topology
+      Then it is rejected with "/dev/zero: not a regular file (a FIFO, a device or a socket); expected a .topo file"
+
+  @FMT-18
+  Rule: FMT-18 Every byte is text or a clear error
+
+    Example: a byte that is not UTF-8 is named with its line and column
+      When the file "x.topo" of the bytes "node 0 cpus: 0\xc3" is read
+      Then it is rejected with "x.topo:1:15: byte 0xc3 is not UTF-8; expected UTF-8 text"
+
+    Example: a NUL byte
+      When the file "z.topo" of the bytes "node 0 cpus: 0\nnode 0\x00 size: 1 MB\n" is read
+      Then it is rejected with "z.topo:2:7: byte 0x00 (NUL); expected text (tabs and line ends are the only control characters read)"
+
+    Example: CRLF line ends, tabs and a byte order mark read as plain text does
+      When the file "w.topo" of the bytes "\xef\xbb\xbfnode 0 cpus:\t0-3\r\nnode 0 size:\t1024 MB\r\n" is read
+      Then it is the same machine as:
+        """topo
+        node 0 cpus: 0-3
+        node 0 size: 1024 MB
+        """
+
+    Example: a JSON file that is not UTF-8
+      When the file "j.json" of the bytes "{\"name\": \"caf\xe9\"}" is read
+      Then it is rejected with "j.json:1:14: byte 0xe9 is not UTF-8; expected UTF-8 text"
+
+    Example: an unknown line is quoted cut to 60 characters
+      When the file "u.topo" is read:
+        """topo
+        node 0 cpus: 0
+        this line goes on and on and on and on and on and on and on and on and on and on
+        """
+      Then it is rejected with "u.topo:2: unknown line 'this line goes on and on and on and on and on and on and on ...'; expected numactl -H output or a directive (topology, source, note, possible, present, online, isolated, smt, siblings, package, packages, cluster, llc, die, node-of, memless, expect, numactl:, lscpu-p:)"
+
+  @FMT-19
+  Rule: FMT-19 What numaspread prints of its input is escaped, and what it writes it reads back
+
+    Example: a memory size past 2^31 MB is written as JSON that reads back
+      When the file "big.topo" is read:
+        """topo
+        node 0 cpus: 0-3
+        node 0 size: 2147483648 MB
+        """
+      Then writing it and reading it back gives the same machine
+
+    Example: a note that reorders text is printed escaped
+      When the file "n.json" is read:
+        """json
+        {"notes": ["evil\u202etxt"], "nodes": [{"id": 0, "cpus": "0"}]}
+        """
+      Then its description shows the line "note      evil\u{202e}txt"
+
+    Example: a JSON note that holds a control character is refused, as a .topo line cannot hold one
+      When the file "n.json" is read:
+        """json
+        {"notes": ["red \u001b[31m"], "nodes": [{"id": 0, "cpus": "0"}]}
+        """
+      Then it is rejected with "n.json: note 'red \x1b[31m' holds a control character (U+001B); expected one line of text"

@@ -2,6 +2,7 @@ package dev.numaspread.cli;
 
 import dev.numaspread.conformance.fixtures.TopologyFiles;
 import dev.numaspread.conformance.json.TopologyJson;
+import dev.numaspread.model.input.Printable;
 import dev.numaspread.model.topology.InvalidTopologyException;
 import dev.numaspread.model.topology.TopoDocument;
 import dev.numaspread.model.topology.TopoFormat;
@@ -87,14 +88,14 @@ public final class CheckTopologyCommand implements Callable<Integer> {
         try {
             doc = TopologyFiles.read(file, forced);
         } catch (InvalidTopologyException e) {
-            err.println(e.getMessage());
+            err.println(Printable.of(e.getMessage()));
             err.flush();
             return 1;
         }
         Mode mode = forced.orElse(doc.expect().isEmpty() ? Mode.STRICT : Mode.LENIENT);
         if (format != Format.text) {
             out.print(format == Format.json ? TopologyJson.write(doc) : TopoFormat.write(doc));
-            for (TopologyWarning w : doc.warnings()) err.println(file + ":" + w.line() + ": warning: " + w.code() + ": " + w.message());
+            for (TopologyWarning w : doc.warnings()) err.println(Printable.of(file + ":" + w.line() + ": warning: " + w.code() + ": " + w.message()));
         } else {
             TopologyDescription.describe(doc, mode).forEach(out::println);
         }

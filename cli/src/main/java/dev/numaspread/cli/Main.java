@@ -1,5 +1,6 @@
 package dev.numaspread.cli;
 
+import dev.numaspread.model.input.Printable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -62,7 +63,7 @@ public final class Main implements Runnable {
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             if (e instanceof IllegalArgumentException || e instanceof UncheckedIOException) {
                 // Invalid input: the message already says where, what was found and what was expected.
-                commandLine.getErr().println("numaspread: " + e.getMessage());
+                commandLine.getErr().println("numaspread: " + Printable.of(String.valueOf(e.getMessage())));
                 return CHECK_FAILED;
             }
             commandLine.getErr().println(internalError(e));

@@ -176,7 +176,7 @@ class CertifyCommandTest {
     void waiversThatAreNotAFileAreRefusedUnread() {
         Run r = certify("--impl", "model", "--waivers", "/dev/zero");
         assertEquals(2, r.exit());
-        assertEquals("numaspread certify: /dev/zero: is not a regular file; expected a waivers file\n", r.err());
+        assertEquals("numaspread certify: /dev/zero: not a regular file (a FIFO, a device or a socket); expected a waivers file\n", r.err());
     }
 
     @Test

@@ -144,4 +144,73 @@ class CheckTopologyCommandTest {
         assertEquals(0, help.code());
         assertTrue(help.out().contains("Exit codes:"), help.out());
     }
+
+    // ---------------------------------------------------------------- issue 16's inputs, whole command
+
+    @Test
+    @dev.numaspread.conformance.rules.Proves("FMT-16")
+    void FMT_16_theIssuesTopologiesEndInOneLineAndExitOne(@TempDir Path dir) throws Exception {
+        String[][] cases = {
+                {"node 2147483647 cpus: 0-3", "1:6: node id 2147483647; expected 0-1023 (MAX_NUMNODES 1024, spec/formats.md FMT-16)"},
+                {"node 0 cpus: 2147483646", "1: cpu list piece '2147483646' in '2147483646': 2147483646 is past NR_CPUS; expected CPU ids 0-8191 (spec/formats.md FMT-16)"},
+                {"available: 2147483647 nodes", "1:12: node count 2147483647; expected 0-1024 (MAX_NUMNODES 1024, spec/formats.md FMT-16)"},
+                {"possible 0-99999999", "1: cpu list piece '0-99999999' in '0-99999999': 99999999 is past NR_CPUS; expected CPU ids 0-8191 (spec/formats.md FMT-16)"},
+                {"node 0 cpus: 0-99999", "1: cpu list piece '0-99999' in '0-99999': 99999 is past NR_CPUS; expected CPU ids 0-8191 (spec/formats.md FMT-16)"},
+        };
+        for (String[] c : cases) {
+            Path f = dir.resolve("t.topo");
+            Files.writeString(f, c[0]);
+            Run r = run(f.toString());
+            assertEquals(new Run(1, "", f + ":" + c[1] + "\n"), r, c[0]);
+        }
+    }
+
+    @Test
+    @dev.numaspread.conformance.rules.Proves("FMT-17")
+    void FMT_17_devicesFifosAndHugeFilesAreRefusedUnread(@TempDir Path dir) throws Exception {
+        assertEquals(new Run(1, "", "/dev/zero: not a regular file (a FIFO, a device or a socket); expected a .topo file\n"), run("/dev/zero"));
+        Path fifo = dir.resolve("fifo.topo");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        assertEquals(new Run(1, "", fifo + ": not a regular file (a FIFO, a device or a socket); expected a .topo file\n"), run(fifo.toString()));
+        Path big = dir.resolve("big.topo");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(50L << 20);
+        }
+        assertEquals(new Run(1, "", big + ": a file of 52428800 bytes; expected a .topo file of at most 16 MiB (spec/formats.md FMT-17)\n"),
+                run(big.toString()));
+    }
+
+    @Test
+    @dev.numaspread.conformance.rules.Proves("FMT-18")
+    void FMT_18_aByteThatIsNoTextIsNamedWithoutAClassName(@TempDir Path dir) throws Exception {
+        Path latin1 = dir.resolve("latin1.topo");
+        Files.write(latin1, new byte[] {'n', 'o', 't', 'e', ' ', 'c', 'a', 'f', (byte) 0xe9, '\n'});
+        assertEquals(new Run(1, "", latin1 + ":1:9: byte 0xe9 is not UTF-8; expected UTF-8 text\n"), run(latin1.toString()));
+    }
+
+    /** The size numactl printed past 2^31 MB: its own --format json reads back (FMT-19). */
+    @Test
+    @dev.numaspread.conformance.rules.Proves("FMT-19")
+    void FMT_19_itsOwnJsonReadsBack(@TempDir Path dir) throws Exception {
+        Path topo = dir.resolve("big-memory.topo");
+        Files.writeString(topo, "node 0 cpus: 0-3\nnode 0 size: 2147483648 MB\n");
+        Run json = run("--format", "json", topo.toString());
+        assertEquals(0, json.code(), json.err());
+        Path back = dir.resolve("big-memory.json");
+        Files.writeString(back, json.out());
+        Run again = run("--format", "json", back.toString());
+        assertEquals(new Run(0, json.out(), ""), again);
+        assertTrue(json.out().contains("\"memMiB\" : 2147483648"), json.out());
+    }
+
+    @Test
+    @dev.numaspread.conformance.rules.Proves("FMT-19")
+    void FMT_19_notesPrintEscaped(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("n.json");
+        Files.writeString(json, "{\"source\": \"evil\\u202etxt\", \"nodes\": [{\"id\": 0, \"cpus\": \"0\"}]}");
+        Run r = run(json.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("source    evil\\u{202e}txt\n"), r.out());
+        assertTrue(r.out().chars().noneMatch(c -> c == 0x202e), r.out());
+    }
 }

@@ -1,9 +1,10 @@
 package dev.numaspread.conformance.certify;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.numaspread.model.input.InputFile;
+import dev.numaspread.model.input.InputText;
+import dev.numaspread.model.input.InvalidInputException;
+import dev.numaspread.model.input.Printable;
+
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
@@ -42,29 +43,16 @@ public final class Waivers {
     }
 
     /** The largest waivers file read: a file past it is refused before it is read. */
-    public static final long MAX_BYTES = 1 << 20;
+    public static final int MAX_BYTES = 1 << 20;
 
     /**
-     * The waivers of {@code file}, a regular file of at most {@link #MAX_BYTES} in UTF-8.
+     * The waivers of {@code file}, a regular file of at most {@link #MAX_BYTES} in UTF-8
+     * (spec/formats.md FMT-17, FMT-18).
      *
-     * @throws IllegalArgumentException a device, a FIFO, a file too large, or a bad line ({@code file:line: ...})
-     * @throws UncheckedIOException     the file cannot be read
+     * @throws InvalidInputException not a regular file, too large, a byte that is not text, or a bad line ({@code file:line: ...})
      */
     public static Waivers read(Path file) {
-        try {
-            if (!Files.isRegularFile(file) && Files.exists(file))
-                throw new IllegalArgumentException(file + ": is not a regular file; expected a waivers file");
-            if (Files.exists(file) && Files.size(file) > MAX_BYTES)
-                throw new IllegalArgumentException(file + ": " + Files.size(file) + " bytes; expected a waivers file of at most "
-                        + MAX_BYTES + " bytes");
-            return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString());
-        } catch (java.nio.charset.CharacterCodingException e) {
-            throw new IllegalArgumentException(file + ": is not UTF-8 text; expected a waivers file");
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw new UncheckedIOException(file + ": no such file; expected a waivers file", e);
-        } catch (IOException e) {
-            throw new UncheckedIOException(file + ": cannot read the waivers: " + e.getMessage(), e);
-        }
+        return parse(InputText.lines(InputFile.read(file, MAX_BYTES, "a waivers file"), file.toString()), file.toString());
     }
 
     /**
@@ -73,10 +61,13 @@ public final class Waivers {
      * @throws IllegalArgumentException {@code file:line: found ...; expected RULE-ID YYYY-MM-DD reason}
      */
     public static Waivers parse(String text, String fileName) {
+        return parse(InputText.lines(text, fileName), fileName);
+    }
+
+    private static Waivers parse(List<String> lines, String fileName) {
         Map<String, Waiver> out = new TreeMap<>();
-        String[] lines = text.split("\n", -1);
-        for (int n = 0; n < lines.length; n++) {
-            String line = lines[n];
+        for (int n = 0; n < lines.size(); n++) {
+            String line = lines.get(n);
             int hash = line.indexOf('#');
             if (hash >= 0) line = line.substring(0, hash);
             line = line.strip();
@@ -84,16 +75,16 @@ public final class Waivers {
             String where = fileName + ":" + (n + 1);
             Matcher m = LINE.matcher(line);
             if (!m.matches())
-                throw new IllegalArgumentException(where + ": found '" + line + "'; expected RULE-ID YYYY-MM-DD reason");
+                throw new InvalidInputException(where, "found " + Printable.quote(line) + "; expected RULE-ID YYYY-MM-DD reason");
             LocalDate expires;
             try {
                 expires = LocalDate.parse(m.group(2));
             } catch (DateTimeParseException e) {
-                throw new IllegalArgumentException(where + ": found expiry '" + m.group(2) + "'; expected a date YYYY-MM-DD");
+                throw new InvalidInputException(where, "found expiry " + Printable.quote(m.group(2)) + "; expected a date YYYY-MM-DD");
             }
             Waiver previous = out.put(m.group(1), new Waiver(m.group(1), expires, m.group(3).strip(), where));
             if (previous != null)
-                throw new IllegalArgumentException(where + ": found a second waiver of " + m.group(1)
+                throw new InvalidInputException(where, "found a second waiver of " + m.group(1)
                         + " (first at " + previous.location() + "); expected one waiver per rule");
         }
         return new Waivers(out);

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.input.InvalidInputException;
+import dev.numaspread.model.input.Printable;
 import dev.numaspread.model.topology.CpuPackage;
 import dev.numaspread.model.topology.InvalidTopologyException;
 import dev.numaspread.model.topology.Node;
@@ -18,9 +20,6 @@ import dev.numaspread.model.topology.NodeMask;
 import dev.numaspread.model.topology.Topology;
 import dev.numaspread.model.topology.TopologyValidation.Mode;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -62,12 +61,16 @@ public final class TopologyJson {
 
     /** Reads a JSON file; kernel rules in {@code mode} when given, else as its {@code expect} list asks. */
     public static TopoDocument read(Path file, Optional<Mode> mode) {
+        JsonNode root;
         try {
-            return read(Files.readString(file, StandardCharsets.UTF_8), file.toString(), mode);
-        } catch (IOException e) {
-            throw new InvalidTopologyException(file.toString(), "cannot read the file (" + e.getClass().getSimpleName() + "); expected a readable .json file");
+            root = JsonInput.read(file, EXPECTED);
+        } catch (InvalidInputException e) {
+            throw InvalidTopologyException.of(e);
         }
+        return fromTree(root, file.toString(), mode);
     }
+
+    private static final String EXPECTED = "a topology in the JSON form (spec/formats.md FMT-12)";
 
     /** Reads JSON text, naming {@code fileName} in messages, in the mode its {@code expect} list asks for. */
     public static TopoDocument read(String json, String fileName) {
@@ -78,10 +81,9 @@ public final class TopologyJson {
     public static TopoDocument read(String json, String fileName, Optional<Mode> mode) {
         JsonNode root;
         try {
-            root = MAPPER.readTree(json);
-        } catch (JsonProcessingException e) {
-            int line = e.getLocation() != null ? e.getLocation().getLineNr() : 0;
-            throw new InvalidTopologyException(fileName + ":" + line, "invalid JSON (" + e.getOriginalMessage() + "); expected a JSON object");
+            root = JsonInput.read(json, fileName, EXPECTED);
+        } catch (InvalidInputException e) {
+            throw InvalidTopologyException.of(e);
         }
         return fromTree(root, fileName, mode);
     }
@@ -92,7 +94,7 @@ public final class TopologyJson {
         for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
             String k = it.next();
             if (!KEYS.contains(k))
-                throw new InvalidTopologyException(where + ":/" + k, "unknown key '" + k + "'; expected one of " + String.join(", ", KEYS.stream().sorted().toList()));
+                throw new InvalidTopologyException(where + ":/" + k, "unknown key " + Printable.quote(k) + "; expected one of " + String.join(", ", KEYS.stream().sorted().toList()));
         }
         TopoDraft d = new TopoDraft(where);
         Reader r = new Reader(where);
@@ -145,7 +147,7 @@ public final class TopologyJson {
             int id = r.integer(n, "id", ptr + "/id");
             ids.add(id);
             d.nodeCpus(id, n.has("cpus") ? r.list(n, "cpus", ptr + "/cpus") : CpuSet.EMPTY, r.at(ptr));
-            if (n.has("memMiB") && !n.get("memMiB").isNull()) d.nodeSize(id, r.integer(n, "memMiB", ptr + "/memMiB"), r.at(ptr + "/memMiB"));
+            if (n.has("memMiB") && !n.get("memMiB").isNull()) d.nodeSize(id, r.mebibytes(n.get("memMiB"), ptr + "/memMiB"), r.at(ptr + "/memMiB"));
             if (n.has("memless") && n.get("memless").asBoolean()) d.memless(NodeMask.of(id), r.at(ptr + "/memless"));
         }
         NodeMask available = NodeMask.ofStream(ids.stream().mapToInt(Integer::intValue));
@@ -198,6 +200,13 @@ public final class TopologyJson {
             return v.asInt();
         }
 
+        /** A memory size: a whole number of MiB, 0 to {@link Node#MAX_SIZE_MIB}. */
+        long mebibytes(JsonNode v, String ptr) {
+            if (v == null || !v.isIntegralNumber() || !v.canConvertToLong() || v.asLong() < 0 || v.asLong() > Node.MAX_SIZE_MIB)
+                throw new InvalidTopologyException(file + ":" + ptr, "found " + kind(v) + "; expected a size in MiB, 0 to " + Node.MAX_SIZE_MIB);
+            return v.asLong();
+        }
+
         CpuSet list(JsonNode o, String key, String ptr) {
             return list(o.get(key), ptr);
         }
@@ -223,8 +232,8 @@ public final class TopologyJson {
 
     private static String kind(JsonNode v) {
         if (v == null || v.isMissingNode()) return "nothing";
-        if (v.isTextual()) return "the string \"" + v.asText() + "\"";
-        if (v.isNumber()) return "the number " + v.asText();
+        if (v.isTextual()) return "the string \"" + Printable.of(Printable.cut(v.asText())) + "\"";
+        if (v.isNumber()) return "the number " + Printable.cut(v.asText());
         return v.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
     }
 

@@ -1,6 +1,7 @@
 package dev.numaspread.conformance.picture;
 
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.input.Printable;
 import dev.numaspread.model.kernel.Numa;
 import dev.numaspread.model.topology.Node;
 import dev.numaspread.model.topology.Topology;
@@ -210,8 +211,8 @@ public final class PlacementPicture {
         return "<text x=\"" + x + "\" y=\"" + y + "\"" + (attrs.isEmpty() ? "" : " " + attrs) + ">" + esc(s) + "</text>";
     }
 
-    /** {@code s} with XML's special characters escaped. */
+    /** {@code s} made printable on one line (FMT-19), with XML's special characters escaped. */
     static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;").replace("'", "&#39;");
+        return Printable.of(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;").replace("'", "&#39;");
     }
 }

@@ -7,6 +7,7 @@ import dev.numaspread.conformance.certify.RuleResult;
 import dev.numaspread.conformance.certify.Verdict;
 import dev.numaspread.conformance.certify.Workload;
 import dev.numaspread.conformance.spi.Claim;
+import dev.numaspread.model.input.Printable;
 
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -23,12 +24,12 @@ public final class ConsoleCertificate {
 
     public static String render(Certificate c) {
         StringBuilder sb = new StringBuilder();
-        sb.append("numaspread certify: implementation \"").append(c.implementation()).append("\" (")
-                .append(c.implSpec()).append("), claims ")
+        sb.append("numaspread certify: implementation \"").append(Printable.of(c.implementation())).append("\" (")
+                .append(Printable.of(c.implSpec())).append("), claims ")
                 .append(c.claims().isEmpty() ? "none" : c.claims().stream().map(Claim::toString).collect(Collectors.joining(", ")))
                 .append("; kit ").append(c.suiteVersion()).append('\n');
         for (RuleResult r : c.results()) sb.append(render(c, r));
-        for (String n : c.notes()) sb.append("note: ").append(n).append('\n');
+        for (String n : c.notes()) sb.append("note: ").append(Printable.of(n)).append('\n');
         if (!c.workload().equals(Workload.NONE)) sb.append("workload: ").append(c.workload().text()).append('\n');
         sb.append(summary(c)).append('\n');
         return sb.toString();
@@ -54,7 +55,7 @@ public final class ConsoleCertificate {
         sb.append(" (").append(r.level());
         r.kernel().ifPresent(k -> sb.append("; kernel ").append(k));
         if (v instanceof Verdict.Fail || v instanceof Verdict.Error || v instanceof Verdict.Waived)
-            sb.append("; implementation \"").append(c.implementation()).append('"');
+            sb.append("; implementation \"").append(Printable.of(c.implementation())).append('"');
         sb.append(')');
         String seed = "0x" + Long.toHexString(c.settings().seed());
         if (v instanceof Verdict.Pass p) {
@@ -97,7 +98,7 @@ public final class ConsoleCertificate {
                 if (!x.hint().isEmpty()) line(sb, "hint", x.hint());
                 if (x.machine().isPresent()) {
                     line(sb, "seed", seed + "; shrunk machine (paste into fixtures/topologies/):");
-                    for (String m : x.machine().get().strip().split("\n")) sb.append(INDENT).append(m).append('\n');
+                    for (String m : x.machine().get().strip().split("\n")) sb.append(INDENT).append(Printable.of(m)).append('\n');
                 } else line(sb, "seed", seed);
             } else if (shown instanceof Verdict.Error e) {
                 line(sb, "from", e.source());
@@ -115,8 +116,9 @@ public final class ConsoleCertificate {
         for (GradedRuns g : r.graded()) line(sb, "explored", g.render());
     }
 
+    /** A key and its value, the value made printable (FMT-19): it may come from the implementation under test. */
     private static void line(StringBuilder sb, String key, String value) {
-        String[] lines = value.strip().split("\n");
+        String[] lines = Printable.ofLines(value.strip()).split("\n");
         sb.append("  ").append(key);
         for (int k = key.length(); k < 10; k++) sb.append(' ');
         sb.append(lines[0]).append('\n');

@@ -1,5 +1,6 @@
 package dev.numaspread.conformance.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -14,6 +15,7 @@ import dev.numaspread.conformance.picture.Placement;
 import dev.numaspread.conformance.picture.PlacementPicture;
 import dev.numaspread.conformance.spi.Claim;
 import dev.numaspread.model.hotplug.OutcomeTable;
+import dev.numaspread.model.input.Printable;
 import dev.numaspread.model.kernel.Numa;
 import dev.numaspread.model.topology.TopoFormat;
 import dev.numaspread.model.topology.Topology;
@@ -169,10 +171,32 @@ public final class ReportWriter {
 
     public static String json(Certificate c) {
         try {
-            return JSON.writeValueAsString(jsonTree(c)) + "\n";
+            return JSON.writeValueAsString(printable(jsonTree(c))) + "\n";
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The tree with every string made printable (FMT-19): a reader that prints a value of
+     * {@code report.json} to a terminal runs no escape sequence, and the file holds no lone surrogate.
+     */
+    static JsonNode printable(JsonNode n) {
+        if (n instanceof ObjectNode o) {
+            List<String> names = new ArrayList<>();
+            o.fieldNames().forEachRemaining(names::add);
+            for (String k : names) {
+                JsonNode v = o.get(k);
+                if (v.isTextual()) o.put(k, Printable.ofLines(v.asText()));
+                else printable(v);
+            }
+        } else if (n instanceof ArrayNode a) {
+            for (int i = 0; i < a.size(); i++) {
+                if (a.get(i).isTextual()) a.set(i, a.textNode(Printable.ofLines(a.get(i).asText())));
+                else printable(a.get(i));
+            }
+        }
+        return n;
     }
 
     // ------------------------------------------------------------ Markdown
@@ -180,7 +204,7 @@ public final class ReportWriter {
     public static String markdown(Certificate c) {
         StringBuilder sb = new StringBuilder();
         sb.append("# numaspread certificate: ").append(md(c.implementation())).append("\n\n");
-        sb.append("- implementation: `").append(c.implSpec().replace("`", "'")).append("`\n");
+        sb.append("- implementation: `").append(Printable.of(c.implSpec()).replace("`", "'")).append("`\n");
         sb.append("- claims: ").append(c.claims().isEmpty() ? "none" : md(c.claims().toString())).append('\n');
         sb.append("- kit: ").append(md(c.suiteVersion())).append("; tries ").append(c.settings().tries())
                 .append("; seed 0x").append(Long.toHexString(c.settings().seed())).append('\n');
@@ -212,7 +236,7 @@ public final class ReportWriter {
     }
 
     private static String md(String s) {
-        return s.replace("\\", "\\\\").replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;").replace("\n", " ");
+        return Printable.of(s).replace("\\", "\\\\").replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;").replace("\n", " ");
     }
 
     // ------------------------------------------------------------ HTML
@@ -341,8 +365,12 @@ public final class ReportWriter {
         return sb.append("</div>\n").toString();
     }
 
-    /** {@code s} with the five HTML/XML special characters escaped. */
-    public static String esc(String s) {
+    /**
+     * {@code s} made printable ({@link Printable#ofLines}: no control character, noncharacter or
+     * lone surrogate, none of which XML 1.0 allows) with the five HTML/XML special characters escaped.
+     */
+    public static String esc(String text) {
+        String s = Printable.ofLines(text);
         StringBuilder sb = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); i++) {
             char ch = s.charAt(i);
@@ -352,11 +380,7 @@ public final class ReportWriter {
                 case '>' -> sb.append("&gt;");
                 case '"' -> sb.append("&quot;");
                 case '\'' -> sb.append("&#39;");
-                default -> {
-                    // XML 1.0 forbids most control characters even escaped; show them, never emit them.
-                    if (ch < 0x20 && ch != '\n' && ch != '\t' && ch != '\r') sb.append("\\u").append(String.format("%04x", (int) ch));
-                    else sb.append(ch);
-                }
+                default -> sb.append(ch);
             }
         }
         return sb.toString();

@@ -1,12 +1,16 @@
 package dev.numaspread.conformance.snapshot;
 
+import dev.numaspread.model.input.InputFile;
+import dev.numaspread.model.input.InvalidInputException;
 import dev.numaspread.model.topology.InvalidTopologyException;
 import dev.numaspread.model.topology.SysfsSnapshot;
+import dev.numaspread.model.topology.SysfsTree;
 import dev.numaspread.model.topology.TopoDocument;
 import dev.numaspread.model.topology.TopologyValidation.Mode;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -196,15 +200,17 @@ public final class MachineSnapshot {
      */
     public static MachineSnapshot read(Path tar) {
         String name = tar.toString();
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(tar);
+        List<Tar.Entry> read;
+        try (InputStream in = InputFile.open(tar, Tar.MAX_ARCHIVE_BYTES, "a snapshot archive written by 'numaspread snapshot FILE.tar'")) {
+            read = Tar.read(name, in);
+        } catch (InvalidInputException e) {
+            throw InvalidTopologyException.of(e);
         } catch (IOException e) {
-            throw new InvalidTopologyException(name, "cannot read the file (" + e.getClass().getSimpleName() + "); expected a snapshot written by 'numaspread snapshot FILE.tar'");
+            throw new InvalidTopologyException(name, "cannot be read (an I/O error); expected a snapshot written by 'numaspread snapshot FILE.tar'");
         }
         TreeMap<String, Tar.Entry> m = new TreeMap<>();
         List<String> skipped = new ArrayList<>();
-        for (Tar.Entry e : Tar.read(name, bytes)) {
+        for (Tar.Entry e : read) {
             if (e.path().equals(SKIPPED) && e instanceof Tar.File f) f.text().lines().filter(l -> !l.isBlank()).forEach(skipped::add);
             else m.put(e.path(), e);
         }
@@ -245,7 +251,7 @@ public final class MachineSnapshot {
 
     /** The names directly under {@code dir} (files, links or directories implied by deeper paths), ascending. */
     public SortedSet<String> children(String dir) {
-        String prefix = dir.endsWith("/") ? dir : dir + "/";
+        String prefix = dir.isEmpty() || dir.endsWith("/") ? dir : dir + "/";
         TreeSet<String> out = new TreeSet<>();
         for (String p : entries.subMap(prefix, prefix + Character.MAX_VALUE).keySet()) {
             String rest = p.substring(prefix.length());
@@ -274,36 +280,43 @@ public final class MachineSnapshot {
      * @throws InvalidTopologyException when the files do not describe a machine
      */
     public TopoDocument topology(Optional<Mode> mode) {
-        String base = baseName();
-        Path scratch = null;
-        try {
-            scratch = Files.createTempDirectory("numaspread-snapshot");
-            Path dir = scratch.resolve(base);
-            Files.createDirectories(dir);
-            for (Tar.Entry e : entries.subMap("sys/devices/system/", "sys/devices/system/" + Character.MAX_VALUE).values()) {
-                Path p = dir.resolve(e.path()).normalize();
-                if (!p.startsWith(dir)) continue;   // a crafted "../" path never leaves the scratch folder
-                Files.createDirectories(p.getParent());
-                // SysfsSnapshot only lists the names of cpuN/nodeM links: an empty file stands in for each.
-                Files.write(p, e instanceof Tar.File f ? f.content() : new byte[0]);
-            }
-            TopoDocument doc;
-            try {
-                doc = SysfsSnapshot.read(dir, mode);
-            } catch (InvalidTopologyException x) {
-                throw new InvalidTopologyException(renamed(x.where(), dir), renamed(x.problem(), dir));
-            }
-            return new TopoDocument(doc.topology().named(doc.topology().name(), "numaspread snapshot " + name),
-                    doc.notes(), doc.expect(), doc.warnings());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot make a scratch copy of " + name + " (" + e.getMessage() + ")", e);
-        } finally {
-            if (scratch != null) delete(scratch);
-        }
+        TopoDocument doc = SysfsSnapshot.read(tree(), mode);
+        return new TopoDocument(doc.topology().named(baseName(), "numaspread snapshot " + name), doc.notes(), doc.expect(), doc.warnings());
     }
 
-    private String renamed(String text, Path dir) {
-        return text.replace(dir + "/", name + ":").replace(dir.toString(), name);
+    /** The archive's entries as a copy of sysfs: positions name the archive ({@code snap.tar:sys/devices/system/cpu/possible}). */
+    private SysfsTree tree() {
+        return new SysfsTree() {
+            public String name() {
+                return name;
+            }
+
+            public String where(String path) {
+                return path.isEmpty() ? name : MachineSnapshot.this.where(path);
+            }
+
+            public boolean isFile(String path) {
+                return entries.get(path) instanceof Tar.File;
+            }
+
+            public boolean isDirectory(String path) {
+                return !children(path).isEmpty();
+            }
+
+            public SortedSet<String> children(String dir) {
+                return MachineSnapshot.this.children(dir);
+            }
+
+            public byte[] read(String path) {
+                if (!(entries.get(path) instanceof Tar.File f))
+                    throw new InvalidTopologyException(where(path), "no such file; expected a file of the snapshot");
+                byte[] b = f.content();
+                if (b.length > MAX_FILE_BYTES)
+                    throw new InvalidTopologyException(where(path), "a file of " + b.length + " bytes; expected a sysfs file of at most "
+                            + InputFile.sizeText(MAX_FILE_BYTES) + " (spec/formats.md FMT-17)");
+                return b;
+            }
+        };
     }
 
     /** The snapshot's file name without {@code .tar}, as a machine name ({@code snap}). */
@@ -312,13 +325,5 @@ public final class MachineSnapshot {
         if (n.endsWith(".tar")) n = n.substring(0, n.length() - 4);
         n = n.replaceAll("[^A-Za-z0-9._-]", "-");
         return n.isEmpty() || n.startsWith(".") ? "snapshot" : n;
-    }
-
-    private static void delete(Path dir) {
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-        } catch (IOException e) {
-            // A scratch copy left in the temp folder harms nothing; the read itself succeeded or failed already.
-        }
     }
 }

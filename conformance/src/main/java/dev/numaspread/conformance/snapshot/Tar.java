@@ -1,9 +1,14 @@
 package dev.numaspread.conformance.snapshot;
 
+import dev.numaspread.model.input.InputFile;
+import dev.numaspread.model.input.InvalidInputException;
+import dev.numaspread.model.input.Printable;
 import dev.numaspread.model.topology.InvalidTopologyException;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -160,6 +165,11 @@ public final class Tar {
 
     // ------------------------------------------------------------ reading
 
+    /** The largest archive read: {@value} bytes, 128 MiB (FMT-17). */
+    public static final long MAX_ARCHIVE_BYTES = 128L << 20;
+    /** The largest entry of an archive: {@value} bytes, 32 MiB ({@code /proc/interrupts} of 8192 CPUs takes about 20 MB). */
+    public static final int MAX_ENTRY_BYTES = 32 << 20;
+
     /**
      * The files and links of the archive {@code bytes}, in archive order.
      *
@@ -167,33 +177,58 @@ public final class Tar {
      * @throws InvalidTopologyException {@code snap.tar:byte 1024: what was found; what was expected}
      */
     public static List<Entry> read(String name, byte[] bytes) {
+        return read(name, new ByteArrayInputStream(bytes));
+    }
+
+    /**
+     * The files and links of the archive read from {@code in}, in archive order; each entry's
+     * bytes are read only once its size is known to be at most {@link #MAX_ENTRY_BYTES}.
+     *
+     * @throws InvalidTopologyException {@code snap.tar:byte 1024: what was found; what was expected}
+     */
+    public static List<Entry> read(String name, InputStream in) {
+        try {
+            return readEntries(name, in);
+        } catch (IOException e) {
+            throw new InvalidTopologyException(name, "cannot be read (an I/O error); expected a tar archive written by 'numaspread snapshot'");
+        } catch (InvalidInputException e) {
+            throw InvalidTopologyException.of(e);
+        }
+    }
+
+    private static List<Entry> readEntries(String name, InputStream in) throws IOException {
         List<Entry> entries = new ArrayList<>();
         String longName = null, longLink = null;
-        int at = 0;
+        long at = 0;
+        byte[] h = new byte[BLOCK];
         while (true) {
-            if (at + BLOCK > bytes.length) {
-                if (at == bytes.length && at > 0 && entries.size() + (longName == null ? 0 : 1) > 0) break; // ended without zero blocks: accept
-                throw new InvalidTopologyException(name + ":byte " + at, at == 0 ? "an empty file; expected a tar archive written by 'numaspread snapshot'"
+            int got = in.readNBytes(h, 0, BLOCK);
+            if (got < BLOCK) {
+                if (got == 0 && at > 0 && entries.size() + (longName == null ? 0 : 1) > 0) break; // ended without zero blocks: accept
+                throw new InvalidTopologyException(name + ":byte " + at, at == 0 && got == 0 ? "an empty file; expected a tar archive written by 'numaspread snapshot'"
                         : "the archive ends inside a header; expected 512-byte tar blocks (was the file cut short?)");
             }
-            if (isZero(bytes, at)) break;
+            if (isZero(h, 0)) break;
             int sum = 0;
-            for (int i = 0; i < BLOCK; i++) sum += (i >= 148 && i < 156) ? ' ' : bytes[at + i] & 0xff;
-            long stated = number(bytes, at + 148, 8, name, at);
+            for (int i = 0; i < BLOCK; i++) sum += (i >= 148 && i < 156) ? ' ' : h[i] & 0xff;
+            long stated = number(h, 148, 8, name, at);
             if (stated != sum)
                 throw new InvalidTopologyException(name + ":byte " + at, "a header whose checksum is " + stated + " but whose bytes add up to "
                         + sum + "; expected a tar archive (is it compressed? numaspread reads plain .tar, not .tar.gz)");
-            long size = number(bytes, at + 124, 12, name, at);
-            char type = (char) bytes[at + 156];
-            String path = string(bytes, at, 100);
-            String prefix = string(bytes, at + 345, 155);
-            if (!prefix.isEmpty() && "ustar".equals(string(bytes, at + 257, 5))) path = prefix + "/" + path;
-            String link = string(bytes, at + 157, 100);
-            int data = at + BLOCK;
-            if (size < 0 || data + size > bytes.length)
-                throw new InvalidTopologyException(name + ":byte " + at, "entry '" + path + "' of " + size + " bytes runs past the end of the file ("
-                        + bytes.length + " bytes); expected the whole archive (was the file cut short?)");
-            byte[] content = Arrays.copyOfRange(bytes, data, data + (int) size);
+            long size = number(h, 124, 12, name, at);
+            char type = (char) h[156];
+            String path = string(h, 0, 100);
+            String prefix = string(h, 345, 155);
+            if (!prefix.isEmpty() && "ustar".equals(string(h, 257, 5))) path = prefix + "/" + path;
+            String link = string(h, 157, 100);
+            if (size > MAX_ENTRY_BYTES)
+                throw new InvalidTopologyException(name + ":byte " + at, "entry " + Printable.quote(path) + " of " + size + " bytes; expected entries of at most "
+                        + InputFile.sizeText(MAX_ENTRY_BYTES) + " (spec/formats.md FMT-17)");
+            byte[] content = in.readNBytes((int) size);
+            if (content.length < size)
+                throw new InvalidTopologyException(name + ":byte " + at, "entry " + Printable.quote(path) + " of " + size + " bytes runs past the end of the file ("
+                        + (at + BLOCK + content.length) + " bytes); expected the whole archive (was the file cut short?)");
+            skipPadding(in, pad(size));
             switch (type) {
                 case 'x' -> {
                     for (String[] kv : pax(content, name, at)) {
@@ -213,9 +248,14 @@ public final class Tar {
                 }
                 default -> longName = longLink = null;   // directories, hard links, devices, global pax: nothing a snapshot needs
             }
-            at = data + (int) size + pad(size);
+            at += BLOCK + size + pad(size);
         }
         return entries;
+    }
+
+    /** Skips up to {@code n} bytes: an archive whose last entry lacks its padding still reads. */
+    private static void skipPadding(InputStream in, int n) throws IOException {
+        while (n > 0 && in.read() >= 0) n--;
     }
 
     private static boolean isZero(byte[] b, int at) {
@@ -223,7 +263,7 @@ public final class Tar {
         return true;
     }
 
-    private static long number(byte[] b, int at, int width, String name, int header) {
+    private static long number(byte[] b, int at, int width, String name, long header) {
         String s = new String(b, at, width, StandardCharsets.US_ASCII).replace("\0", " ").strip();
         if (s.isEmpty()) return 0;
         try {
@@ -244,14 +284,14 @@ public final class Tar {
         return string(content, 0, content.length);
     }
 
-    private static List<String[]> pax(byte[] content, String name, int header) {
+    private static List<String[]> pax(byte[] content, String name, long header) {
         List<String[]> out = new ArrayList<>();
         String s = new String(content, StandardCharsets.UTF_8);
         for (String line : s.split("\n")) {
             int sp = line.indexOf(' '), eq = line.indexOf('=');
             if (line.isEmpty()) continue;
             if (sp < 0 || eq < sp)
-                throw new InvalidTopologyException(name + ":byte " + header, "a pax record '" + line + "'; expected 'LENGTH key=value'");
+                throw new InvalidTopologyException(name + ":byte " + header, "a pax record " + Printable.quote(line) + "; expected 'LENGTH key=value'");
             out.add(new String[]{line.substring(sp + 1, eq), line.substring(eq + 1)});
         }
         return out;

@@ -6,6 +6,7 @@ import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.topology.InvalidTopologyException;
 import dev.numaspread.model.topology.TopoDocument;
 import dev.numaspread.model.topology.TopoFormat;
+import dev.numaspread.model.topology.TopologyDescription;
 import dev.numaspread.model.topology.Topology;
 import dev.numaspread.model.topology.TopologyValidation.Mode;
 import dev.numaspread.model.topology.TopologyWarning;
@@ -116,6 +117,70 @@ public final class FormatSteps {
         } catch (InvalidTopologyException e) {
             error = e.getMessage();
         }
+    }
+
+    /**
+     * Writes {@code bytes} (a text with {@code \\xNN}, {@code \\r}, {@code \\n} and {@code \\t}
+     * escapes, so that a scenario can show any byte) to a file {@code name} in a fresh temporary
+     * directory and reads it through the reader every command uses (FMT-17, FMT-18). Messages are
+     * shown relative to the temporary directory.
+     */
+    @When("the file {string} of the bytes {string} is read")
+    public void theFileOfTheBytesIsRead(String name, String bytes) throws IOException {
+        Path tmp = Files.createTempDirectory("numaspread-bytes");
+        try {
+            Path f = tmp.resolve(name);
+            Files.write(f, unescape(bytes));
+            readFromDisk(f, tmp + java.io.File.separator);
+        } finally {
+            try (java.util.stream.Stream<Path> all = Files.walk(tmp)) {
+                for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    /** Reads {@code path} as given, a device or a FIFO included, through the reader every command uses (FMT-17). */
+    @When("the path {string} is read as a topology")
+    public void thePathIsRead(String path) {
+        readFromDisk(Path.of(path), "");
+    }
+
+    private void readFromDisk(Path f, String hidden) {
+        fileName = f.getFileName() == null ? f.toString() : f.getFileName().toString();
+        text = null;
+        document = null;
+        error = null;
+        try {
+            document = TopologyFiles.read(f, Optional.empty());
+        } catch (InvalidTopologyException e) {
+            error = hidden.isEmpty() ? e.getMessage() : e.getMessage().replace(hidden, "");
+        }
+    }
+
+    private static byte[] unescape(String s) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\\' && i + 1 < s.length()) {
+                char e = s.charAt(++i);
+                switch (e) {
+                    case 'x' -> { out.write(Integer.parseInt(s.substring(i + 1, i + 3), 16)); i += 2; }
+                    case 'r' -> out.write('\r');
+                    case 'n' -> out.write('\n');
+                    case 't' -> out.write('\t');
+                    default -> { out.write('\\'); out.write(e); }
+                }
+            } else {
+                out.writeBytes(String.valueOf(c).getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        return out.toByteArray();
+    }
+
+    @Then("its description shows the line {string}")
+    public void itsDescriptionShowsTheLine(String line) {
+        List<String> lines = TopologyDescription.describe(document(), document().mode());
+        assertTrue(lines.contains(line), "no line " + line + " in the description:\n" + String.join("\n", lines));
     }
 
     /**

@@ -46,7 +46,7 @@ public enum MachineClass {
     ADJACENT_NUMBERING(0.08, t -> t.smtSiblings().stream().anyMatch(g -> g.size() > 1 && g.last() - g.first() == g.size() - 1)),
     CLUSTERS(0.05, t -> t.clusters().size() < t.smtSiblings().size()),   // some cluster holds several cores
     ASYMMETRIC(0.03, t -> !t.distances().isSymmetric()),
-    NON_METRIC(0.03, t -> !t.distances().triangleViolations().isEmpty()),
+    NON_METRIC(0.03, t -> t.distances().firstTriangleViolation().isPresent()),
     FIVE_OR_MORE_LEVELS(0.03, t -> t.distances().distinctValues().length >= 5),
     CPULESS_NODE(0.08, t -> t.nodes().stream().anyMatch(n -> n.cpus().isEmpty())),
     MEMORYLESS_NODE(0.02, t -> t.nodes().stream().anyMatch(n -> !n.hasMemory())),

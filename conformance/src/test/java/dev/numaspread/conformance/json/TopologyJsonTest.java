@@ -74,7 +74,8 @@ class TopologyJsonTest {
     void FMT_12_brokenJsonNamesTheLine() {
         String broken = XEON.replace("\"nodeOf\": [],", "\"nodeOf\": [,");
         String m = assertThrows(InvalidTopologyException.class, () -> TopologyJson.read(broken, "x.json")).getMessage();
-        assertTrue(m.startsWith("x.json:12: invalid JSON ("), m);
+        assertEquals("x.json:12:14: invalid JSON (Unexpected character (',' (code 44)): expected a valid value (JSON String, Number, Array,"
+                + " Object or token 'null', 'true' or 'false')); expected a topology in the JSON form (spec/formats.md FMT-12)", m);
     }
 
     static List<Path> fixtures() throws IOException {

@@ -78,7 +78,7 @@ class ReportWriterTest {
         assertFalse(html.contains(EVIL));
         assertTrue(html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39;"));
         assertEquals("&lt;a href=&quot;x&quot;&gt;&amp;&#39;", ReportWriter.esc("<a href=\"x\">&'"));
-        assertEquals("\\u0007", ReportWriter.esc("\u0007"));
+        assertEquals("\\x07", ReportWriter.esc("\u0007"));
     }
 
     @Test
@@ -150,5 +150,35 @@ class ReportWriterTest {
     private static List<String> slots(String text) {
         return dev.numaspread.conformance.picture.Placement.parse("x", text).orElseThrow().slots().stream()
                 .map(dev.numaspread.model.cpu.CpuSet::toList).toList();
+    }
+
+    /** A name, a note and an answer carrying what a terminal or an XML parser would act on (FMT-19). */
+    static final String HOSTILE = "acme\ufffe\u001b[31m\ud800\u202e\r\u0085";
+
+    static Certificate hostile() {
+        Certificate c = certificate();
+        List<RuleResult> results = c.results().stream().map(r -> r.verdict() instanceof Verdict.Fail f
+                ? new RuleResult(r.rule(), r.title(), r.level(), r.location(), r.kernel(),
+                        new Verdict.Fail(new Counterexample(f.counterexample().call(), f.counterexample().expected(), "cpu 0 " + HOSTILE,
+                                f.counterexample().hint(), f.counterexample().machine()), 37, f.source()), r.evidence(), r.replay())
+                : r).toList();
+        return new Certificate(HOSTILE, "process:./acme" + HOSTILE, c.claims(), c.suiteVersion(), c.settings(), c.started(), c.finished(),
+                results, List.of("note " + HOSTILE));
+    }
+
+    @Test
+    @dev.numaspread.conformance.rules.Proves("FMT-19")
+    void FMT_19_everyReportIsPrintableAndJunitXmlIsWellFormed(@TempDir Path dir) throws Exception {
+        Certificate c = hostile();
+        for (String out : List.of(ReportWriter.json(c), ReportWriter.markdown(c), ReportWriter.html(c), ReportWriter.junit(c), ConsoleCertificate.render(c)))
+            assertEquals(dev.numaspread.model.input.Printable.ofLines(out), out, "every character printable:\n" + out);
+        Document d = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new ByteArrayInputStream(ReportWriter.junit(c).getBytes(StandardCharsets.UTF_8)));
+        assertEquals("numaspread certify acme\\u{fffe}\\x1b[31m\\u{d800}\\u{202e}\\r\\x85", d.getDocumentElement().getAttribute("name"));
+        JsonNode j = new ObjectMapper().readTree(ReportWriter.json(c));
+        assertEquals("acme\\u{fffe}\\x1b[31m\\u{d800}\\u{202e}\\r\\x85", j.get("implementation").asText());
+        assertTrue(ConsoleCertificate.render(c).contains("  actual    cpu 0 acme\\u{fffe}\\x1b[31m\\u{d800}\\u{202e}\\r\\x85\n"));
+        List<Path> files = ReportWriter.writeAll(c, dir);
+        for (Path f : files) assertArrayEquals(Files.readString(f).getBytes(StandardCharsets.UTF_8), Files.readAllBytes(f), f + " is UTF-8 as written");
     }
 }

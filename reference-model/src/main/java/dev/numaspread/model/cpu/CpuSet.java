@@ -1,8 +1,10 @@
 package dev.numaspread.model.cpu;
 
+import dev.numaspread.model.input.InputText;
+import dev.numaspread.model.input.Printable;
+
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.PrimitiveIterator;
@@ -22,16 +24,31 @@ import java.util.stream.IntStream;
  */
 public final class CpuSet implements Iterable<Integer>, Comparable<CpuSet> {
 
-    private static final long[] NO_WORDS = new long[0];
-    public static final CpuSet EMPTY = new CpuSet(NO_WORDS);
+    /**
+     * {@code NR_CPUS}: CPU ids are 0 to {@value} - 1. The largest {@code NR_CPUS} of the
+     * architectures modelled, x86-64's with {@code MAXSMP} (research/kernel-semantics.md §9);
+     * every reader refuses a larger id at its token, so no set, no index and no loop grows past it
+     * (spec/formats.md FMT-16).
+     */
+    public static final int NR_CPUS = 8192;
 
-    /** Bit {@code c % 64} of word {@code c / 64} is CPU {@code c}; no trailing zero words. */
+    private static final long[] NO_WORDS = new long[0];
+    public static final CpuSet EMPTY = new CpuSet(0, NO_WORDS);
+
+    /**
+     * Bit {@code c % 64} of word {@code c / 64 - base} is CPU {@code c}; no leading or trailing zero
+     * words, so a set is as long as its span (a core of CPUs 8190-8191 is one word, not 128), and
+     * equal sets have equal fields.
+     */
+    private final int base;
     private final long[] words;
 
-    private CpuSet(long[] words) {
-        int n = words.length;
-        while (n > 0 && words[n - 1] == 0) n--;
-        this.words = n == words.length ? words : Arrays.copyOf(words, n);
+    private CpuSet(int base, long[] words) {
+        int lo = 0, hi = words.length;
+        while (hi > 0 && words[hi - 1] == 0) hi--;
+        while (lo < hi && words[lo] == 0) lo++;
+        this.base = lo == hi ? 0 : base + lo;
+        this.words = lo == 0 && hi == words.length ? words : Arrays.copyOfRange(words, lo, hi);
     }
 
     /** The set of the given CPU ids. */
@@ -41,11 +58,16 @@ public final class CpuSet implements Iterable<Integer>, Comparable<CpuSet> {
         return b.build();
     }
 
-    /** The set {@code first..last}, both included; empty when {@code last < first}. */
+    /**
+     * The set {@code first..last}, both included; empty when {@code last < first}.
+     *
+     * @throws IllegalArgumentException when a CPU of the range is negative or not below {@link #NR_CPUS}
+     */
     public static CpuSet range(int first, int last) {
-        Builder b = builder();
-        for (int c = first; c <= last; c++) b.add(c);
-        return b.build();
+        if (last < first) return EMPTY;
+        checkId(first);
+        checkId(last);
+        return builder().addRange(first, last).build();
     }
 
     public static CpuSet ofStream(IntStream cpus) {
@@ -58,44 +80,127 @@ public final class CpuSet implements Iterable<Integer>, Comparable<CpuSet> {
         return new Builder();
     }
 
-    /** A mutable accumulator for building one {@link CpuSet}. */
+    private static void checkId(int cpu) {
+        if (cpu < 0) throw new IllegalArgumentException("cpu id " + cpu + " is negative");
+        if (cpu >= NR_CPUS)
+            throw new IllegalArgumentException("cpu id " + cpu + " is past NR_CPUS; expected CPU ids 0-" + (NR_CPUS - 1) + " (spec/formats.md FMT-16)");
+    }
+
+    /** A mutable accumulator for building one {@link CpuSet}; holds only the words between its lowest and highest CPU. */
     public static final class Builder {
-        private long[] words = new long[2];
+        private int base;
+        private long[] words = NO_WORDS;
 
         public Builder add(int cpu) {
-            if (cpu < 0) throw new IllegalArgumentException("cpu id " + cpu + " is negative");
+            checkId(cpu);
             int w = cpu >>> 6;
-            if (w >= words.length) words = Arrays.copyOf(words, Math.max(w + 1, words.length * 2));
-            words[w] |= 1L << (cpu & 63);
+            cover(w, w);
+            words[w - base] |= 1L << (cpu & 63);
+            return this;
+        }
+
+        /** Adds {@code first..last} a word at a time; both must be valid CPU ids. */
+        Builder addRange(int first, int last) {
+            int fw = first >>> 6, lw = last >>> 6;
+            cover(fw, lw);
+            for (int w = fw; w <= lw; w++) {
+                long m = -1L;
+                if (w == fw) m &= -1L << (first & 63);
+                if (w == lw) m &= -1L >>> (63 - (last & 63));
+                words[w - base] |= m;
+            }
+            return this;
+        }
+
+        /**
+         * Adds the CPUs {@code c} of {@code first..last} with {@code (c - first) mod group < used}
+         * (the kernel's {@code a-b:used/group}), a word at a time. Why a word costs O(1): the
+         * pattern repeats every {@code group} bits, so for {@code group <= 64} the bits of any word
+         * are a 64-bit window of the pattern written out twice ({@code pattern}, 128 bits) starting
+         * at {@code (64w - first) mod group}; for a larger group a word meets at most two groups.
+         */
+        Builder addStrided(int first, int last, int used, int group) {
+            if (used == group) return addRange(first, last);
+            int fw = first >>> 6, lw = last >>> 6;
+            cover(fw, lw);
+            if (group <= 64) {
+                long lo = 0, hi = 0;   // bits 0..127 of the pattern
+                for (int k = 0; k < 128; k++)
+                    if (k % group < used) { if (k < 64) lo |= 1L << k; else hi |= 1L << (k - 64); }
+                for (int w = fw; w <= lw; w++) {
+                    int offset = Math.floorMod(64 * w - first, group);
+                    long m = offset == 0 ? lo : (lo >>> offset) | (hi << (64 - offset));
+                    if (w == fw) m &= -1L << (first & 63);
+                    if (w == lw) m &= -1L >>> (63 - (last & 63));
+                    words[w - base] |= m;
+                }
+            } else {
+                for (int start = first; start <= last; start += group) addRange(start, Math.min(last, start + used - 1));
+            }
             return this;
         }
 
         public Builder addAll(CpuSet set) {
-            set.forEachCpu(this::add);
+            if (set.words.length == 0) return this;
+            cover(set.base, set.base + set.words.length - 1);
+            for (int i = 0; i < set.words.length; i++) words[set.base + i - base] |= set.words[i];
             return this;
         }
 
         public Builder remove(int cpu) {
-            int w = cpu >>> 6;
-            if (cpu >= 0 && w < words.length) words[w] &= ~(1L << (cpu & 63));
+            int w = (cpu >>> 6) - base;
+            if (cpu >= 0 && w >= 0 && w < words.length) words[w] &= ~(1L << (cpu & 63));
             return this;
         }
 
         public boolean contains(int cpu) {
-            int w = cpu >>> 6;
-            return cpu >= 0 && w < words.length && (words[w] & (1L << (cpu & 63))) != 0;
+            int w = (cpu >>> 6) - base;
+            return cpu >= 0 && w >= 0 && w < words.length && (words[w] & (1L << (cpu & 63))) != 0;
+        }
+
+        /** True when a CPU of {@code first..last} is already in. */
+        boolean intersectsRange(int first, int last) {
+            for (int w = Math.max(first >>> 6, base); w <= Math.min(last >>> 6, base + words.length - 1); w++) {
+                long m = words[w - base];
+                if (w == first >>> 6) m &= -1L << (first & 63);
+                if (w == last >>> 6) m &= -1L >>> (63 - (last & 63));
+                if (m != 0) return true;
+            }
+            return false;
         }
 
         public CpuSet build() {
-            return new CpuSet(words.clone());
+            return new CpuSet(base, words.clone());
+        }
+
+        /** Makes words {@code lo..hi} (absolute indexes) part of the array, growing it at either end by doubling. */
+        private void cover(int lo, int hi) {
+            if (words.length == 0) {
+                base = lo;
+                words = new long[Math.max(2, hi - lo + 1)];
+                return;
+            }
+            int end = base + words.length;
+            if (lo >= base && hi < end) return;
+            int newBase = lo >= base ? base : Math.max(0, Math.min(lo, end - 2 * words.length));
+            int newEnd = hi < end ? end : Math.min(NR_CPUS / 64, Math.max(hi + 1, newBase + 2 * words.length));
+            long[] grown = new long[newEnd - newBase];
+            System.arraycopy(words, 0, grown, base - newBase, words.length);
+            words = grown;
+            base = newBase;
         }
     }
 
     // ---------------------------------------------------------------- queries
 
+    /** Word {@code w} (absolute index), 0 outside the set's span. */
+    private long word(int w) {
+        int i = w - base;
+        return i >= 0 && i < words.length ? words[i] : 0;
+    }
+
     public boolean contains(int cpu) {
-        int w = cpu >>> 6;
-        return cpu >= 0 && w < words.length && (words[w] & (1L << (cpu & 63))) != 0;
+        return cpu >= 0 && (word(cpu >>> 6) & (1L << (cpu & 63))) != 0;
     }
 
     public boolean isEmpty() {
@@ -111,24 +216,24 @@ public final class CpuSet implements Iterable<Integer>, Comparable<CpuSet> {
 
     /** The lowest CPU id, or -1 for the empty set. */
     public int first() {
-        return next(0);
+        return words.length == 0 ? -1 : base * 64 + Long.numberOfTrailingZeros(words[0]);
     }
 
     /** The highest CPU id, or -1 for the empty set. */
     public int last() {
         if (words.length == 0) return -1;
         int w = words.length - 1;
-        return w * 64 + 63 - Long.numberOfLeadingZeros(words[w]);
+        return (base + w) * 64 + 63 - Long.numberOfLeadingZeros(words[w]);
     }
 
     /** The lowest CPU id {@code >= from} in the set, or -1 if there is none. */
     public int next(int from) {
-        if (from < 0) from = 0;
-        int w = from >>> 6;
-        if (w >= words.length) return -1;
+        if (words.length == 0 || from >= (base + words.length) * 64) return -1;
+        if (from < base * 64) return first();
+        int w = (from >>> 6) - base;
         long word = words[w] & (-1L << (from & 63));
         while (true) {
-            if (word != 0) return w * 64 + Long.numberOfTrailingZeros(word);
+            if (word != 0) return (base + w) * 64 + Long.numberOfTrailingZeros(word);
             if (++w == words.length) return -1;
             word = words[w];
         }
@@ -145,7 +250,7 @@ public final class CpuSet implements Iterable<Integer>, Comparable<CpuSet> {
             if (n < count) {
                 long word = words[w];
                 for (int k = 0; k < n; k++) word &= word - 1; // drop the n lowest bits
-                return w * 64 + Long.numberOfTrailingZeros(word);
+                return (base + w) * 64 + Long.numberOfTrailingZeros(word);
             }
             n -= count;
         }
@@ -153,39 +258,42 @@ public final class CpuSet implements Iterable<Integer>, Comparable<CpuSet> {
     }
 
     public boolean isSubsetOf(CpuSet other) {
-        for (int w = 0; w < words.length; w++) {
-            long o = w < other.words.length ? other.words[w] : 0;
-            if ((words[w] & ~o) != 0) return false;
-        }
+        for (int w = 0; w < words.length; w++)
+            if ((words[w] & ~other.word(base + w)) != 0) return false;
         return true;
     }
 
     public boolean intersects(CpuSet other) {
-        int n = Math.min(words.length, other.words.length);
-        for (int w = 0; w < n; w++) if ((words[w] & other.words[w]) != 0) return true;
+        int lo = Math.max(base, other.base), hi = Math.min(base + words.length, other.base + other.words.length);
+        for (int w = lo; w < hi; w++) if ((words[w - base] & other.words[w - other.base]) != 0) return true;
         return false;
     }
 
     // ---------------------------------------------------------------- algebra
 
     public CpuSet and(CpuSet other) {
-        int n = Math.min(words.length, other.words.length);
-        long[] r = new long[n];
-        for (int w = 0; w < n; w++) r[w] = words[w] & other.words[w];
-        return new CpuSet(r);
+        int lo = Math.max(base, other.base), hi = Math.min(base + words.length, other.base + other.words.length);
+        if (hi <= lo) return EMPTY;
+        long[] r = new long[hi - lo];
+        for (int w = lo; w < hi; w++) r[w - lo] = words[w - base] & other.words[w - other.base];
+        return new CpuSet(lo, r);
     }
 
     public CpuSet or(CpuSet other) {
-        long[] r = Arrays.copyOf(words, Math.max(words.length, other.words.length));
-        for (int w = 0; w < other.words.length; w++) r[w] |= other.words[w];
-        return new CpuSet(r);
+        if (other.words.length == 0) return this;
+        if (words.length == 0) return other;
+        int lo = Math.min(base, other.base), hi = Math.max(base + words.length, other.base + other.words.length);
+        long[] r = new long[hi - lo];
+        System.arraycopy(words, 0, r, base - lo, words.length);
+        for (int i = 0; i < other.words.length; i++) r[other.base + i - lo] |= other.words[i];
+        return new CpuSet(lo, r);
     }
 
     public CpuSet andNot(CpuSet other) {
+        if (!intersects(other)) return this;
         long[] r = words.clone();
-        int n = Math.min(words.length, other.words.length);
-        for (int w = 0; w < n; w++) r[w] &= ~other.words[w];
-        return new CpuSet(r);
+        for (int i = 0; i < r.length; i++) r[i] &= ~other.word(base + i);
+        return new CpuSet(base, r);
     }
 
     public CpuSet with(int cpu) {
@@ -207,7 +315,7 @@ public final class CpuSet implements Iterable<Integer>, Comparable<CpuSet> {
         int[] out = new int[size()];
         int k = 0;
         for (int w = 0; w < words.length; w++)
-            for (long word = words[w]; word != 0; word &= word - 1) out[k++] = w * 64 + Long.numberOfTrailingZeros(word);
+            for (long word = words[w]; word != 0; word &= word - 1) out[k++] = (base + w) * 64 + Long.numberOfTrailingZeros(word);
         return out;
     }
 
@@ -268,6 +376,7 @@ public final class CpuSet implements Iterable<Integer>, Comparable<CpuSet> {
      */
     public String toMask(int nrCpuIds) {
         if (nrCpuIds <= 0) throw new IllegalArgumentException("nr_cpu_ids " + nrCpuIds + " must be positive");
+        if (nrCpuIds > NR_CPUS) throw new IllegalArgumentException("nr_cpu_ids " + nrCpuIds + " is past NR_CPUS " + NR_CPUS);
         if (last() >= nrCpuIds)
             throw new IllegalArgumentException("cpu " + last() + " does not fit in nr_cpu_ids " + nrCpuIds);
         int groups = (nrCpuIds + 31) / 32;
@@ -285,14 +394,14 @@ public final class CpuSet implements Iterable<Integer>, Comparable<CpuSet> {
     }
 
     private long group32(int g) {
-        int w = g >>> 1;
-        if (w >= words.length) return 0;
-        return (g & 1) == 0 ? words[w] & 0xffffffffL : words[w] >>> 32;
+        long w = word(g >>> 1);
+        return (g & 1) == 0 ? w & 0xffffffffL : w >>> 32;
     }
 
     /**
      * Reads a hex mask as {@code smp_affinity} prints it or as a user writes it: comma-separated
-     * 32-bit groups, most significant first, leading zeros optional, an optional {@code 0x}.
+     * 32-bit groups, most significant first, leading zeros optional, an optional {@code 0x}; at
+     * most {@code NR_CPUS / 32} groups, ASCII hex digits only.
      *
      * @throws IllegalArgumentException naming the offending text
      */
@@ -300,18 +409,27 @@ public final class CpuSet implements Iterable<Integer>, Comparable<CpuSet> {
         String t = text.strip();
         if (t.startsWith("0x") || t.startsWith("0X")) t = t.substring(2);
         if (t.isEmpty()) throw new IllegalArgumentException("empty hex mask; expected hex digits such as 0f");
-        String[] groups = t.split(",", -1);
+        int groups = 1;
+        for (int i = 0; i < t.length(); i++)
+            if (t.charAt(i) == ',' && ++groups > NR_CPUS / 32)
+                throw new IllegalArgumentException("hex mask " + Printable.quote(text) + " has more than " + NR_CPUS / 32
+                        + " groups; expected at most " + NR_CPUS / 32 + " 32-bit groups (NR_CPUS " + NR_CPUS + ", spec/formats.md FMT-16)");
+        String[] parts = t.split(",", -1);
         Builder b = builder();
-        for (int k = 0; k < groups.length; k++) {
-            String g = groups[k].strip();
-            if (g.isEmpty() || g.length() > 8 || !g.chars().allMatch(ch -> Character.digit(ch, 16) >= 0))
-                throw new IllegalArgumentException("hex mask group '" + g + "' in '" + text
-                        + "'; expected 1 to 8 hex digits per comma-separated 32-bit group");
+        for (int k = 0; k < parts.length; k++) {
+            String g = parts[k].strip();
+            if (g.isEmpty() || g.length() > 8 || !g.chars().allMatch(CpuSet::isHexDigit))
+                throw new IllegalArgumentException("hex mask group " + Printable.quote(g) + " in " + Printable.quote(text)
+                        + "; expected 1 to 8 hex digits per comma-separated 32-bit group");
             long bits = Long.parseLong(g, 16);
-            int base = 32 * (groups.length - 1 - k);
+            int base = 32 * (parts.length - 1 - k);
             for (int bit = 0; bit < 32; bit++) if ((bits & (1L << bit)) != 0) b.add(base + bit);
         }
         return b.build();
+    }
+
+    private static boolean isHexDigit(int ch) {
+        return (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f') || (ch >= 'A' && ch <= 'F');
     }
 
     /**
@@ -319,7 +437,8 @@ public final class CpuSet implements Iterable<Integer>, Comparable<CpuSet> {
      * syntax {@code a-b:used/group} ({@code 0-1023:2/256}); util-linux strides {@code a-b:s};
      * numactl's space-separated ids, {@code ", "} separators and a trailing {@code (count)}; an
      * empty text is the empty set. {@code N} (the last CPU) is accepted only through
-     * {@link #parseList(String, int)}.
+     * {@link #parseList(String, int)}. Ids are ASCII digits below {@link #NR_CPUS}; a piece costs
+     * at most one pass over {@code NR_CPUS / 64} words, whatever its range.
      *
      * @throws IllegalArgumentException naming the offending piece and what was expected
      */
@@ -333,12 +452,18 @@ public final class CpuSet implements Iterable<Integer>, Comparable<CpuSet> {
         int paren = t.indexOf('(');
         if (paren >= 0 && t.endsWith(")")) t = t.substring(0, paren).strip(); // numactl --cpu-compress count
         Builder b = builder();
-        if (t.isEmpty()) return b.build();
-        for (String piece : t.split("[,\\s]+")) {
-            if (piece.isEmpty()) continue;
-            addListPiece(b, piece, text, lastCpu);
+        int i = 0, n = t.length();
+        while (i < n) {
+            while (i < n && isSeparator(t.charAt(i))) i++;
+            int start = i;
+            while (i < n && !isSeparator(t.charAt(i))) i++;
+            if (i > start) addListPiece(b, t.substring(start, i), text, lastCpu);
         }
         return b.build();
+    }
+
+    private static boolean isSeparator(char ch) {
+        return ch == ',' || ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f' || ch == 0x0b;
     }
 
     private static void addListPiece(Builder b, String piece, String text, int lastCpu) {
@@ -358,52 +483,53 @@ public final class CpuSet implements Iterable<Integer>, Comparable<CpuSet> {
                 group = number(stride, piece, text, lastCpu);
             }
             if (used <= 0 || group <= 0 || used > group)
-                throw new IllegalArgumentException("cpu list piece '" + piece + "' in '" + text
-                        + "': expected used/group with 0 < used <= group");
+                throw new IllegalArgumentException("cpu list piece " + Printable.quote(piece) + " in " + Printable.quote(text)
+                        + ": expected used/group with 0 < used <= group");
         }
         int dash = range.indexOf('-', 1);
         int lo = number(dash < 0 ? range : range.substring(0, dash), piece, text, lastCpu);
         int hi = dash < 0 ? lo : number(range.substring(dash + 1), piece, text, lastCpu);
         if (hi < lo)
-            throw new IllegalArgumentException("cpu list piece '" + piece + "' in '" + text
-                    + "': range ends before it starts");
-        for (int c = lo; c <= hi; c++) if ((c - lo) % group < used) b.add(c);
+            throw new IllegalArgumentException("cpu list piece " + Printable.quote(piece) + " in " + Printable.quote(text)
+                    + ": range ends before it starts");
+        b.addStrided(lo, hi, used, group);
     }
 
+    /** A CPU id (or a stride count) of a piece: ASCII digits, below {@link #NR_CPUS}. */
     private static int number(String s, String piece, String text, int lastCpu) {
         if (s.equals("N") && lastCpu >= 0) return lastCpu;
-        try {
-            int v = Integer.parseInt(s);
-            if (v < 0) throw new NumberFormatException();
-            return v;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("cpu list piece '" + piece + "' in '" + text
-                    + "': '" + s + "' is not a CPU id; expected a list such as 0-7,128-135");
-        }
+        long v = InputText.decimalValue(s);
+        if (v < 0)
+            throw new IllegalArgumentException("cpu list piece " + Printable.quote(piece) + " in " + Printable.quote(text)
+                    + ": " + Printable.quote(s) + " is not a CPU id; expected a list such as 0-7,128-135");
+        if (v >= NR_CPUS)
+            throw new IllegalArgumentException("cpu list piece " + Printable.quote(piece) + " in " + Printable.quote(text)
+                    + ": " + Printable.cut(s) + " is past NR_CPUS; expected CPU ids 0-" + (NR_CPUS - 1) + " (spec/formats.md FMT-16)");
+        return (int) v;
     }
 
     // ---------------------------------------------------------------- identity
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof CpuSet other && Arrays.equals(words, other.words);
+        return o instanceof CpuSet other && base == other.base && Arrays.equals(words, other.words);
     }
 
     @Override
     public int hashCode() {
-        return Arrays.hashCode(words);
+        return 31 * base + Arrays.hashCode(words);
     }
 
     /** Ascending lexicographic order of the CPU sequences (so {@code 0-1} before {@code 2}). */
     @Override
     public int compareTo(CpuSet other) {
-        Iterator<Integer> a = iterator();
-        Iterator<Integer> b = other.iterator();
-        while (a.hasNext() && b.hasNext()) {
-            int c = Integer.compare(a.next(), b.next());
-            if (c != 0) return c;
+        int a = first(), b = other.first();
+        while (a >= 0 && b >= 0) {
+            if (a != b) return Integer.compare(a, b);
+            a = next(a + 1);
+            b = other.next(b + 1);
         }
-        return Boolean.compare(a.hasNext(), b.hasNext());
+        return Boolean.compare(a >= 0, b >= 0);
     }
 
     /** The list form, so messages print kernel notation. */

@@ -10,6 +10,12 @@ public final class Numa {
     public static final int LOCAL_DISTANCE = 10;
     /** {@code REMOTE_DISTANCE}: the default for two different nodes when firmware gives no table. */
     public static final int REMOTE_DISTANCE = 20;
+    /**
+     * {@code MAX_NUMNODES}: node ids are 0 to {@value} - 1 ({@code 1 << NODES_SHIFT}, x86-64's and
+     * powerpc's {@code NODES_SHIFT} 10 with {@code MAXSMP}, the largest modelled). Every reader
+     * refuses a larger id at its token (spec/formats.md FMT-16).
+     */
+    public static final int MAX_NUMNODES = 1024;
     /** The scheduler accepts distances in [10, 255] ({@code DISTANCE_BITS} 8); otherwise no NUMA levels. */
     public static final int MAX_DISTANCE = 255;
 }

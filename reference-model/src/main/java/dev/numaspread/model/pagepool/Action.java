@@ -1,5 +1,10 @@
 package dev.numaspread.model.pagepool;
 
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.input.InputText;
+import dev.numaspread.model.input.Printable;
+import dev.numaspread.model.kernel.Numa;
+
 /**
  * One thing that happens to a page pool after {@code page_pool_create()} (spec/page-pool.md). The
  * text form is the one action scripts, the protocol and failure reports use:
@@ -84,10 +89,10 @@ public sealed interface Action permits Action.Poll, Action.Alloc, Action.Recycle
      *                                  {@link ActionScript} adds {@code file:line})
      */
     static Action parse(String line) {
-        String[] w = line.strip().split("\\s+");
+        String[] w = line.strip().split("[ \\t]+");
         switch (w[0]) {
             case "poll":
-                if (w.length == 2) return new Poll(number(w[1], line, "poll CPU"));
+                if (w.length == 2) return new Poll(number(w[1], line, "poll CPU", 0, CpuSet.NR_CPUS - 1));
                 throw expected(line, "poll CPU");
             case "alloc":
                 if (w.length == 1) return new Alloc(false);
@@ -97,29 +102,26 @@ public sealed interface Action permits Action.Poll, Action.Alloc, Action.Recycle
             case "free": {
                 String form = w[0] + " PAGE [shared]";
                 if (w.length < 2 || w.length > 3 || (w.length == 3 && !w[2].equals("shared"))) throw expected(line, form);
-                int page = number(w[1], line, form);
+                int page = number(w[1], line, form, 0, Integer.MAX_VALUE);
                 boolean shared = w.length == 3;
                 return w[0].equals("recycle") ? new Recycle(page, shared) : new Free(page, shared);
             }
             case "update-nid":
-                if (w.length == 2) return new UpdateNid(number(w[1], line, "update-nid NODE"));
+                if (w.length == 2) return new UpdateNid(number(w[1], line, "update-nid NODE", Numa.NUMA_NO_NODE, Numa.MAX_NUMNODES - 1));
                 throw expected(line, "update-nid NODE");
             default:
-                throw new IllegalArgumentException("found '" + line.strip() + "'; expected an action: poll, alloc, recycle, free or update-nid");
+                throw new IllegalArgumentException("found " + Printable.quote(line.strip()) + "; expected an action: poll, alloc, recycle, free or update-nid");
         }
     }
 
-    private static int number(String word, String line, String form) {
-        try {
-            int v = Integer.parseInt(word);
-            if (v < -1) throw expected(line, form);
-            return v;
-        } catch (NumberFormatException e) {
-            throw expected(line, form);
-        }
+    /** A number of an action: ASCII digits (or -1 where {@code min} allows it), {@code min..max}. */
+    private static int number(String word, String line, String form, int min, int max) {
+        long v = word.equals("-1") && min < 0 ? -1 : InputText.decimalValue(word);
+        if ((v < 0 && !word.equals("-1")) || v < min || v > max) throw expected(line, form);
+        return (int) v;
     }
 
     private static IllegalArgumentException expected(String line, String form) {
-        return new IllegalArgumentException("found '" + line.strip() + "'; expected " + form);
+        return new IllegalArgumentException("found " + Printable.quote(line.strip()) + "; expected " + form);
     }
 }

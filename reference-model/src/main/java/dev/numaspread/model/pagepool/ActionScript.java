@@ -1,5 +1,11 @@
 package dev.numaspread.model.pagepool;
 
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.input.InputText;
+import dev.numaspread.model.input.InvalidInputException;
+import dev.numaspread.model.input.Printable;
+import dev.numaspread.model.kernel.Numa;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,6 +39,9 @@ public record ActionScript(PagePool.Params params, List<Action> actions, List<In
             throw new IllegalArgumentException("action script: " + actions.size() + " actions but " + lines.size() + " lines");
     }
 
+    /** The most actions a script holds: {@value} (each may hold a page, so the pool's pages stay bounded). */
+    public static final int MAX_ACTIONS = 1 << 16;
+
     /**
      * Reads a script; {@code file} names it in messages.
      *
@@ -42,9 +51,14 @@ public record ActionScript(PagePool.Params params, List<Action> actions, List<In
         PagePool.Params params = null;
         List<Action> actions = new ArrayList<>();
         List<Integer> lines = new ArrayList<>();
-        String[] all = text.split("\r?\n", -1);
-        for (int i = 0; i < all.length; i++) {
-            String line = all[i];
+        List<String> all;
+        try {
+            all = InputText.lines(text, file);
+        } catch (InvalidInputException e) {
+            throw InvalidScriptException.of(e);
+        }
+        for (int i = 0; i < all.size(); i++) {
+            String line = all.get(i);
             int hash = line.indexOf('#');
             if (hash >= 0) line = line.substring(0, hash);
             line = line.strip();
@@ -56,7 +70,10 @@ public record ActionScript(PagePool.Params params, List<Action> actions, List<In
                 continue;
             }
             if (params == null)
-                throw new InvalidScriptException(where, "found '" + line + "' before the create line; expected 'create nid NODE cpu CPU' first");
+                throw new InvalidScriptException(where, "found " + Printable.quote(line) + " before the create line; expected 'create nid NODE cpu CPU' first");
+            if (actions.size() == MAX_ACTIONS)
+                throw new InvalidScriptException(where, "found more than " + MAX_ACTIONS + " actions; expected at most " + MAX_ACTIONS
+                        + " (spec/formats.md FMT-16)");
             try {
                 actions.add(Action.parse(line));
             } catch (IllegalArgumentException e) {
@@ -77,8 +94,8 @@ public record ActionScript(PagePool.Params params, List<Action> actions, List<In
 
     private static PagePool.Params createLine(String line, String where) {
         String form = "create nid NODE cpu CPU [cache N] [refill N] [pool_size N] [untracked] [have-memoryless-nodes]";
-        String[] w = line.split("\\s+");
-        if (!w[0].equals("create")) throw new InvalidScriptException(where, "found '" + line + "'; expected " + form);
+        String[] w = line.split("[ \\t]+");
+        if (!w[0].equals("create")) throw new InvalidScriptException(where, "found " + Printable.quote(line) + "; expected " + form);
         Integer nid = null, cpu = null;
         int cache = PagePool.PP_ALLOC_CACHE_SIZE, refill = PagePool.PP_ALLOC_CACHE_REFILL, poolSize = PagePool.DEFAULT_POOL_SIZE;
         boolean tracks = true, memoryless = false;
@@ -89,12 +106,18 @@ public record ActionScript(PagePool.Params params, List<Action> actions, List<In
                 case "have-memoryless-nodes" -> memoryless = true;
                 case "nid", "cpu", "cache", "refill", "pool_size" -> {
                     if (k + 1 >= w.length) throw new InvalidScriptException(where, "found '" + w[k] + "' without a number; expected " + form);
-                    int v;
-                    try {
-                        v = Integer.parseInt(w[++k]);
-                    } catch (NumberFormatException e) {
-                        throw new InvalidScriptException(where, "found '" + w[k - 1] + " " + w[k] + "'; expected a number after " + w[k - 1]);
-                    }
+                    String key = w[k], word = w[++k];
+                    long[] range = switch (key) {
+                        case "nid" -> new long[] {Numa.NUMA_NO_NODE, Numa.MAX_NUMNODES - 1};
+                        case "cpu" -> new long[] {0, CpuSet.NR_CPUS - 1};
+                        case "cache", "refill" -> new long[] {1, PagePool.PP_ALLOC_CACHE_SIZE};
+                        default -> new long[] {1, PagePool.MAX_POOL_SIZE};
+                    };
+                    long n = word.equals("-1") && range[0] < 0 ? -1 : InputText.decimalValue(word);
+                    if ((n < 0 && !word.equals("-1")) || n < range[0] || n > range[1])
+                        throw new InvalidScriptException(where, "found " + Printable.quote(key + " " + word) + "; expected a number after " + key
+                                + ", " + range[0] + " to " + range[1]);
+                    int v = (int) n;
                     switch (w[k - 1]) {
                         case "nid" -> nid = v;
                         case "cpu" -> cpu = v;
@@ -103,10 +126,10 @@ public record ActionScript(PagePool.Params params, List<Action> actions, List<In
                         default -> poolSize = v;
                     }
                 }
-                default -> throw new InvalidScriptException(where, "found '" + w[k] + "' in the create line; expected " + form);
+                default -> throw new InvalidScriptException(where, "found " + Printable.quote(w[k]) + " in the create line; expected " + form);
             }
         }
-        if (nid == null || cpu == null) throw new InvalidScriptException(where, "found '" + line + "'; expected " + form);
+        if (nid == null || cpu == null) throw new InvalidScriptException(where, "found " + Printable.quote(line) + "; expected " + form);
         if (!refillGiven) refill = Math.min(refill, cache);
         try {
             return new PagePool.Params(nid, cpu, cache, refill, poolSize, tracks, memoryless);

@@ -43,6 +43,8 @@ public final class PagePool {
     public static final int PP_ALLOC_CACHE_REFILL = 64;
     /** The ptr_ring size {@code page_pool_init()} takes when the driver gives no {@code pool_size}. */
     public static final int DEFAULT_POOL_SIZE = 1024;
+    /** The largest {@code pool_size}: {@code page_pool_init()} refuses a ptr_ring of more than 32768 with {@code -E2BIG}. */
+    public static final int MAX_POOL_SIZE = 32768;
 
     /** The first release modelled: 44768decb7c0 and 304db6cb7610 are both in 5.6. */
     public static final KernelRelease SINCE = KernelRelease.of(5, 6);

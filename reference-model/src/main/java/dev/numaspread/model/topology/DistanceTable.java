@@ -1,9 +1,7 @@
 package dev.numaspread.model.topology;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
-import java.util.TreeSet;
+import java.util.Optional;
 
 /**
  * The node distance table ({@code node_distance(from, to)}), kept raw: asymmetric tables, values
@@ -11,6 +9,13 @@ import java.util.TreeSet;
  * validation reports them separately. Rows and columns follow {@link #nodeIds()}, ascending.
  */
 public final class DistanceTable {
+
+    /**
+     * The largest distance a table may hold: {@value}. The kernel's own table is a {@code u8}
+     * (strict mode holds values to 10..255, TOPO-4), but a lenient file may show what the scheduler
+     * does with a value past 255 (LVL-4); past three digits, nothing is modelled (spec/formats.md FMT-16).
+     */
+    public static final int MAX_VALUE = 999;
 
     private final int[] nodeIds;   // ascending
     private final int[][] rows;    // rows[i][j] = distance(nodeIds[i], nodeIds[j])
@@ -40,6 +45,9 @@ public final class DistanceTable {
                 throw new IllegalArgumentException("distance row for node " + ids[i] + " has " + rows[i].length
                         + " values, the table lists " + ids.length + " nodes");
             copy[i] = rows[i].clone();
+            for (int v : copy[i])
+                if (v < 0 || v > MAX_VALUE)
+                    throw new IllegalArgumentException("distance " + v + " from node " + ids[i] + "; expected 0-" + MAX_VALUE);
         }
         return new DistanceTable(ids, copy);
     }
@@ -94,23 +102,70 @@ public final class DistanceTable {
         return true;
     }
 
-    /** The pairs (a, b) with {@code d(a,b) > d(a,c) + d(c,b)}, as "a-c-b" texts; empty for a metric table. */
-    public List<String> triangleViolations() {
-        List<String> out = new ArrayList<>();
+    /**
+     * A detour shorter than the direct distance: {@code d(a,b) > d(a,c) + d(c,b)}, the first in
+     * order of {@code a}, then {@code b}, then {@code c}, with the number of pairs {@code (a, b)}
+     * that have one.
+     */
+    public record TriangleViolation(int a, int c, int b, int pairs) {}
+
+    /**
+     * The first triangle violation (TOPO-7), or empty for a metric table.
+     *
+     * <p>Cost: for each node {@code a}, one pass over {@code a}'s row per detour node {@code c}
+     * that could matter, each pass a loop of additions the JIT vectorises. Node {@code c} cannot
+     * shorten any path from {@code a} when {@code d(a,c)} plus the least distance out of {@code c}
+     * reaches the longest distance out of {@code a}; on machines built of levels (10/12/20/30)
+     * that leaves only the nodes of {@code a}'s own socket, so the check is O(n^2 * k) with k the
+     * socket size, and n^3 additions (10^9 at MAX_NUMNODES, well under a second) at worst.
+     */
+    public Optional<TriangleViolation> firstTriangleViolation() {
         int n = rows.length;
-        for (int a = 0; a < n; a++)
+        int[] minOut = new int[n];   // least distance from c to another node
+        for (int c = 0; c < n; c++) {
+            int m = Integer.MAX_VALUE;
+            for (int b = 0; b < n; b++) if (b != c) m = Math.min(m, rows[c][b]);
+            minOut[c] = m;
+        }
+        int first = -1, pairs = 0;
+        int[] acc = new int[n];
+        for (int a = 0; a < n; a++) {
+            int[] ra = rows[a];
+            int maxOut = 0;
+            for (int b = 0; b < n; b++) if (b != a) maxOut = Math.max(maxOut, ra[b]);
+            java.util.Arrays.fill(acc, 0);
+            boolean any = false;
+            for (int c = 0; c < n; c++) {
+                if (c == a || ra[c] + minOut[c] >= maxOut) continue;
+                int[] rc = rows[c];
+                int dac = ra[c];
+                // acc[b] turns negative when d(a,c) + d(c,b) < d(a,b) for some c; b == c never does (values >= 0).
+                for (int b = 0; b < n; b++) acc[b] |= dac + rc[b] - ra[b];
+                any = true;
+            }
+            if (!any) continue;
             for (int b = 0; b < n; b++)
-                for (int c = 0; c < n; c++)
-                    if (a != b && c != a && c != b && rows[a][b] > rows[a][c] + rows[c][b])
-                        out.add(nodeIds[a] + "-" + nodeIds[c] + "-" + nodeIds[b]);
-        return out;
+                if (b != a && acc[b] < 0) {
+                    pairs++;
+                    if (first < 0) first = a * n + b;
+                }
+        }
+        if (first < 0) return Optional.empty();
+        int a = first / n, b = first % n;
+        for (int c = 0; c < n; c++)
+            if (c != a && c != b && rows[a][b] > rows[a][c] + rows[c][b])
+                return Optional.of(new TriangleViolation(nodeIds[a], nodeIds[c], nodeIds[b], pairs));
+        throw new IllegalStateException("model invariant broken: pair (" + nodeIds[a] + ", " + nodeIds[b] + ") has no detour");
     }
 
     /** Every distinct value of the table, ascending. */
     public int[] distinctValues() {
-        TreeSet<Integer> s = new TreeSet<>();
-        for (int[] r : rows) for (int v : r) s.add(v);
-        return s.stream().mapToInt(Integer::intValue).toArray();
+        boolean[] seen = new boolean[MAX_VALUE + 1];
+        int count = 0;
+        for (int[] r : rows) for (int v : r) if (!seen[v]) { seen[v] = true; count++; }
+        int[] out = new int[count];
+        for (int v = 0, k = 0; v <= MAX_VALUE; v++) if (seen[v]) out[k++] = v;
+        return out;
     }
 
     @Override

@@ -12,6 +12,10 @@ import dev.numaspread.model.cpu.CpuSet;
  * @param sizeMiB  memory size as numactl printed it, or -1 when unknown
  */
 public record Node(int id, CpuSet cpus, boolean hasMemory, long sizeMiB) {
+
+    /** The largest memory size a node may state: {@value} MiB (2^44, all a 64-bit physical address reaches). */
+    public static final long MAX_SIZE_MIB = 1L << 44;
+
     public Node {
         if (id < 0) throw new IllegalArgumentException("node id " + id + " is negative");
         if (cpus == null) throw new IllegalArgumentException("node " + id + " has no CPU set");

@@ -66,6 +66,16 @@ public final class NodeMask implements Iterable<Integer> {
         return bits.first();
     }
 
+    /** The highest node id, or -1 for the empty mask. */
+    public int last() {
+        return bits.last();
+    }
+
+    /** The nodes of this mask or of {@code other}. */
+    public NodeMask or(NodeMask other) {
+        return new NodeMask(bits.or(other.bits));
+    }
+
     /** The node ids, ascending. */
     public int[] toArray() {
         return bits.toArray();

@@ -1,22 +1,21 @@
 package dev.numaspread.model.topology;
 
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.input.InputText;
+import dev.numaspread.model.input.InvalidInputException;
+import dev.numaspread.model.input.Printable;
+import dev.numaspread.model.kernel.Numa;
 import dev.numaspread.model.topology.TopologyValidation.Mode;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * Reads a copy of {@code /sys/devices/system} (as {@code numaspread snapshot} archives it, or
@@ -40,9 +39,6 @@ public final class SysfsSnapshot {
 
     private SysfsSnapshot() {}
 
-    private static final Pattern CPU_DIR = Pattern.compile("cpu(\\d+)");
-    private static final Pattern NODE_DIR = Pattern.compile("node(\\d+)");
-    private static final Pattern MEM_TOTAL = Pattern.compile("Node\\s+(\\d+)\\s+MemTotal:\\s*(\\d+)\\s*kB");
     private static final String TAKE = "take a snapshot with 'numaspread snapshot FILE.tar'";
 
     /** Reads the snapshot in strict mode (a snapshot has no {@code expect} line). */
@@ -57,116 +53,123 @@ public final class SysfsSnapshot {
      * @throws InvalidTopologyException {@code snap/FILE: what was found; what was expected}
      */
     public static TopoDocument read(Path dir, Optional<Mode> mode) {
-        Path root = root(dir);
-        Path cpu = root.resolve("cpu");
-        Path node = root.resolve("node");
-        TopoDraft d = new TopoDraft(dir.toString());
-        d.name(nameOf(dir), at(dir));
-        d.source("sysfs snapshot " + dir);
+        if (!Files.isDirectory(dir))
+            throw new InvalidTopologyException(dir.toString(), "not a directory; expected a copy of /sys/devices/system: " + TAKE);
+        return read(SysfsTree.of(dir), mode);
+    }
+
+    /** Reads the copy {@code tree} (a directory, or an archive's entries), as {@link #read(Path, Optional)} reads a directory. */
+    public static TopoDocument read(SysfsTree tree, Optional<Mode> mode) {
+        String root = root(tree);
+        String cpu = root + "cpu";
+        String node = root + "node";
+        TopoDraft d = new TopoDraft(tree.name());
+        d.name(nameOf(tree.name()), at(tree, ""));
+        d.source("sysfs snapshot " + tree.name());
         List<TopologyWarning> warnings = new ArrayList<>();
 
         // CPU masks: possible is the one the kernel always has; the others default as in .topo.
-        Path possiblePath = cpu.resolve("possible");
-        if (!Files.isRegularFile(possiblePath))
-            throw new InvalidTopologyException(possiblePath.toString(), "no such file; expected the possible CPUs as the kernel lists them"
+        String possiblePath = cpu + "/possible";
+        if (!tree.isFile(possiblePath))
+            throw new InvalidTopologyException(tree.where(possiblePath), "no such file; expected the possible CPUs as the kernel lists them"
                     + " (e.g. 0-95): " + TAKE);
-        CpuSet possible = list(possiblePath);
-        d.possible(possible, at(possiblePath));
-        Optional<CpuSet> present = optionalList(cpu.resolve("present"));
-        present.ifPresent(s -> d.present(s, at(cpu.resolve("present"))));
-        Optional<CpuSet> online = optionalList(cpu.resolve("online"));
-        online.ifPresent(s -> d.online(s, at(cpu.resolve("online"))));
+        CpuSet possible = list(tree, possiblePath);
+        d.possible(possible, at(tree, possiblePath));
+        Optional<CpuSet> present = optionalList(tree, cpu + "/present");
+        present.ifPresent(s -> d.present(s, at(tree, cpu + "/present")));
+        Optional<CpuSet> online = optionalList(tree, cpu + "/online");
+        online.ifPresent(s -> d.online(s, at(tree, cpu + "/online")));
 
         // Per-CPU directories, ascending id.
-        TreeMap<Integer, Path> cpuDirs = numbered(cpu, CPU_DIR);
-        TreeMap<Integer, Path> nodeDirs = numbered(node, NODE_DIR);
+        TreeMap<Integer, String> cpuDirs = numbered(tree, cpu, "cpu", CpuSet.NR_CPUS);
+        TreeMap<Integer, String> nodeDirs = numbered(tree, node, "node", Numa.MAX_NUMNODES);
         if (nodeDirs.isEmpty())
-            throw new InvalidTopologyException(node.toString(), "no nodeN directories; expected one per online node: " + TAKE);
+            throw new InvalidTopologyException(tree.where(node), "no nodeN directories; expected one per online node: " + TAKE);
 
         // Node membership: cpulists give the online CPUs; links and entries the others.
         TreeMap<Integer, Integer> nodeOfCpu = new TreeMap<>();
         TreeMap<Integer, CpuSet> onlineOfNode = new TreeMap<>();
-        for (Map.Entry<Integer, Path> e : nodeDirs.entrySet()) {
+        for (Map.Entry<Integer, String> e : nodeDirs.entrySet()) {
             int n = e.getKey();
-            Path cpulist = e.getValue().resolve("cpulist");
-            if (!Files.isRegularFile(cpulist))
-                throw new InvalidTopologyException(cpulist.toString(), "no such file; expected the node's online CPUs (copy the node directory whole)");
-            CpuSet listed = list(cpulist);
+            String cpulist = e.getValue() + "/cpulist";
+            if (!tree.isFile(cpulist))
+                throw new InvalidTopologyException(tree.where(cpulist), "no such file; expected the node's online CPUs (copy the node directory whole)");
+            CpuSet listed = list(tree, cpulist);
             // Kernels before v4.x listed offline CPUs too: those go in as node-of, not as node lines.
             CpuSet on = online.map(listed::and).orElse(listed);
-            d.nodeCpus(n, on, at(cpulist));
+            d.nodeCpus(n, on, at(tree, cpulist));
             onlineOfNode.put(n, on);
-            if (!listed.equals(on)) d.nodeOf(listed.andNot(on), n, at(cpulist));
+            if (!listed.equals(on)) d.nodeOf(listed.andNot(on), n, at(tree, cpulist));
             listed.forEachCpu(c -> nodeOfCpu.putIfAbsent(c, n));
         }
-        for (Map.Entry<Integer, Path> e : nodeDirs.entrySet())
-            for (int c : numbered(e.getValue(), CPU_DIR).keySet())
+        for (Map.Entry<Integer, String> e : nodeDirs.entrySet())
+            for (int c : numbered(tree, e.getValue(), "cpu", CpuSet.NR_CPUS).keySet())
                 if (!nodeOfCpu.containsKey(c)) {
-                    d.nodeOf(CpuSet.of(c), e.getKey(), at(e.getValue().resolve("cpu" + c)));
+                    d.nodeOf(CpuSet.of(c), e.getKey(), at(tree, e.getValue() + "/cpu" + c));
                     nodeOfCpu.put(c, e.getKey());
                 }
-        for (Map.Entry<Integer, Path> e : cpuDirs.entrySet())
-            for (Map.Entry<Integer, Path> link : numbered(e.getValue(), NODE_DIR).entrySet()) {
+        for (Map.Entry<Integer, String> e : cpuDirs.entrySet())
+            for (Map.Entry<Integer, String> link : numbered(tree, e.getValue(), "node", Numa.MAX_NUMNODES).entrySet()) {
                 int c = e.getKey();
                 Integer known = nodeOfCpu.get(c);
                 // A second source naming the same node adds nothing; a different one is a conflict the draft reports.
-                if (known == null || known.intValue() != link.getKey()) d.nodeOf(CpuSet.of(c), link.getKey(), at(link.getValue()));
+                if (known == null || known.intValue() != link.getKey()) d.nodeOf(CpuSet.of(c), link.getKey(), at(tree, link.getValue()));
                 nodeOfCpu.putIfAbsent(c, link.getKey());
             }
         CpuSet presentCpus = present.orElse(CpuSet.ofStream(cpuDirs.keySet().stream().mapToInt(Integer::intValue)));
         CpuSet homeless = presentCpus.andNot(CpuSet.ofStream(nodeOfCpu.keySet().stream().mapToInt(Integer::intValue)));
         if (!homeless.isEmpty())
-            throw new InvalidTopologyException(cpu.toString(), "present CPUs " + homeless.toList() + " are in no node's cpulist and have no"
+            throw new InvalidTopologyException(tree.where(cpu), "present CPUs " + homeless.toList() + " are in no node's cpulist and have no"
                     + " cpuN/nodeM link or node/nodeM/cpuN entry, so the snapshot does not say their node (x86 drops offline CPUs"
                     + " from cpulist); expected their node: describe the machine in a .topo file with 'node-of " + homeless.toList() + " NODE'");
-        hasCpu(node, onlineOfNode);
+        hasCpu(tree, node, onlineOfNode);
 
         // Distances: one value per online node, in ascending id; the node directories are the online nodes.
         int[] ids = nodeDirs.keySet().stream().mapToInt(Integer::intValue).toArray();
-        d.distanceHeader(ids, at(node));
-        for (Map.Entry<Integer, Path> e : nodeDirs.entrySet()) {
-            Path f = e.getValue().resolve("distance");
-            if (!Files.isRegularFile(f))
-                throw new InvalidTopologyException(f.toString(), "no such file; expected the node's distances, one per online node");
-            String[] values = text(f).strip().split("\\s+");
-            if (values.length == 1 && values[0].isEmpty()) values = new String[0];
-            if (values.length != ids.length)
-                throw new InvalidTopologyException(f.toString(), "found " + values.length + (values.length == 1 ? " value" : " values") + "; expected " + ids.length + ", one per online node");
-            int[] row = new int[values.length];
-            for (int i = 0; i < values.length; i++) {
-                try {
-                    row[i] = Integer.parseInt(values[i]);
-                } catch (NumberFormatException x) {
-                    throw new InvalidTopologyException(f.toString(), "found '" + values[i] + "'; expected distances as whole numbers");
-                }
+        d.distanceHeader(ids, at(tree, node));
+        for (Map.Entry<Integer, String> e : nodeDirs.entrySet()) {
+            String f = e.getValue() + "/distance";
+            if (!tree.isFile(f))
+                throw new InvalidTopologyException(tree.where(f), "no such file; expected the node's distances, one per online node");
+            List<String> values = words(text(tree, f));
+            if (values.size() != ids.length)
+                throw new InvalidTopologyException(tree.where(f), "found " + values.size() + (values.size() == 1 ? " value" : " values") + "; expected " + ids.length + ", one per online node");
+            int[] row = new int[values.size()];
+            for (int i = 0; i < row.length; i++) {
+                long v = InputText.decimalValue(values.get(i));
+                if (v < 0 || v > DistanceTable.MAX_VALUE)
+                    throw new InvalidTopologyException(tree.where(f), "found " + Printable.quote(values.get(i)) + "; expected distances as whole numbers 0-"
+                            + DistanceTable.MAX_VALUE);
+                row[i] = (int) v;
             }
-            d.distanceRow(e.getKey(), row, at(f));
+            d.distanceRow(e.getKey(), row, at(tree, f));
         }
 
         // Memory: MemTotal gives numactl's size (kB / 1024, as numactl prints MB); has_memory marks the rest.
-        for (Map.Entry<Integer, Path> e : nodeDirs.entrySet()) {
-            Path f = e.getValue().resolve("meminfo");
-            if (!Files.isRegularFile(f)) continue;
-            Matcher m = MEM_TOTAL.matcher(text(f));
-            if (!m.find())
-                throw new InvalidTopologyException(f.toString(), "no MemTotal line; expected 'Node " + e.getKey() + " MemTotal: N kB'");
-            d.nodeSize(e.getKey(), Long.parseLong(m.group(2)) / 1024, at(f));
+        for (Map.Entry<Integer, String> e : nodeDirs.entrySet()) {
+            String f = e.getValue() + "/meminfo";
+            if (!tree.isFile(f)) continue;
+            d.nodeSize(e.getKey(), memTotalKiB(tree, f, e.getKey()) / 1024, at(tree, f));
         }
-        Path hasMemory = node.resolve("has_memory");
-        Optional<NodeMask> withMemory = optionalNodeList(hasMemory);
+        String hasMemory = node + "/has_memory";
+        Optional<NodeMask> withMemory = optionalNodeList(tree, hasMemory);
         if (withMemory.isPresent() && !withMemory.get().isEmpty()) {
+            NodeMask absent = withMemory.get().andNot(NodeMask.of(ids));
+            if (!absent.isEmpty())
+                throw new InvalidTopologyException(tree.where(hasMemory), "lists nodes " + absent.toList() + ", which have no nodeN directory; expected"
+                        + " online nodes only (" + NodeMask.of(ids).toList() + "): was the snapshot taken during memory hotplug? take it again");
             NodeMask memless = NodeMask.of(ids).andNot(withMemory.get());
-            if (!memless.isEmpty()) d.memless(memless, at(hasMemory));
+            if (!memless.isEmpty()) d.memless(memless, at(tree, hasMemory));
         }
 
         // Hardware relations from topology/, with the x86 fallback for offline CPUs that lost it.
-        TreeMap<Integer, Path> topo = new TreeMap<>();
-        cpuDirs.forEach((c, p) -> { if (Files.isDirectory(p.resolve("topology"))) topo.put(c, p.resolve("topology")); });
+        TreeMap<Integer, String> topo = new TreeMap<>();
+        cpuDirs.forEach((c, p) -> { if (tree.isDirectory(p + "/topology")) topo.put(c, p + "/topology"); });
         CpuSet lost = presentCpus.andNot(CpuSet.ofStream(topo.keySet().stream().mapToInt(Integer::intValue)));
-        List<CpuSet> siblings = siblings(topo, possible);
-        if (siblings.stream().allMatch(g -> g.size() == 1)) d.smtNone(at(cpu));
-        else d.siblings(siblings.stream().filter(g -> g.size() > 1).toList(), at(cpu));
-        boolean packaged = packages(d, topo, lost, nodeOfCpu, cpu);
+        List<CpuSet> siblings = siblings(tree, topo, possible);
+        if (siblings.stream().allMatch(g -> g.size() == 1)) d.smtNone(at(tree, cpu));
+        else d.siblings(siblings.stream().filter(g -> g.size() > 1).toList(), at(tree, cpu));
+        boolean packaged = packages(tree, d, topo, lost, nodeOfCpu, cpu);
         if (!lost.isEmpty()) {
             CpuSet alone = lost.and(CpuSet.ofStream(siblings.stream().filter(g -> g.size() == 1).mapToInt(CpuSet::first)));
             warnings.add(new TopologyWarning(0, TopologyValidation.OFFLINE_CPU_TOPOLOGY, "present CPUs " + lost.toList()
@@ -174,7 +177,7 @@ public final class SysfsSnapshot {
                     + (packaged ? "; each is taken in the package of its node" : "")
                     + (alone.isEmpty() ? "" : "; CPUs " + alone.toList() + ", which no sibling list names, are taken as their own SMT siblings")));
         }
-        clusters(d, topo, possible);
+        clusters(tree, d, topo, possible);
 
         TopoDocument doc = d.build(mode);
         if (warnings.isEmpty()) return doc;
@@ -183,31 +186,57 @@ public final class SysfsSnapshot {
         return new TopoDocument(doc.topology(), doc.notes(), doc.expect(), all);
     }
 
-    /** The directory holding {@code cpu/} and {@code node/}: the snapshot itself or its devices/system. */
-    private static Path root(Path dir) {
-        if (!Files.isDirectory(dir))
-            throw new InvalidTopologyException(dir.toString(), "not a directory; expected a copy of /sys/devices/system: " + TAKE);
-        for (Path root : List.of(dir, dir.resolve("devices/system"), dir.resolve("sys/devices/system")))
-            if (Files.isDirectory(root.resolve("cpu")) && Files.isDirectory(root.resolve("node"))) return root;
-        throw new InvalidTopologyException(dir.toString(), "no cpu/ and node/ directories (nor devices/system/cpu and devices/system/node);"
+    /** The path (with a trailing {@code /}, or empty) holding {@code cpu/} and {@code node/}: the copy itself or its devices/system. */
+    private static String root(SysfsTree tree) {
+        for (String root : List.of("", "devices/system/", "sys/devices/system/"))
+            if (tree.isDirectory(root + "cpu") && tree.isDirectory(root + "node")) return root;
+        throw new InvalidTopologyException(tree.where(""), "no cpu/ and node/ directories (nor devices/system/cpu and devices/system/node);"
                 + " expected a copy of /sys/devices/system: " + TAKE);
     }
 
-    private static String nameOf(Path dir) {
-        Path base = dir.toAbsolutePath().normalize().getFileName();
-        String n = base == null ? "" : base.toString().toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9._-]", "-");
-        return n.isEmpty() ? "sysfs" : n;
+    private static String nameOf(String name) {
+        Path base = Path.of(name).toAbsolutePath().normalize().getFileName();
+        String n = base == null ? "" : base.toString().toLowerCase(java.util.Locale.ROOT);
+        if (n.endsWith(".tar")) n = n.substring(0, n.length() - 4);
+        StringBuilder sb = new StringBuilder();
+        for (char c : n.toCharArray()) sb.append((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-' ? c : '-');
+        return sb.length() == 0 || sb.charAt(0) == '.' ? "sysfs" : sb.toString();
     }
 
     /** has_cpu, when the kernel filled it, must name the nodes with online CPUs (old dumps leave it empty). */
-    private static void hasCpu(Path node, TreeMap<Integer, CpuSet> onlineOfNode) {
-        Path f = node.resolve("has_cpu");
-        Optional<NodeMask> hasCpu = optionalNodeList(f);
+    private static void hasCpu(SysfsTree tree, String node, TreeMap<Integer, CpuSet> onlineOfNode) {
+        String f = node + "/has_cpu";
+        Optional<NodeMask> hasCpu = optionalNodeList(tree, f);
         if (hasCpu.isEmpty() || hasCpu.get().isEmpty()) return;
         NodeMask withCpus = NodeMask.ofStream(onlineOfNode.entrySet().stream().filter(e -> !e.getValue().isEmpty()).mapToInt(Map.Entry::getKey));
         if (!hasCpu.get().equals(withCpus))
-            throw new InvalidTopologyException(f.toString(), "lists nodes " + hasCpu.get().toList() + "; expected the nodes whose cpulist is not empty ("
+            throw new InvalidTopologyException(tree.where(f), "lists nodes " + hasCpu.get().toList() + "; expected the nodes whose cpulist is not empty ("
                     + withCpus.toList() + "): was the snapshot taken during CPU hotplug? take it again");
+    }
+
+    /**
+     * MemTotal of {@code nodeN/meminfo} in kB. Every line of the file is the node's own
+     * ({@code Node N ...}); another node's line means the file is not this node's.
+     */
+    private static long memTotalKiB(SysfsTree tree, String f, int node) {
+        long kib = -1;
+        for (String line : InputText.lines(text(tree, f), tree.where(f))) {
+            List<String> w = words(line);
+            if (w.isEmpty()) continue;
+            if (w.size() < 3 || !w.get(0).equals("Node"))
+                throw new InvalidTopologyException(tree.where(f), "found " + Printable.quote(line) + "; expected lines 'Node " + node + " NAME: VALUE'");
+            if (InputText.decimalValue(w.get(1)) != node)
+                throw new InvalidTopologyException(tree.where(f), "found " + Printable.quote(line) + ", a line of another node; expected the lines of node " + node);
+            if (w.get(2).equals("MemTotal:")) {
+                long v = w.size() == 5 && w.get(4).equals("kB") ? InputText.decimalValue(w.get(3)) : -1;
+                if (v < 0 || v > Node.MAX_SIZE_MIB * 1024)
+                    throw new InvalidTopologyException(tree.where(f), "found " + Printable.quote(line) + "; expected 'Node " + node
+                            + " MemTotal: N kB' with N at most " + Node.MAX_SIZE_MIB * 1024);
+                kib = v;
+            }
+        }
+        if (kib < 0) throw new InvalidTopologyException(tree.where(f), "no MemTotal line; expected 'Node " + node + " MemTotal: N kB'");
+        return kib;
     }
 
     /**
@@ -215,19 +244,19 @@ public final class SysfsSnapshot {
      * kernels name the same mask); a CPU without topology/ joins a group that lists it, else
      * stands alone, as an unlisted CPU does in a .topo {@code siblings} line.
      */
-    private static List<CpuSet> siblings(TreeMap<Integer, Path> topo, CpuSet possible) {
+    private static List<CpuSet> siblings(SysfsTree tree, TreeMap<Integer, String> topo, CpuSet possible) {
         TreeMap<Integer, CpuSet> groupOf = new TreeMap<>();
-        TreeMap<Integer, Path> saidBy = new TreeMap<>();
-        for (Map.Entry<Integer, Path> e : topo.entrySet()) {
-            Path f = e.getValue().resolve("thread_siblings_list");
-            if (!Files.isRegularFile(f)) f = e.getValue().resolve("core_cpus_list");
-            if (!Files.isRegularFile(f))
-                throw new InvalidTopologyException(e.getValue().toString(), "no thread_siblings_list or core_cpus_list; expected the CPU's SMT siblings");
-            CpuSet g = list(f).with(e.getKey());
+        TreeMap<Integer, String> saidBy = new TreeMap<>();
+        for (Map.Entry<Integer, String> e : topo.entrySet()) {
+            String f = e.getValue() + "/thread_siblings_list";
+            if (!tree.isFile(f)) f = e.getValue() + "/core_cpus_list";
+            if (!tree.isFile(f))
+                throw new InvalidTopologyException(tree.where(e.getValue()), "no thread_siblings_list or core_cpus_list; expected the CPU's SMT siblings");
+            CpuSet g = list(tree, f).with(e.getKey());
             for (int c : g.toArray()) {
                 CpuSet old = groupOf.get(c);
                 if (old != null && !old.equals(g))
-                    throw new InvalidTopologyException(f.toString(), "lists " + g.toList() + " but " + saidBy.get(c) + " lists " + old.toList()
+                    throw new InvalidTopologyException(tree.where(f), "lists " + g.toList() + " but " + tree.where(saidBy.get(c)) + " lists " + old.toList()
                             + "; expected the same siblings from every thread of a core");
                 groupOf.put(c, g);
                 saidBy.put(c, f);
@@ -239,32 +268,31 @@ public final class SysfsSnapshot {
     }
 
     /** Gives packages by physical_package_id and returns true, or false when the snapshot has none; a CPU that lost topology/ goes to the one package of its node. */
-    private static boolean packages(TopoDraft d, TreeMap<Integer, Path> topo, CpuSet lost, TreeMap<Integer, Integer> nodeOfCpu, Path cpu) {
+    private static boolean packages(SysfsTree tree, TopoDraft d, TreeMap<Integer, String> topo, CpuSet lost, TreeMap<Integer, Integer> nodeOfCpu, String cpu) {
         TreeMap<Integer, CpuSet.Builder> byId = new TreeMap<>();
-        TreeMap<Integer, Integer> packageOfCpu = new TreeMap<>();
-        for (Map.Entry<Integer, Path> e : topo.entrySet()) {
-            Path f = e.getValue().resolve("physical_package_id");
-            if (!Files.isRegularFile(f)) return false; // firmware gives no packages: leave them unknown, as a .topo without package lines
-            int id;
-            try {
-                id = Integer.parseInt(text(f).strip());
-            } catch (NumberFormatException x) {
-                throw new InvalidTopologyException(f.toString(), "found '" + text(f).strip() + "'; expected a package id (a whole number, -1 when unknown)");
-            }
+        TreeMap<Integer, TreeSet<Integer>> packagesOfNode = new TreeMap<>();
+        for (Map.Entry<Integer, String> e : topo.entrySet()) {
+            String f = e.getValue() + "/physical_package_id";
+            if (!tree.isFile(f)) return false; // firmware gives no packages: leave them unknown, as a .topo without package lines
+            String t = text(tree, f).strip();
+            long v = t.equals("-1") ? -1 : InputText.decimalValue(t);
+            if ((v < 0 && !t.equals("-1")) || v > Integer.MAX_VALUE)
+                throw new InvalidTopologyException(tree.where(f), "found " + Printable.quote(t) + "; expected a package id (a whole number, -1 when unknown)");
+            int id = (int) v;
             byId.computeIfAbsent(id, k -> CpuSet.builder()).add(e.getKey());
-            packageOfCpu.put(e.getKey(), id);
+            Integer n = nodeOfCpu.get(e.getKey());
+            if (n != null) packagesOfNode.computeIfAbsent(n, k -> new TreeSet<>()).add(id);
         }
         if (byId.isEmpty()) return false;
         for (int c : lost.toArray()) {
             int node = nodeOfCpu.get(c);
-            TreeSet<Integer> candidates = new TreeSet<>();
-            nodeOfCpu.forEach((other, n) -> { if (n == node && packageOfCpu.containsKey(other)) candidates.add(packageOfCpu.get(other)); });
+            TreeSet<Integer> candidates = packagesOfNode.getOrDefault(node, new TreeSet<>());
             if (candidates.size() != 1)
-                throw new InvalidTopologyException(cpu.resolve("cpu" + c).toString(), "cpu " + c + " has no topology/ directory and its node "
+                throw new InvalidTopologyException(tree.where(cpu + "/cpu" + c), "cpu " + c + " has no topology/ directory and its node "
                         + node + " spans packages " + candidates + "; expected its package: describe the machine in a .topo file with 'package ID cpus LIST' lines");
             byId.get(candidates.first()).add(c);
         }
-        byId.forEach((id, b) -> d.pkg(id, b.build(), at(cpu)));
+        byId.forEach((id, b) -> d.pkg(id, b.build(), at(tree, cpu)));
         return true;
     }
 
@@ -273,13 +301,13 @@ public final class SysfsSnapshot {
      * assumes each core its own cluster and says so (TOPO-12). A CPU without topology/ joins a
      * cluster that lists it, else stands alone, as it does for siblings (x86 lists online CPUs only).
      */
-    private static void clusters(TopoDraft d, TreeMap<Integer, Path> topo, CpuSet possible) {
+    private static void clusters(SysfsTree tree, TopoDraft d, TreeMap<Integer, String> topo, CpuSet possible) {
         TreeMap<Integer, CpuSet> groupOf = new TreeMap<>();
-        TreeMap<CpuSet, Path> saidBy = new TreeMap<>();
-        for (Map.Entry<Integer, Path> e : topo.entrySet()) {
-            Path f = e.getValue().resolve("cluster_cpus_list");
-            if (!Files.isRegularFile(f)) return;
-            CpuSet g = list(f).with(e.getKey());
+        TreeMap<CpuSet, String> saidBy = new TreeMap<>();
+        for (Map.Entry<Integer, String> e : topo.entrySet()) {
+            String f = e.getValue() + "/cluster_cpus_list";
+            if (!tree.isFile(f)) return;
+            CpuSet g = list(tree, f).with(e.getKey());
             saidBy.putIfAbsent(g, f);
             for (int c : g.toArray()) groupOf.putIfAbsent(c, g);
         }
@@ -287,58 +315,78 @@ public final class SysfsSnapshot {
         TreeSet<CpuSet> groups = new TreeSet<>(groupOf.values());
         for (int c : possible.toArray()) if (!groupOf.containsKey(c)) groups.add(CpuSet.of(c));
         // Overlapping lists (a cluster that differs from CPU to CPU) reach the draft, which names the file.
-        for (CpuSet g : groups) d.cluster(g, saidBy.containsKey(g) ? at(saidBy.get(g)) : at(topo.firstEntry().getValue().getParent()));
+        String parent = topo.firstEntry().getValue();
+        parent = parent.substring(0, parent.lastIndexOf('/'));
+        for (CpuSet g : groups) d.cluster(g, saidBy.containsKey(g) ? at(tree, saidBy.get(g)) : at(tree, parent));
     }
 
     // ------------------------------------------------------------------ files
 
-    private static TreeMap<Integer, Path> numbered(Path dir, Pattern name) {
-        TreeMap<Integer, Path> out = new TreeMap<>();
-        if (!Files.isDirectory(dir)) return out;
-        try (Stream<Path> s = Files.list(dir)) {
-            s.forEach(p -> {
-                Matcher m = name.matcher(p.getFileName().toString());
-                if (m.matches()) out.put(Integer.parseInt(m.group(1)), p);
-            });
-        } catch (IOException e) {
-            throw new InvalidTopologyException(dir.toString(), "cannot list the directory (" + e.getClass().getSimpleName() + "); expected a readable copy of sysfs");
-        } catch (NumberFormatException e) {
-            throw new InvalidTopologyException(dir.toString(), "an id that does not fit an int; expected cpuN and nodeN entries as the kernel names them");
+    /** The entries {@code PREFIXn} of {@code dir} by id n (ASCII digits), ascending; an id at or past {@code limit} is refused. */
+    private static TreeMap<Integer, String> numbered(SysfsTree tree, String dir, String prefix, int limit) {
+        TreeMap<Integer, String> out = new TreeMap<>();
+        for (String name : tree.children(dir)) {
+            if (!name.startsWith(prefix)) continue;
+            long id = InputText.decimalValue(name.substring(prefix.length()));
+            if (id < 0) continue;
+            if (id >= limit)
+                throw new InvalidTopologyException(tree.where(dir + "/" + name), "an id past " + (prefix.equals("cpu") ? "NR_CPUS" : "MAX_NUMNODES")
+                        + "; expected " + prefix + "0 to " + prefix + (limit - 1) + " (spec/formats.md FMT-16)");
+            out.put((int) id, dir + "/" + name);
         }
         return out;
     }
 
-    private static String text(Path f) {
+    /** The text of a sysfs file: UTF-8, leading NUL bytes dropped (some archived dumps have them, FMT-18). */
+    private static String text(SysfsTree tree, String f) {
+        byte[] b = tree.read(f);
+        int start = 0;
+        while (start < b.length && b[start] == 0) start++;
         try {
-            return Files.readString(f, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new InvalidTopologyException(f.toString(), "cannot read the file (" + e.getClass().getSimpleName() + "); expected a readable copy of sysfs");
+            return InputText.decode(start == 0 ? b : Arrays.copyOfRange(b, start, b.length), tree.where(f));
+        } catch (InvalidInputException e) {
+            throw InvalidTopologyException.of(e);
         }
     }
 
-    private static CpuSet list(Path f) {
+    /** The words of {@code text}, split at white space. */
+    private static List<String> words(String text) {
+        List<String> out = new ArrayList<>();
+        int i = 0, n = text.length();
+        while (i < n) {
+            while (i < n && Character.isWhitespace(text.charAt(i))) i++;
+            int start = i;
+            while (i < n && !Character.isWhitespace(text.charAt(i))) i++;
+            if (i > start) out.add(text.substring(start, i));
+        }
+        return out;
+    }
+
+    private static CpuSet list(SysfsTree tree, String f) {
+        String text = text(tree, f);
         try {
-            return CpuSet.parseList(text(f));
+            return CpuSet.parseList(text);
         } catch (IllegalArgumentException e) {
-            throw new InvalidTopologyException(f.toString(), e.getMessage());
+            throw new InvalidTopologyException(tree.where(f), e.getMessage());
         }
     }
 
-    private static Optional<CpuSet> optionalList(Path f) {
-        return Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS) || Files.isRegularFile(f) ? Optional.of(list(f)) : Optional.empty();
+    private static Optional<CpuSet> optionalList(SysfsTree tree, String f) {
+        return tree.isFile(f) ? Optional.of(list(tree, f)) : Optional.empty();
     }
 
     /** A node list file ({@code has_cpu}, {@code has_memory}), if the snapshot has it. */
-    private static Optional<NodeMask> optionalNodeList(Path f) {
-        if (!Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(f)) return Optional.empty();
+    private static Optional<NodeMask> optionalNodeList(SysfsTree tree, String f) {
+        if (!tree.isFile(f)) return Optional.empty();
+        String text = text(tree, f);
         try {
-            return Optional.of(NodeMask.parseList(text(f)));
+            return Optional.of(NodeMask.parseList(text));
         } catch (IllegalArgumentException e) {
-            throw new InvalidTopologyException(f.toString(), e.getMessage());
+            throw new InvalidTopologyException(tree.where(f), e.getMessage());
         }
     }
 
-    private static SourcePosition at(Path p) {
-        return SourcePosition.at(p.toString());
+    private static SourcePosition at(SysfsTree tree, String path) {
+        return SourcePosition.at(tree.where(path));
     }
 }

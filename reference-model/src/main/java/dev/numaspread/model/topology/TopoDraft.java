@@ -1,6 +1,8 @@
 package dev.numaspread.model.topology;
 
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.input.Printable;
+import dev.numaspread.model.kernel.Numa;
 import dev.numaspread.model.topology.TopologyValidation.Findings;
 import dev.numaspread.model.topology.TopologyValidation.Mode;
 
@@ -68,8 +70,14 @@ public final class TopoDraft implements TopologyValidation.Positions {
     private final TreeMap<Integer, SourcePosition> nodeCpusPos = new TreeMap<>();
     private final TreeMap<Integer, Long> nodeSize = new TreeMap<>();
     private final TreeMap<Integer, SourcePosition> nodeSizePos = new TreeMap<>();
-    private final TreeMap<Integer, SourcePosition> memless = new TreeMap<>();
+    private NodeMask memless = NodeMask.EMPTY;
     private final List<Object[]> nodeOf = new ArrayList<>(); // {CpuSet, Integer node, SourcePosition}
+    // The CPUs named so far by node-of, package, cluster and lscpu lines: a CPU named twice is
+    // refused at its line, so a file of repeated lines costs its length, not lines x NR_CPUS.
+    private final CpuSet.Builder nodeOfSeen = CpuSet.builder();
+    private final CpuSet.Builder packageSeen = CpuSet.builder();
+    private final CpuSet.Builder clusterSeen = CpuSet.builder();
+    private final CpuSet.Builder lscpuSeen = CpuSet.builder();
 
     private int[] header;
     private SourcePosition headerPos;
@@ -106,15 +114,30 @@ public final class TopoDraft implements TopologyValidation.Positions {
     }
 
     public void source(String s) {
-        source = s;
+        source = text(s, "source");
     }
 
     public void note(String n) {
-        notes.add(n);
+        notes.add(text(n, "note"));
     }
 
     public void expect(Collection<String> tags) {
-        expect.addAll(tags);
+        for (String t : tags) {
+            if (t.isEmpty() || t.chars().anyMatch(c -> c <= ' ' || (c >= 0x7f && c < 0xa0)))
+                throw new InvalidTopologyException(file, "expect tag " + Printable.quote(t) + "; expected a word without spaces or control characters");
+            expect.add(t);
+        }
+    }
+
+    /** Free text (source, note) on one line: what a .topo line can hold, so JSON and .topo say the same. */
+    private String text(String s, String what) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if ((c < 0x20 && c != '\t') || (c >= 0x7f && c < 0xa0))
+                throw new InvalidTopologyException(file, what + " " + Printable.quote(s) + " holds a control character (U+"
+                        + String.format("%04X", (int) c) + "); expected one line of text");
+        }
+        return s;
     }
 
     public void possible(CpuSet s, SourcePosition at) {
@@ -167,6 +190,7 @@ public final class TopoDraft implements TopologyValidation.Positions {
     public void pkg(int id, CpuSet cpus, SourcePosition at) {
         if (packagesRulePos != null) throw mixed("package", packagesRulePos, at);
         if (cpus.isEmpty()) throw new InvalidTopologyException(at.where(), "package " + id + " has no CPUs; expected a cpulist");
+        namedOnce(packageSeen, cpus, "package", packages.stream().map(CpuPackage::cpus).toList(), packagePos, at);
         packages.add(new CpuPackage(id, cpus));
         packagePos.add(at);
     }
@@ -187,6 +211,7 @@ public final class TopoDraft implements TopologyValidation.Positions {
     public void cluster(CpuSet cpus, SourcePosition at) {
         if (clustersRulePos != null) throw mixed("cluster", clustersRulePos, at);
         if (cpus.isEmpty()) throw new InvalidTopologyException(at.where(), "cluster with no CPUs; expected a cpulist");
+        namedOnce(clusterSeen, cpus, "cluster", clusters, clusterPos, at);
         clusters.add(cpus);
         clusterPos.add(at);
     }
@@ -198,6 +223,25 @@ public final class TopoDraft implements TopologyValidation.Positions {
         clustersRulePos = at;
     }
 
+    /** Refuses {@code cpus} when an earlier line of the same kind named one of them; else adds them to {@code seen}. */
+    private static void namedOnce(CpuSet.Builder seen, CpuSet cpus, String what, List<CpuSet> earlier, List<SourcePosition> earlierPos,
+                                  SourcePosition at) {
+        CpuSet before = seen.build();
+        if (before.intersects(cpus)) {
+            int cpu = before.and(cpus).first();
+            String first = "";
+            for (int i = 0; i < earlier.size(); i++) if (earlier.get(i).contains(cpu)) { first = " (" + earlierPos.get(i).where() + ")"; break; }
+            throw new InvalidTopologyException(at.where(), "cpu " + cpu + " is in two " + what + " lines" + first + "; expected each CPU in one " + what);
+        }
+        seen.addAll(cpus);
+    }
+
+    private static void checkNode(int node, SourcePosition at) {
+        if (node < 0 || node >= Numa.MAX_NUMNODES)
+            throw new InvalidTopologyException(at.where(), "node id " + node + "; expected 0-" + (Numa.MAX_NUMNODES - 1)
+                    + " (MAX_NUMNODES " + Numa.MAX_NUMNODES + ", spec/formats.md FMT-16)");
+    }
+
     private InvalidTopologyException mixed(String what, SourcePosition first, SourcePosition at) {
         return new InvalidTopologyException(at.where(), "a second way of giving " + what + "s (first at " + first.where()
                 + "); expected either '" + what + " ... cpus LIST' lines or one '" + what + "s'/'" + what + " every' rule");
@@ -205,6 +249,7 @@ public final class TopoDraft implements TopologyValidation.Positions {
 
     public void available(NodeMask nodes, int count, SourcePosition at) {
         once(availablePos, "available:", at);
+        if (!nodes.isEmpty()) checkNode(nodes.last(), at);
         if (nodes.size() != count)
             throw new InvalidTopologyException(at.where(), "available: says " + count + " nodes but lists " + nodes.size() + " (" + nodes.toList() + "); expected the count to match the list");
         available = nodes;
@@ -212,6 +257,7 @@ public final class TopoDraft implements TopologyValidation.Positions {
     }
 
     public void nodeCpus(int node, CpuSet cpus, SourcePosition at) {
+        checkNode(node, at);
         if (nodeCpusPos.containsKey(node))
             throw new InvalidTopologyException(at.where(), "a second cpus line for node " + node + " (first at " + nodeCpusPos.get(node).where() + "); expected one per node");
         nodeCpus.put(node, cpus);
@@ -219,6 +265,10 @@ public final class TopoDraft implements TopologyValidation.Positions {
     }
 
     public void nodeSize(int node, long mib, SourcePosition at) {
+        checkNode(node, at);
+        if (mib < 0 || mib > Node.MAX_SIZE_MIB)
+            throw new InvalidTopologyException(at.where(), "node " + node + " size " + mib + " MiB; expected 0-" + Node.MAX_SIZE_MIB
+                    + " (a 64-bit physical address space, spec/formats.md FMT-16)");
         if (nodeSizePos.containsKey(node))
             throw new InvalidTopologyException(at.where(), "a second size line for node " + node + " (first at " + nodeSizePos.get(node).where() + "); expected one per node");
         nodeSize.put(node, mib);
@@ -226,14 +276,25 @@ public final class TopoDraft implements TopologyValidation.Positions {
     }
 
     public void memless(NodeMask nodes, SourcePosition at) {
-        for (int n : nodes.toArray()) memless.putIfAbsent(n, at);
+        if (!nodes.isEmpty()) checkNode(nodes.last(), at);
+        memless = memless.or(nodes);
     }
 
     public void nodeOf(CpuSet cpus, int node, SourcePosition at) {
+        checkNode(node, at);
+        List<CpuSet> earlier = new ArrayList<>();
+        List<SourcePosition> earlierPos = new ArrayList<>();
+        if (nodeOfSeen.build().intersects(cpus))
+            for (Object[] o : nodeOf) { earlier.add((CpuSet) o[0]); earlierPos.add((SourcePosition) o[2]); }
+        namedOnce(nodeOfSeen, cpus, "node-of", earlier, earlierPos, at);
         nodeOf.add(new Object[] {cpus, node, at});
     }
 
     public void distanceHeader(int[] ids, SourcePosition at) {
+        if (ids.length > Numa.MAX_NUMNODES)
+            throw new InvalidTopologyException(at.where(), "a distance header of " + ids.length + " nodes; expected at most "
+                    + Numa.MAX_NUMNODES + " (MAX_NUMNODES, spec/formats.md FMT-16)");
+        for (int id : ids) checkNode(id, at);
         if (headerPos != null)
             throw new InvalidTopologyException(at.where(), "a second distance header (first at " + headerPos.where() + "); expected one 'node 0 1 ...' line");
         for (int i = 1; i < ids.length; i++)
@@ -253,6 +314,10 @@ public final class TopoDraft implements TopologyValidation.Positions {
         if (values.length != header.length)
             throw new InvalidTopologyException(at.where(), "distance row for node " + node + " has " + values.length
                     + " values, the header lists " + header.length + " nodes");
+        for (int v : values)
+            if (v < 0 || v > DistanceTable.MAX_VALUE)
+                throw new InvalidTopologyException(at.where(), "distance " + v + " in the row of node " + node + "; expected 0-"
+                        + DistanceTable.MAX_VALUE + " (spec/formats.md FMT-16)");
         rows.put(node, values.clone());
         rowPos.put(node, at);
     }
@@ -262,6 +327,10 @@ public final class TopoDraft implements TopologyValidation.Positions {
     }
 
     public void lscpuRow(LscpuRow row) {
+        if (row.node() >= 0) checkNode(row.node(), row.at());
+        if (lscpuSeen.contains(row.cpu()))
+            throw new InvalidTopologyException(row.at().where(), "cpu " + row.cpu() + " has a second lscpu -p row; expected one row per CPU");
+        lscpuSeen.add(row.cpu());
         lscpu.add(row);
     }
 
@@ -311,7 +380,7 @@ public final class TopoDraft implements TopologyValidation.Positions {
         if (available != null) for (int n : available.toArray()) ids.add(n);
         ids.addAll(nodeCpus.keySet());
         ids.addAll(nodeSize.keySet());
-        ids.addAll(memless.keySet());
+        for (int n : memless.toArray()) ids.add(n);
         for (Object[] o : nodeOf) ids.add((Integer) o[1]);
         for (LscpuRow r : lscpu) if (r.node() >= 0) ids.add(r.node());
         if (header != null) for (int h : header) ids.add(h);
@@ -385,14 +454,17 @@ public final class TopoDraft implements TopologyValidation.Positions {
         // Possible CPUs no line placed: a sibling's node, else round robin over the CPU nodes.
         CpuSet unplaced = poss.andNot(CpuSet.ofStream(owner.keySet().stream().mapToInt(Integer::intValue)));
         if (!unplaced.isEmpty()) {
-            int[] cpuNodes = ids.stream().filter(n -> owner.containsValue(n)).mapToInt(Integer::intValue).toArray();
+            TreeSet<Integer> owning = new TreeSet<>(owner.values());
+            int[] cpuNodes = ids.stream().filter(owning::contains).mapToInt(Integer::intValue).toArray();
             if (cpuNodes.length == 0) cpuNodes = new int[] {ids.first()};
+            TreeMap<Integer, CpuSet> groupOf = new TreeMap<>();
+            for (CpuSet g : groups) if (g.intersects(unplaced)) g.and(unplaced).forEachCpu(c -> groupOf.put(c, g));
             int rr = 0;
             for (int c : unplaced.toArray()) {
                 Integer viaSibling = null;
-                for (CpuSet g : groups)
-                    if (g.contains(c))
-                        for (int s : g.toArray()) if (owner.containsKey(s)) { viaSibling = owner.get(s); break; }
+                CpuSet g = groupOf.get(c);
+                if (g != null)
+                    for (int s : g.toArray()) if (owner.containsKey(s)) { viaSibling = owner.get(s); break; }
                 owner.put(c, viaSibling != null ? viaSibling : cpuNodes[rr++ % cpuNodes.length]);
             }
             findings.warn(possiblePos != null ? possiblePos : topology(), TopologyValidation.CPUS_WITHOUT_NODE,
@@ -422,7 +494,7 @@ public final class TopoDraft implements TopologyValidation.Positions {
         owner.forEach((c, n) -> members.get(n).add(c));
         for (int n : ids) {
             long size = nodeSize.getOrDefault(n, -1L);
-            boolean hasMemory = size != 0 && !memless.containsKey(n);
+            boolean hasMemory = size != 0 && !memless.contains(n);
             nodes.add(new Node(n, members.get(n).build(), hasMemory, size));
         }
 

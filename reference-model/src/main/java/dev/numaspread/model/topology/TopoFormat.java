@@ -1,18 +1,18 @@
 package dev.numaspread.model.topology;
 
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.input.InputFile;
+import dev.numaspread.model.input.InputText;
+import dev.numaspread.model.input.InvalidInputException;
+import dev.numaspread.model.input.Printable;
+import dev.numaspread.model.kernel.Numa;
 import dev.numaspread.model.topology.TopologyValidation.Mode;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Reads and writes {@code .topo} files: {@code numactl -H} output pasted verbatim plus a few
@@ -26,29 +26,26 @@ public final class TopoFormat {
 
     private TopoFormat() {}
 
-    private static final Pattern AVAILABLE = Pattern.compile("available:\\s*(\\d+)\\s+nodes?\\s*(?:\\((.*)\\))?\\s*");
-    private static final Pattern NODE_CPUS = Pattern.compile("node\\s+(\\d+)\\s+cpus:(.*)");
-    private static final Pattern NODE_SIZE = Pattern.compile("node\\s+(\\d+)\\s+size:\\s*(.*?)\\s*");
-    private static final Pattern NODE_FREE = Pattern.compile("node\\s+(\\d+)\\s+free:.*");
-    private static final Pattern HEADER = Pattern.compile("node((?:\\s+\\d+)+)\\s*");
-    private static final Pattern ROW = Pattern.compile("(\\d+):(.*)");
-    private static final Pattern SIZE_MB = Pattern.compile("(\\d+)\\s*MB");
+    private static final String DIRECTIVES = "topology, source, note, possible, present, online, isolated, smt, siblings, package,"
+            + " packages, cluster, llc, die, node-of, memless, expect, numactl:, lscpu-p:";
 
     /** Reads a file in the mode its {@code expect} line asks for (FMT-9). */
     public static TopoDocument read(Path file) {
         return read(file, Optional.empty());
     }
 
-    /** Reads a file, kernel rules checked in {@code mode} when given, else as the file asks. */
+    /**
+     * Reads a file, kernel rules checked in {@code mode} when given, else as the file asks. Only a
+     * regular file of at most {@link InputFile#MAX_TEXT_BYTES} is read (FMT-17), as UTF-8 text (FMT-18).
+     */
     public static TopoDocument read(Path file, Optional<Mode> mode) {
-        String text;
+        List<String> lines;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new InvalidTopologyException(file.toString(), "cannot read the file (" + e.getClass().getSimpleName() + ": "
-                    + e.getMessage() + "); expected a readable .topo file");
+            lines = InputText.lines(InputFile.read(file, InputFile.MAX_TEXT_BYTES, "a .topo file"), file.toString());
+        } catch (InvalidInputException e) {
+            throw InvalidTopologyException.of(e);
         }
-        return read(text, file.toString(), mode);
+        return read(lines, file.toString(), mode);
     }
 
     /** Reads {@code text}, naming {@code fileName} in messages, in the mode its {@code expect} line asks for. */
@@ -58,80 +55,150 @@ public final class TopoFormat {
 
     /** Reads {@code text}, kernel rules checked in {@code mode} when given, else as the file asks. */
     public static TopoDocument read(String text, String fileName, Optional<Mode> mode) {
+        List<String> lines;
+        try {
+            lines = InputText.lines(text, fileName);
+        } catch (InvalidInputException e) {
+            throw InvalidTopologyException.of(e);
+        }
+        return read(lines, fileName, mode);
+    }
+
+    /**
+     * Reads the lines: each is split into tokens at spaces and tabs, and each number is checked
+     * against its limit at its token (FMT-16), so nothing is allocated for a number before it is
+     * known to fit. No regular expression runs over a line.
+     */
+    private static TopoDocument read(List<String> lines, String fileName, Optional<Mode> mode) {
         TopoDraft d = new TopoDraft(fileName);
-        String[] lines = text.replace("\0", "").split("\\R", -1);
         boolean inLscpu = false;
         List<String> lscpuColumns = null;
         boolean sawDirective = false;
-        for (int i = 0; i < lines.length; i++) {
-            SourcePosition at = SourcePosition.line(fileName, i + 1);
-            String raw = lines[i];
+        for (int i = 0; i < lines.size(); i++) {
+            String raw = lines.get(i);
             if (inLscpu) {
+                Line l = Line.of(fileName, i + 1, raw);
+                if (l.isBlank()) { inLscpu = false; continue; }
                 String t = raw.strip();
-                if (t.isEmpty()) { inLscpu = false; continue; }
                 if (t.startsWith("#")) {
                     String h = t.substring(1).strip();
                     if (h.startsWith("CPU,") || h.equals("CPU")) lscpuColumns = Arrays.asList(h.split(",", -1));
                     continue;
                 }
-                d.lscpuRow(lscpuRow(t, lscpuColumns, at));
+                d.lscpuRow(lscpuRow(l, lscpuColumns));
                 continue;
             }
-            String line = stripComment(raw).strip();
-            if (line.isEmpty()) continue;
-            String word = line.split("\\s+", 2)[0];
-            String rest = line.length() > word.length() ? line.substring(word.length()).strip() : "";
-            try {
-                switch (word) {
-                    case "topology" -> {
-                        if (sawDirective)
-                            throw new InvalidTopologyException(at.where(), "'topology' after other lines; expected it as the first directive");
-                        d.name(rest, at);
-                    }
-                    case "source" -> d.source(textOf(raw, word));
-                    case "note" -> d.note(textOf(raw, word));
-                    case "possible" -> d.possible(list(rest, at), at);
-                    case "present" -> d.present(list(rest, at), at);
-                    case "online" -> d.online(list(rest, at), at);
-                    case "isolated" -> list(rest, at); // accepted; no routine modelled so far reads it
-                    case "smt" -> smt(d, rest, at);
-                    case "siblings" -> {
-                        List<CpuSet> groups = new ArrayList<>();
-                        for (String g : rest.split("\\s+")) if (!g.isEmpty()) groups.add(list(g, at));
-                        if (groups.isEmpty()) throw new InvalidTopologyException(at.where(), "'siblings' without groups; expected e.g. 'siblings 0,64 1,65' or 'siblings 0-1 2-3'");
-                        d.siblings(groups, at);
-                    }
-                    case "package" -> pkg(d, rest, at);
-                    case "packages" -> packages(d, rest, at);
-                    case "cluster" -> cluster(d, rest, at);
-                    case "llc", "die" -> { } // accepted: cache and die groups do not change any modelled routine
-                    case "node-of" -> nodeOf(d, rest, at);
-                    case "memless" -> d.memless(nodeList(rest, at), at);
-                    case "expect" -> {
-                        if (rest.isEmpty()) throw new InvalidTopologyException(at.where(), "'expect' without tags; expected e.g. 'expect asymmetric'");
-                        d.expect(Arrays.asList(rest.split("\\s+")));
-                    }
-                    case "numactl:" -> { }
-                    case "lscpu-p:" -> { inLscpu = true; lscpuColumns = null; }
-                    case "available:" -> available(d, line, at);
-                    case "node" -> numactlNode(d, line, at);
-                    case "No" -> {
-                        if (!line.replaceAll("\\s+", " ").equals("No distance information available."))
-                            throw unknown(line, at);
-                        d.noDistanceInformation(at);
-                    }
-                    default -> {
-                        Matcher row = ROW.matcher(line);
-                        if (!row.matches()) throw unknown(line, at);
-                        d.distanceRow(Integer.parseInt(row.group(1)), numbers(row.group(2), "distance", at), at);
-                    }
+            Line l = Line.of(fileName, i + 1, stripComment(raw));
+            if (l.isBlank()) continue;
+            SourcePosition at = l.at();
+            String rest = l.restAfter(0);
+            switch (l.word(0)) {
+                case "topology" -> {
+                    if (sawDirective)
+                        throw new InvalidTopologyException(at.where(), "'topology' after other lines; expected it as the first directive");
+                    d.name(rest, at);
                 }
-            } catch (NumberFormatException e) {
-                throw new InvalidTopologyException(at.where(), "number out of range in '" + line + "'; expected ids and distances that fit an int");
+                case "source" -> d.source(textOf(raw, "source"));
+                case "note" -> d.note(textOf(raw, "note"));
+                case "possible" -> d.possible(list(rest, at), at);
+                case "present" -> d.present(list(rest, at), at);
+                case "online" -> d.online(list(rest, at), at);
+                case "isolated" -> list(rest, at); // accepted; no routine modelled so far reads it
+                case "smt" -> smt(d, l);
+                case "siblings" -> {
+                    List<CpuSet> groups = new ArrayList<>();
+                    for (int k = 1; k < l.size(); k++) groups.add(list(l.word(k), at));
+                    if (groups.isEmpty()) throw new InvalidTopologyException(at.where(), "'siblings' without groups; expected e.g. 'siblings 0,64 1,65' or 'siblings 0-1 2-3'");
+                    d.siblings(groups, at);
+                }
+                case "package" -> pkg(d, l);
+                case "packages" -> packages(d, l);
+                case "cluster" -> cluster(d, l);
+                case "llc", "die" -> { } // accepted: cache and die groups do not change any modelled routine
+                case "node-of" -> nodeOf(d, l);
+                case "memless" -> d.memless(nodeList(rest, at), at);
+                case "expect" -> {
+                    if (l.size() == 1) throw new InvalidTopologyException(at.where(), "'expect' without tags; expected e.g. 'expect asymmetric'");
+                    List<String> tags = new ArrayList<>();
+                    for (int k = 1; k < l.size(); k++) tags.add(l.word(k));
+                    d.expect(tags);
+                }
+                case "numactl:" -> { }
+                case "lscpu-p:" -> { inLscpu = true; lscpuColumns = null; }
+                case "available:" -> available(d, l);
+                case "node" -> numactlNode(d, l);
+                case "No" -> {
+                    if (!l.words().equals(List.of("No", "distance", "information", "available."))) throw unknown(l);
+                    d.noDistanceInformation(at);
+                }
+                default -> {
+                    if (!isDistanceRow(l)) throw unknown(l);
+                    distanceRow(d, l);
+                }
             }
             sawDirective = true;
         }
         return d.build(mode);
+    }
+
+    /** One line split at spaces and tabs; each word keeps its column for messages. */
+    private record Line(String file, int number, String text, List<String> words, int[] cols) {
+        static Line of(String file, int number, String text) {
+            List<String> words = new ArrayList<>();
+            int[] cols = new int[8];
+            int i = 0, n = text.length();
+            while (i < n) {
+                while (i < n && isBlank(text.charAt(i))) i++;
+                int start = i;
+                while (i < n && !isBlank(text.charAt(i))) i++;
+                if (i > start) {
+                    if (words.size() == cols.length) cols = Arrays.copyOf(cols, 2 * cols.length);
+                    cols[words.size()] = start + 1;
+                    words.add(text.substring(start, i));
+                }
+            }
+            return new Line(file, number, text, words, cols);
+        }
+
+        static boolean isBlank(char c) {
+            return c == ' ' || c == '\t';
+        }
+
+        boolean isBlank() {
+            return words.isEmpty();
+        }
+
+        int size() {
+            return words.size();
+        }
+
+        String word(int k) {
+            return words.get(k);
+        }
+
+        /** The text after word {@code k}, stripped. */
+        String restAfter(int k) {
+            return k + 1 < words.size() ? text.substring(cols[k + 1] - 1).strip() : "";
+        }
+
+        /** The text from word {@code k} on, stripped. */
+        String from(int k) {
+            return k < words.size() ? text.substring(cols[k] - 1).strip() : "";
+        }
+
+        /** The whole line, stripped, for messages. */
+        String stripped() {
+            return text.strip();
+        }
+
+        SourcePosition at() {
+            return SourcePosition.line(file, number);
+        }
+
+        /** {@code file:line:col} of word {@code k}. */
+        String whereWord(int k) {
+            return file + ":" + number + ":" + cols[k];
+        }
     }
 
     /** A {@code #} starts a comment at the start of a line or after white space. */
@@ -147,11 +214,9 @@ public final class TopoFormat {
         return t.length() > word.length() ? t.substring(word.length()).strip() : "";
     }
 
-    private static InvalidTopologyException unknown(String line, SourcePosition at) {
-        String shown = line.length() > 40 ? line.substring(0, 40) + "..." : line;
-        return new InvalidTopologyException(at.where(), "unknown line '" + shown + "'; expected numactl -H output or a directive"
-                + " (topology, source, note, possible, present, online, isolated, smt, siblings, package, packages, cluster, llc, die,"
-                + " node-of, memless, expect, numactl:, lscpu-p:)");
+    private static InvalidTopologyException unknown(Line l) {
+        return new InvalidTopologyException(l.at().where(), "unknown line " + Printable.quote(l.stripped())
+                + "; expected numactl -H output or a directive (" + DIRECTIVES + ")");
     }
 
     static CpuSet list(String text, SourcePosition at) {
@@ -170,91 +235,140 @@ public final class TopoFormat {
         }
     }
 
-    private static int number(String s, String what, SourcePosition at) {
-        try {
-            return Integer.parseInt(s);
-        } catch (NumberFormatException e) {
-            throw new InvalidTopologyException(at.where(), what + " '" + s + "'; expected a whole number");
-        }
+    /**
+     * Word {@code k} of {@code l} as a whole number in {@code min..max} ({@code min} is 0 or -1);
+     * refused at its column otherwise, naming the limit ({@code limit}, e.g. "MAX_NUMNODES 1024").
+     */
+    private static int number(Line l, int k, String what, long min, long max, String limit) {
+        String w = l.word(k);
+        boolean negative = w.startsWith("-") && min < 0;
+        long v = InputText.decimalValue(negative ? w.substring(1) : w);
+        if (v < 0)
+            throw new InvalidTopologyException(l.whereWord(k), what + " " + Printable.quote(w) + "; expected a whole number");
+        if (negative) v = -v;
+        if (v < min || v > max)
+            throw new InvalidTopologyException(l.whereWord(k), what + " " + Printable.cut(w) + "; expected " + min + "-" + max
+                    + (limit.isEmpty() ? "" : " (" + limit + ", spec/formats.md FMT-16)"));
+        return (int) v;
     }
 
-    private static int[] numbers(String text, String what, SourcePosition at) {
-        String t = text.strip();
-        if (t.isEmpty()) return new int[0];
-        String[] parts = t.split("\\s+");
-        int[] out = new int[parts.length];
-        for (int i = 0; i < parts.length; i++) out[i] = number(parts[i], what, at);
-        return out;
+    private static int nodeId(Line l, int k) {
+        return number(l, k, "node id", 0, Numa.MAX_NUMNODES - 1, "MAX_NUMNODES " + Numa.MAX_NUMNODES);
     }
 
-    private static void smt(TopoDraft d, String rest, SourcePosition at) {
-        String[] p = rest.split("\\s+");
+    private static int count(Line l, int k, String what) {
+        return number(l, k, what, 1, CpuSet.NR_CPUS, "NR_CPUS " + CpuSet.NR_CPUS);
+    }
+
+    private static void smt(TopoDraft d, Line l) {
+        SourcePosition at = l.at();
         String expected = "; expected 'smt none', 'smt W adjacent' or 'smt W stride S'";
-        if (p.length == 1 && p[0].equals("none")) d.smtNone(at);
-        else if (p.length == 2 && p[1].equals("adjacent")) d.smtAdjacent(number(p[0], "smt width", at), at);
-        else if (p.length == 3 && p[1].equals("stride")) d.smtStride(number(p[0], "smt width", at), number(p[2], "smt stride", at), at);
-        else throw new InvalidTopologyException(at.where(), "'smt " + rest + "'" + expected);
+        if (l.size() == 2 && l.word(1).equals("none")) d.smtNone(at);
+        else if (l.size() == 3 && l.word(2).equals("adjacent")) d.smtAdjacent(number(l, 1, "smt width", 1, 64, "threads per core"), at);
+        else if (l.size() == 4 && l.word(2).equals("stride"))
+            d.smtStride(number(l, 1, "smt width", 1, 64, "threads per core"), count(l, 3, "smt stride"), at);
+        else throw new InvalidTopologyException(at.where(), Printable.quote(l.stripped()) + expected);
     }
 
-    private static void pkg(TopoDraft d, String rest, SourcePosition at) {
-        String[] p = rest.split("\\s+", 3);
-        if (p.length < 3 || !p[1].equals("cpus"))
-            throw new InvalidTopologyException(at.where(), "'package " + rest + "'; expected 'package ID cpus LIST' (e.g. 'package 36 cpus 0-63')");
-        d.pkg(number(p[0], "package id", at), list(p[2], at), at);
+    private static void pkg(TopoDraft d, Line l) {
+        if (l.size() < 4 || !l.word(2).equals("cpus"))
+            throw new InvalidTopologyException(l.at().where(), Printable.quote(l.stripped()) + "; expected 'package ID cpus LIST' (e.g. 'package 36 cpus 0-63')");
+        d.pkg(number(l, 1, "package id", -1, Integer.MAX_VALUE, ""), list(l.from(3), l.at()), l.at());
     }
 
-    private static void packages(TopoDraft d, String rest, SourcePosition at) {
-        String[] p = rest.split("\\s+");
-        if (p.length == 1 && p[0].equals("per-node")) d.packagesPerNode(at);
-        else if (p.length == 3 && p[0].equals("every") && p[2].equals("cores")) d.packagesEvery(number(p[1], "core count", at), at);
-        else throw new InvalidTopologyException(at.where(), "'packages " + rest + "'; expected 'packages per-node' or 'packages every K cores'");
+    private static void packages(TopoDraft d, Line l) {
+        if (l.size() == 2 && l.word(1).equals("per-node")) d.packagesPerNode(l.at());
+        else if (l.size() == 4 && l.word(1).equals("every") && l.word(3).equals("cores")) d.packagesEvery(count(l, 2, "core count"), l.at());
+        else throw new InvalidTopologyException(l.at().where(), Printable.quote(l.stripped()) + "; expected 'packages per-node' or 'packages every K cores'");
     }
 
-    private static void cluster(TopoDraft d, String rest, SourcePosition at) {
-        String[] p = rest.split("\\s+", 2);
-        if (p.length == 2 && p[0].equals("cpus")) d.cluster(list(p[1], at), at);
-        else if (p[0].equals("every") && rest.split("\\s+").length == 3 && rest.endsWith("cores"))
-            d.clustersEvery(number(rest.split("\\s+")[1], "core count", at), at);
-        else throw new InvalidTopologyException(at.where(), "'cluster " + rest + "'; expected 'cluster cpus LIST' or 'cluster every K cores'");
+    private static void cluster(TopoDraft d, Line l) {
+        if (l.size() >= 3 && l.word(1).equals("cpus")) d.cluster(list(l.from(2), l.at()), l.at());
+        else if (l.size() == 4 && l.word(1).equals("every") && l.word(3).equals("cores")) d.clustersEvery(count(l, 2, "core count"), l.at());
+        else throw new InvalidTopologyException(l.at().where(), Printable.quote(l.stripped()) + "; expected 'cluster cpus LIST' or 'cluster every K cores'");
     }
 
-    private static void nodeOf(TopoDraft d, String rest, SourcePosition at) {
-        int space = rest.lastIndexOf(' ');
-        if (space < 0)
-            throw new InvalidTopologyException(at.where(), "'node-of " + rest + "'; expected 'node-of LIST NODE' (e.g. 'node-of 16-87 0')");
-        d.nodeOf(list(rest.substring(0, space), at), number(rest.substring(space + 1), "node id", at), at);
+    private static void nodeOf(TopoDraft d, Line l) {
+        if (l.size() < 3)
+            throw new InvalidTopologyException(l.at().where(), Printable.quote(l.stripped()) + "; expected 'node-of LIST NODE' (e.g. 'node-of 16-87 0')");
+        int node = nodeId(l, l.size() - 1);
+        String text = l.text().strip();
+        d.nodeOf(list(text.substring("node-of".length(), text.length() - l.word(l.size() - 1).length()).strip(), l.at()), node, l.at());
     }
 
-    private static void available(TopoDraft d, String line, SourcePosition at) {
-        Matcher m = AVAILABLE.matcher(line);
-        if (!m.matches())
-            throw new InvalidTopologyException(at.where(), "'" + line + "'; expected 'available: N nodes (LIST)'");
-        int count = number(m.group(1), "node count", at);
-        NodeMask nodes = m.group(2) != null ? nodeList(m.group(2), at) : NodeMask.range(0, count - 1);
-        d.available(nodes, count, at);
+    /** {@code available: N nodes (LIST)}; the list may be left out. */
+    private static void available(TopoDraft d, Line l) {
+        String expected = "; expected 'available: N nodes (LIST)'";
+        if (l.size() < 3 || !(l.word(2).equals("nodes") || l.word(2).equals("node")))
+            throw new InvalidTopologyException(l.at().where(), Printable.quote(l.stripped()) + expected);
+        int count = number(l, 1, "node count", 0, Numa.MAX_NUMNODES, "MAX_NUMNODES " + Numa.MAX_NUMNODES);
+        String rest = l.from(3);
+        NodeMask nodes;
+        if (rest.isEmpty()) nodes = NodeMask.range(0, count - 1);
+        else if (rest.startsWith("(") && rest.endsWith(")")) nodes = nodeList(rest.substring(1, rest.length() - 1), l.at());
+        else throw new InvalidTopologyException(l.at().where(), Printable.quote(l.stripped()) + expected);
+        d.available(nodes, count, l.at());
     }
 
-    private static void numactlNode(TopoDraft d, String line, SourcePosition at) {
-        Matcher m;
-        if (line.replaceAll("\\s+", " ").equals("node distances:")) return;
-        if ((m = NODE_CPUS.matcher(line)).matches()) {
-            d.nodeCpus(number(m.group(1), "node id", at), list(m.group(2), at), at);
-        } else if ((m = NODE_SIZE.matcher(line)).matches()) {
-            Matcher mb = SIZE_MB.matcher(m.group(2));
-            if (mb.matches()) d.nodeSize(number(m.group(1), "node id", at), Long.parseLong(mb.group(1)), at);
-            else if (!m.group(2).equals("<not available>"))
-                throw new InvalidTopologyException(at.where(), "'" + line + "'; expected 'node N size: S MB'");
-        } else if (NODE_FREE.matcher(line).matches()) {
-            // free memory changes from minute to minute and decides nothing here
-        } else if ((m = HEADER.matcher(line)).matches()) {
-            d.distanceHeader(numbers(m.group(1), "node id", at), at);
+    /** The numactl lines that start with {@code node}: cpus, size, free, {@code node distances:}, the table's header. */
+    private static void numactlNode(TopoDraft d, Line l) {
+        if (l.size() == 2 && l.word(1).equals("distances:")) return;
+        if (l.size() >= 3 && l.word(2).startsWith("cpus:")) {
+            int node = nodeId(l, 1);
+            String text = l.text();
+            d.nodeCpus(node, list(text.substring(text.indexOf("cpus:") + "cpus:".length()).strip(), l.at()), l.at());
+        } else if (l.size() >= 3 && l.word(2).equals("size:")) {
+            int node = nodeId(l, 1);
+            String size = l.from(3);
+            if (size.equals("<not available>")) return;
+            String digits = size.endsWith("MB") ? size.substring(0, size.length() - 2).strip() : "";
+            long mib = InputText.decimalValue(digits);
+            if (mib < 0) throw new InvalidTopologyException(l.at().where(), Printable.quote(l.stripped()) + "; expected 'node N size: S MB'");
+            if (mib > Node.MAX_SIZE_MIB)
+                throw new InvalidTopologyException(l.whereWord(3), "node size " + Printable.cut(digits) + " MB; expected 0-" + Node.MAX_SIZE_MIB
+                        + " MB (a 64-bit physical address space, spec/formats.md FMT-16)");
+            d.nodeSize(node, mib, l.at());
+        } else if (l.size() >= 3 && l.word(2).equals("free:")) {
+            nodeId(l, 1);   // free memory changes from minute to minute and decides nothing here
+        } else if (l.size() >= 2 && l.words().stream().skip(1).allMatch(w -> InputText.decimalValue(w) >= 0)) {
+            if (l.size() - 1 > Numa.MAX_NUMNODES)
+                throw new InvalidTopologyException(l.whereWord(Numa.MAX_NUMNODES + 1), "a distance header of more than " + Numa.MAX_NUMNODES
+                        + " nodes; expected at most " + Numa.MAX_NUMNODES + " (MAX_NUMNODES, spec/formats.md FMT-16)");
+            int[] ids = new int[l.size() - 1];
+            for (int k = 1; k < l.size(); k++) ids[k - 1] = nodeId(l, k);
+            d.distanceHeader(ids, l.at());
         } else {
-            throw new InvalidTopologyException(at.where(), "'" + line + "'; expected a numactl line: 'node N cpus: LIST', 'node N size: S MB',"
+            throw new InvalidTopologyException(l.at().where(), Printable.quote(l.stripped()) + "; expected a numactl line: 'node N cpus: LIST', 'node N size: S MB',"
                     + " 'node N free: F MB', 'node distances:' or the header 'node 0 1 ...'");
         }
     }
 
-    private static TopoDraft.LscpuRow lscpuRow(String line, List<String> columns, SourcePosition at) {
+    /** {@code ID: D D ...}, the colon right after the id (numactl prints {@code   0:  10  21}). */
+    private static boolean isDistanceRow(Line l) {
+        String w = l.word(0);
+        int colon = w.indexOf(':');
+        return colon > 0 && InputText.decimalValue(w.substring(0, colon)) >= 0;
+    }
+
+    private static void distanceRow(TopoDraft d, Line l) {
+        String first = l.word(0);
+        int colon = first.indexOf(':');
+        // "0:10 21" (no space after the colon) splits as "0:10", "21": the first value rides on the id's word.
+        Line ids = Line.of(l.file(), l.number(), l.text().replaceFirst(":", " "));
+        int node = nodeId(ids, 0);
+        int values = ids.size() - 1;
+        if (values > Numa.MAX_NUMNODES)
+            throw new InvalidTopologyException(ids.whereWord(Numa.MAX_NUMNODES + 1), "a distance row of more than " + Numa.MAX_NUMNODES
+                    + " values; expected at most " + Numa.MAX_NUMNODES + " (MAX_NUMNODES, spec/formats.md FMT-16)");
+        int[] row = new int[values];
+        for (int k = 0; k < values; k++)
+            row[k] = number(ids, k + 1, "distance", 0, DistanceTable.MAX_VALUE, "");
+        d.distanceRow(node, row, l.at());
+    }
+
+    private static TopoDraft.LscpuRow lscpuRow(Line l, List<String> columns) {
+        SourcePosition at = l.at();
+        String line = l.stripped();
         List<String> cols = columns != null ? columns : List.of("CPU", "Core", "Socket", "Node");
         String[] f = line.split(",", -1);
         int cpu = -1, core = -1, socket = -1, node = -1, cluster = -1;
@@ -262,27 +376,29 @@ public final class TopoFormat {
         for (int i = 0; i < Math.min(cols.size(), f.length); i++) {
             String v = f[i].strip();
             switch (cols.get(i).strip()) {
-                case "CPU" -> cpu = lscpuNumber(v, "CPU", at);
-                case "Core" -> core = lscpuNumber(v, "Core", at);
-                case "Socket" -> socket = lscpuNumber(v, "Socket", at);
-                case "Node" -> node = lscpuNumber(v, "Node", at);
-                case "Cluster" -> cluster = lscpuNumber(v, "Cluster", at);
+                case "CPU" -> cpu = lscpuNumber(v, "CPU", CpuSet.NR_CPUS - 1, at);
+                case "Core" -> core = lscpuNumber(v, "Core", Integer.MAX_VALUE, at);
+                case "Socket" -> socket = lscpuNumber(v, "Socket", Integer.MAX_VALUE, at);
+                case "Node" -> node = lscpuNumber(v, "Node", Numa.MAX_NUMNODES - 1, at);
+                case "Cluster" -> cluster = lscpuNumber(v, "Cluster", Integer.MAX_VALUE, at);
                 case "Online" -> online = !v.equalsIgnoreCase("N");
                 default -> { }
             }
         }
         if (cpu < 0)
-            throw new InvalidTopologyException(at.where(), "lscpu -p row '" + line + "' has no CPU; expected rows such as '0,0,0,0,,0,0,0,0' under '# CPU,Core,Socket,Node,...'");
+            throw new InvalidTopologyException(at.where(), "lscpu -p row " + Printable.quote(line) + " has no CPU; expected rows such as '0,0,0,0,,0,0,0,0' under '# CPU,Core,Socket,Node,...'");
         return new TopoDraft.LscpuRow(cpu, core, socket, node, online, cluster, at);
     }
 
-    private static int lscpuNumber(String v, String column, SourcePosition at) {
+    private static int lscpuNumber(String v, String column, long max, SourcePosition at) {
         if (v.equals("-") || v.isEmpty()) return -1;
-        try {
-            return Integer.parseInt(v);
-        } catch (NumberFormatException e) {
-            throw new InvalidTopologyException(at.where(), "lscpu -p " + column + " column '" + v + "'; expected a number or '-'");
-        }
+        long n = InputText.decimalValue(v);
+        if (n < 0)
+            throw new InvalidTopologyException(at.where(), "lscpu -p " + column + " column " + Printable.quote(v) + "; expected a number or '-'");
+        if (n > max)
+            throw new InvalidTopologyException(at.where(), "lscpu -p " + column + " column " + Printable.cut(v) + "; expected 0-" + max
+                    + (column.equals("CPU") ? " (NR_CPUS " + CpuSet.NR_CPUS + ")" : column.equals("Node") ? " (MAX_NUMNODES " + Numa.MAX_NUMNODES + ")" : ""));
+        return (int) n;
     }
 
     // ------------------------------------------------------------------ writing

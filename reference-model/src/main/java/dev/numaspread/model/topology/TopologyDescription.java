@@ -1,6 +1,7 @@
 package dev.numaspread.model.topology;
 
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.input.Printable;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -49,9 +50,10 @@ public final class TopologyDescription {
     public static List<String> describe(TopoDocument doc, TopologyValidation.Mode mode) {
         Topology t = doc.topology();
         List<String> out = new ArrayList<>();
-        out.add(t.name() + ": valid (" + mode.word() + " mode" + (doc.expect().isEmpty() ? "" : ", expect " + String.join(" ", doc.expect())) + ")");
-        if (!t.source().isEmpty()) out.add("source    " + t.source());
-        for (String n : doc.notes()) out.add("note      " + n);
+        out.add(t.name() + ": valid (" + mode.word() + " mode" + (doc.expect().isEmpty() ? "" : ", expect " + Printable.of(String.join(" ", doc.expect()))) + ")");
+        // Source, notes and tags are free text from the file: printed escaped (FMT-19).
+        if (!t.source().isEmpty()) out.add("source    " + Printable.of(t.source()));
+        for (String n : doc.notes()) out.add("note      " + Printable.of(n));
         out.add("cpus      possible " + t.possible().toList() + ", present " + t.present().toList() + ", online " + t.online().toList()
                 + " (nr_cpu_ids " + t.nrCpuIds() + ")");
         out.add("nodes     " + t.nodes().size() + " (" + t.nodeMask().toList() + ")");

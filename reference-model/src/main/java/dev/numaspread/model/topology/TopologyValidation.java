@@ -196,15 +196,10 @@ public final class TopologyValidation {
 
     /** TOPO-7: a table that breaks the triangle inequality (a detour is shorter than the direct path). */
     static void warnNonMetric(Topology t, Findings f, Positions at) {
-        List<String> v = t.distances().triangleViolations();
-        if (v.isEmpty()) return;
-        String[] abc = v.get(0).split("-");
-        int a = Integer.parseInt(abc[0]);
-        int c = Integer.parseInt(abc[1]);
-        int b = Integer.parseInt(abc[2]);
-        f.warn(at.distanceRow(a), NON_METRIC, "the distance table breaks the triangle inequality: distance(" + a + "," + b
-                + ") = " + t.distance(a, b) + " > distance(" + a + "," + c + ") + distance(" + c + "," + b + ") = "
-                + (t.distance(a, c) + t.distance(c, b)) + (v.size() > 1 ? " (and " + (v.size() - 1) + " more)" : ""));
+        t.distances().firstTriangleViolation().ifPresent(v -> f.warn(at.distanceRow(v.a()), NON_METRIC,
+                "the distance table breaks the triangle inequality: distance(" + v.a() + "," + v.b() + ") = " + t.distance(v.a(), v.b())
+                        + " > distance(" + v.a() + "," + v.c() + ") + distance(" + v.c() + "," + v.b() + ") = "
+                        + (t.distance(v.a(), v.c()) + t.distance(v.c(), v.b())) + (v.pairs() > 1 ? " (and " + (v.pairs() - 1) + " more)" : "")));
     }
 
     /** TOPO-8: nodes without online CPUs, nodes without memory. */

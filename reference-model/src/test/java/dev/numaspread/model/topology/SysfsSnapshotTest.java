@@ -1,5 +1,7 @@
 package dev.numaspread.model.topology;
 
+import dev.numaspread.model.cpu.CpuSet;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -218,7 +220,69 @@ class SysfsSnapshotTest {
         Path s = kunpeng();
         write(s, "node/node1/distance", "16 10 x 32");
         InvalidTopologyException e = assertThrows(InvalidTopologyException.class, () -> SysfsSnapshot.read(s));
-        assertEquals(s.resolve("node/node1/distance") + ": found 'x'; expected distances as whole numbers", e.getMessage());
+        assertEquals(s.resolve("node/node1/distance") + ": found 'x'; expected distances as whole numbers 0-999", e.getMessage());
+    }
+
+    // ---------------------------------------------------------------- FMT-16 to FMT-18 in a snapshot
+
+    @Test
+    void FMT_16_hasMemoryNamingAnAbsentNodeIsRejected() throws IOException {
+        Path s = kunpeng();
+        write(s, "node/has_memory", "0-3,7");
+        InvalidTopologyException e = assertThrows(InvalidTopologyException.class, () -> SysfsSnapshot.read(s));
+        assertEquals(s.resolve("node/has_memory") + ": lists nodes 7, which have no nodeN directory; expected online nodes only (0-3):"
+                + " was the snapshot taken during memory hotplug? take it again", e.getMessage());
+    }
+
+    @Test
+    void FMT_16_aMeminfoLineOfAnotherNodeIsRejected() throws IOException {
+        Path s = kunpeng();
+        write(s, "node/node0/meminfo", "Node 0 MemTotal:       64900096 kB\nNode 7 MemFree:        1000 kB");
+        InvalidTopologyException e = assertThrows(InvalidTopologyException.class, () -> SysfsSnapshot.read(s));
+        assertEquals(s.resolve("node/node0/meminfo") + ": found 'Node 7 MemFree:        1000 kB', a line of another node; expected the lines of node 0",
+                e.getMessage());
+    }
+
+    @Test
+    void FMT_16_aCpuDirectoryPastNrCpusIsRejected() throws IOException {
+        Path s = kunpeng();
+        write(s, "cpu/cpu99999/online", "1");
+        InvalidTopologyException e = assertThrows(InvalidTopologyException.class, () -> SysfsSnapshot.read(s));
+        assertEquals(s.resolve("cpu/cpu99999") + ": an id past NR_CPUS; expected cpu0 to cpu8191 (spec/formats.md FMT-16)", e.getMessage());
+    }
+
+    /** A garbage file is quoted cut to 60 characters, never whole. */
+    @Test
+    void FMT_18_aGarbageFileIsQuotedCut() throws IOException {
+        Path s = kunpeng();
+        write(s, "cpu/online", "x".repeat(5000));
+        InvalidTopologyException e = assertThrows(InvalidTopologyException.class, () -> SysfsSnapshot.read(s));
+        String sixty = "x".repeat(60) + "...";
+        assertEquals(s.resolve("cpu/online") + ": cpu list piece '" + sixty + "' in '" + sixty + "': '" + sixty
+                + "' is not a CPU id; expected a list such as 0-7,128-135", e.getMessage());
+    }
+
+    @Test
+    void FMT_18_bytesThatAreNotTextNameTheFileLineAndColumn() throws IOException {
+        Path s = kunpeng();
+        Files.write(s.resolve("node/node2/cpulist"), new byte[] {'4', '8', '-', (byte) 0xff});
+        InvalidTopologyException e = assertThrows(InvalidTopologyException.class, () -> SysfsSnapshot.read(s));
+        assertEquals(s.resolve("node/node2/cpulist") + ":1:4: byte 0xff is not UTF-8; expected UTF-8 text", e.getMessage());
+        Files.write(s.resolve("node/node2/cpulist"), new byte[] {0, 0, '4', '8', '-', '7', '1', '\n'});   // leading NULs of an archived dump
+        assertEquals(CpuSet.range(48, 71), SysfsSnapshot.read(s).topology().cpusOf(2));
+    }
+
+    /** A FIFO where a sysfs file should be would block a read: it is refused (FMT-17). */
+    @Test
+    void FMT_17_aFifoInTheSnapshotIsRefused() throws Exception {
+        Path s = kunpeng();
+        Files.delete(s.resolve("node/node0/meminfo"));
+        assertEquals(0, new ProcessBuilder("mkfifo", s.resolve("node/node0/meminfo").toString()).start().waitFor());
+        Topology t = SysfsSnapshot.read(s).topology();   // a meminfo that is no regular file is not there
+        assertEquals(-1, t.nodes().get(0).sizeMiB());
+        Files.delete(s.resolve("cpu/online"));
+        assertEquals(0, new ProcessBuilder("mkfifo", s.resolve("cpu/online").toString()).start().waitFor());
+        assertEquals(CpuSet.range(0, 95), SysfsSnapshot.read(s).topology().online(), "an online file that is no regular file is not there");
     }
 
     @Test

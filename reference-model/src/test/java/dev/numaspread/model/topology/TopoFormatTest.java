@@ -244,7 +244,7 @@ class TopoFormatTest {
     @Test
     void FMT_10_unreadableFile() {
         InvalidTopologyException e = assertThrows(InvalidTopologyException.class, () -> TopoFormat.read(Path.of("no-such.topo")));
-        assertTrue(e.getMessage().startsWith("no-such.topo: cannot read the file (NoSuchFileException"), e.getMessage());
+        assertEquals("no-such.topo: no such file; expected a .topo file", e.getMessage());
     }
 
     // ---------------------------------------------------------------- FMT-11 round trip
@@ -327,5 +327,94 @@ class TopoFormatTest {
         assertEquals(t, TopoFormat.read(text, "again.topo").topology());
         assertEquals(Set.of("slit-invalid"), TopoDocument.of(t).expect());
         assertEquals(Set.of(), TopoDocument.of(read(KUNPENG)).expect());
+    }
+
+    // ---------------------------------------------------------------- FMT-16 limits (issue 16's inputs)
+
+    static final String TWO_NODES = "node 0 cpus: 0-1\nnode 1 cpus: 2-3\n";
+
+    /** Each of these once ran forever or out of memory; each is refused at its token. */
+    @Test
+    void FMT_16_refusesNumbersPastTheKernelsLimitsAtTheirToken() {
+        assertEquals("t.topo:1:6: node id 2147483647; expected 0-1023 (MAX_NUMNODES 1024, spec/formats.md FMT-16)",
+                error("node 2147483647 cpus: 0-3", "t.topo"));
+        assertEquals("t.topo:1: cpu list piece '2147483646' in '2147483646': 2147483646 is past NR_CPUS; expected CPU ids 0-8191"
+                + " (spec/formats.md FMT-16)", error("node 0 cpus: 2147483646", "t.topo"));
+        assertEquals("t.topo:1:12: node count 2147483647; expected 0-1024 (MAX_NUMNODES 1024, spec/formats.md FMT-16)",
+                error("available: 2147483647 nodes", "t.topo"));
+        assertEquals("t.topo:1: cpu list piece '0-99999999' in '0-99999999': 99999999 is past NR_CPUS; expected CPU ids 0-8191"
+                + " (spec/formats.md FMT-16)", error("possible 0-99999999", "t.topo"));
+        assertEquals("t.topo:1: cpu list piece '0-99999' in '0-99999': 99999 is past NR_CPUS; expected CPU ids 0-8191 (spec/formats.md FMT-16)",
+                error("node 0 cpus: 0-99999", "t.topo"));
+        assertEquals("t.topo:1:6: node id 99999999999999999999999; expected 0-1023 (MAX_NUMNODES 1024, spec/formats.md FMT-16)",
+                error("node 99999999999999999999999 size: 1 MB", "t.topo"));
+        assertEquals("t.topo:2:14: smt stride 8193; expected 1-8192 (NR_CPUS 8192, spec/formats.md FMT-16)",
+                error(TWO_NODES.replace("node 1", "smt 2 stride 8193\nnode 1"), "t.topo"));
+    }
+
+    @Test
+    void FMT_16_refusesTablesPastMaxNumnodes() {
+        StringBuilder header = new StringBuilder("node");
+        int col1025 = 0;
+        for (int i = 0; i < 1500; i++) {
+            if (i == 1024) col1025 = header.length() + 2;   // the 1025th id, 1-based column after its space
+            header.append(' ').append(i % 1024);
+        }
+        assertEquals("t.topo:4:" + col1025 + ": a distance header of more than 1024 nodes; expected at most 1024 (MAX_NUMNODES, spec/formats.md FMT-16)",
+                error(TWO_NODES + "node distances:\n" + header + "\n", "t.topo"));
+        StringBuilder row = new StringBuilder("0:");
+        for (int i = 0; i < 1025; i++) row.append(" 10");
+        assertTrue(error(TWO_NODES + "node 0 1\n" + row + "\n", "t.topo")
+                .endsWith(": a distance row of more than 1024 values; expected at most 1024 (MAX_NUMNODES, spec/formats.md FMT-16)"));
+        assertEquals("t.topo:4:7: distance 1000; expected 0-999", error(TWO_NODES + "node 0 1\n0: 10 1000\n1: 20 10\n", "t.topo"));
+        assertEquals("t.topo:4:7: distance '-20'; expected a whole number", error(TWO_NODES + "node 0 1\n0: 10 -20\n1: 20 10\n", "t.topo"));
+    }
+
+    @Test
+    void FMT_16_refusesFullWidthAndArabicIndicDigits() {
+        assertEquals("t.topo:1:6: node id '３'; expected a whole number", error("node ３ cpus: 0", "t.topo"));
+        assertEquals("t.topo:1: cpu list piece '٣' in '٣': '٣' is not a CPU id; expected a list such as 0-7,128-135", error("node 0 cpus: ٣", "t.topo"));
+    }
+
+    @Test
+    void FMT_16_refusesAMemorySizePastA64BitAddressSpace() {
+        assertEquals(2147483648L, read("node 0 cpus: 0\nnode 0 size: 2147483648 MB\n").nodes().get(0).sizeMiB());
+        assertEquals("t.topo:2:14: node size 17592186044417 MB; expected 0-17592186044416 MB (a 64-bit physical address space, spec/formats.md FMT-16)",
+                error("node 0 cpus: 0\nnode 0 size: 17592186044417 MB\n", "t.topo"));
+    }
+
+    /** A line that says again what an earlier line said would cost NR_CPUS per line; it is refused. */
+    @Test
+    void FMT_16_refusesACpuNamedTwiceByOneKindOfLine() {
+        assertEquals("t.topo:2: cpu 2 is in two node-of lines (t.topo:1); expected each CPU in one node-of",
+                error("node-of 2-3 0\nnode-of 0-2 0\n" + TWO_NODES, "t.topo"));
+        assertEquals("t.topo:2: cpu 1 is in two package lines (t.topo:1); expected each CPU in one package",
+                error("package 0 cpus 0-1\npackage 1 cpus 1-3\n" + TWO_NODES, "t.topo"));
+        assertEquals("t.topo:2: cpu 1 is in two cluster lines (t.topo:1); expected each CPU in one cluster",
+                error("cluster cpus 0-1\ncluster cpus 1-3\n" + TWO_NODES, "t.topo"));
+        assertEquals("t.topo:3: cpu 0 has a second lscpu -p row; expected one row per CPU", error("lscpu-p:\n0,0,0,0\n0,0,0,0\n", "t.topo"));
+    }
+
+    /** Tabs separate words as spaces do; CRLF ends a line as LF does (FMT-18). */
+    @Test
+    void FMT_18_readsTabsAndCrlf() {
+        Topology lf = read(KUNPENG);
+        Topology crlf = read(KUNPENG.replace("\n", "\r\n").replace("  ", "\t"));
+        assertEquals(lf, crlf);
+    }
+
+    @Test
+    void FMT_18_refusesControlCharactersWithTheirColumn() {
+        assertEquals("t.topo:2:6: byte 0x1b (ESC); expected text (tabs and line ends are the only control characters read)",
+                error(TWO_NODES.replace("\nnode 1", "\nnote \u001b[31mred\nnode 1"), "t.topo"));
+        assertEquals("t.topo:1:2: byte 0x00 (NUL); expected text (tabs and line ends are the only control characters read)",
+                error("n\0ode 0 cpus: 0", "t.topo"));
+    }
+
+    @Test
+    void FMT_18_quotesAtMostSixtyCharactersOfAnUnknownLine() {
+        assertEquals("t.topo:1: unknown line '" + "x".repeat(60) + "...'; expected numactl -H output or a directive (topology, source, note,"
+                + " possible, present, online, isolated, smt, siblings, package, packages, cluster, llc, die, node-of, memless, expect, numactl:, lscpu-p:)",
+                error("x".repeat(100), "t.topo"));
     }
 }
