@@ -9,7 +9,14 @@ import dev.numaspread.cli.plan.PlanRoutine;
 import dev.numaspread.cli.plan.PlanRoutines;
 import dev.numaspread.cli.plan.Planned;
 import dev.numaspread.cli.plan.SvgFormat;
+import dev.numaspread.conformance.certify.CertifyOptions;
+import dev.numaspread.conformance.certify.GuardedImplementation;
+import dev.numaspread.conformance.certify.Implementations;
+import dev.numaspread.conformance.comparison.ReleaseColumns;
 import dev.numaspread.conformance.fixtures.TopologyFiles;
+import dev.numaspread.conformance.picture.Placement;
+import dev.numaspread.conformance.spi.Claim;
+import dev.numaspread.conformance.spi.ImplementationFailure;
 import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.spi.ReferenceModel;
 import dev.numaspread.conformance.spi.Routine;
@@ -30,7 +37,10 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
@@ -65,15 +75,17 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--topology", required = true, paramLabel = "FILE", description = "the machine: a .topo or .json file, an archive of 'numaspread snapshot', or a sysfs copy directory")
     Path topology;
 
-    @Option(names = "--node", defaultValue = "-1", paramLabel = "N", description = "the device's node; -1 is NUMA_NO_NODE")
-    int node;
+    @Option(names = "--node", paramLabel = "N",
+            description = "the device's node; -1 is NUMA_NO_NODE (default: -1, with a note, for the routines that take a node)")
+    Integer node;
 
-    @Option(names = "--count", defaultValue = "1", paramLabel = "K",
-            description = "queues, IRQs (irq-setup) or groups; mana-setup-irqs sizes its vectors itself")
-    int count;
+    @Option(names = "--count", paramLabel = "K",
+            description = {"queues, IRQs (irq-setup) or groups, 1 to " + MAX_COUNT + "; mana-setup-irqs sizes its vectors itself",
+                    "(default: 1, with a note, for the routines that take a count)"})
+    Integer count;
 
-    @Option(names = "--offset", defaultValue = "0", paramLabel = "O", description = "blk-mq: first queue number")
-    int offset;
+    @Option(names = "--offset", paramLabel = "O", description = "blk-mq-map: first queue number, 0 to " + MAX_OFFSET + " (default: 0)")
+    Integer offset;
 
     @Mixin
     SiblingSpreadOptions mana = new SiblingSpreadOptions();
@@ -90,11 +102,47 @@ public final class PlanCommand implements Callable<Integer> {
                     "an IRQ left untouched is an empty line (list), the all-zero mask (smp_affinity), 'untouched' (table)"})
     String format;
 
-    @Option(names = "--first-irq", paramLabel = "IRQ", description = "smp_affinity: prefix line k with 'IRQ+k: '")
+    @Option(names = "--first-irq", paramLabel = "IRQ",
+            description = "--format smp_affinity: prefix line k with 'IRQ+k: ', 0 to " + Integer.MAX_VALUE + " for the last line (default: no prefix)")
     Integer firstIrq;
+
+    @Option(names = "--impl", paramLabel = "IMPL",
+            description = {"also ask this implementation (java:CLASS | process:'CMD' | example) and print its answer beside the model's,",
+                    "the rows that differ marked; exit 1 when they differ (default: the model alone)"})
+    String other;
+
+    @Option(names = "--class-path", paramLabel = "PATH",
+            description = "--impl java:CLASS: jars and class folders, ':'-separated (default: $NUMASPREAD_CLASSPATH)")
+    String classPath;
 
     @Option(names = "--script", paramLabel = "FILE", description = "page-pool: the action script to replay (spec/page-pool.md)")
     Path script;
+
+    /** The largest {@code --count}: a plan holds one line per queue, IRQ or group. */
+    static final int MAX_COUNT = 65_536;
+    /** The largest {@code --offset}. */
+    static final int MAX_OFFSET = 65_535;
+
+    /** The routine-specific options each routine takes; any other one given is a usage error. */
+    static final Map<Routine, List<String>> OPTIONS = options();
+
+    private static Map<Routine, List<String>> options() {
+        Map<Routine, List<String>> t = new LinkedHashMap<>();
+        for (Routine r : List.of(Routine.LOCAL_SPREAD, Routine.LOCAL_SPREAD_NEAREST_NODE, Routine.MLX5_NUMA_DISTANCE, Routine.MLX5_COMP_IRQS))
+            t.put(r, List.of("--node", "--count"));
+        t.put(Routine.HOP_MASKS, List.of("--node"));
+        t.put(Routine.NUMA_CLOSEST, List.of("--cpus", "--cpu"));
+        t.put(Routine.GROUP_CPUS, List.of("--count"));
+        t.put(Routine.BLK_MQ_MAP, List.of("--count", "--offset"));
+        t.put(Routine.IRQ_SETUP, List.of("--node", "--count", "--skip-first-cpu"));
+        t.put(Routine.MANA_SETUP_IRQS, List.of("--node", "--granted", "--dynamic-msix"));
+        t.put(Routine.PAGE_POOL, List.of("--script"));
+        return Collections.unmodifiableMap(t);
+    }
+
+    /** Every routine-specific option, in the order {@code --help} lists them. */
+    static final List<String> ROUTINE_OPTIONS = List.of("--node", "--count", "--offset", "--granted", "--dynamic-msix", "--skip-first-cpu",
+            "--cpus", "--cpu", "--script");
 
     private final Implementation impl;
 
@@ -105,6 +153,29 @@ public final class PlanCommand implements Callable<Integer> {
     /** A plan command that asks {@code impl} instead of the reference model (tests). */
     PlanCommand(Implementation impl) {
         this.impl = impl;
+    }
+
+    /** True when {@code option} was given on the command line. */
+    private boolean given(String option) {
+        return spec.commandLine().getParseResult() != null && spec.commandLine().getParseResult().hasMatchedOption(option);
+    }
+
+    /**
+     * Refuses the routine-specific options {@code r} does not take, and notes on {@code notes} the
+     * defaults it takes silently no more ({@code --node}, {@code --count}).
+     *
+     * @throws IllegalArgumentException {@code --offset does not apply to --routine local-spread (it takes --node, --count)}
+     */
+    void checkOptionsOf(Routine r, List<String> notes) {
+        List<String> takes = OPTIONS.getOrDefault(r, List.of());
+        for (String o : ROUTINE_OPTIONS)
+            if (given(o) && !takes.contains(o))
+                throw new IllegalArgumentException(o + " does not apply to --routine " + r.id() + " (it takes "
+                        + (takes.isEmpty() ? "no routine option" : String.join(", ", takes)) + "); leave it out");
+        if (takes.contains("--node") && node == null) notes.add("--node not given: the device has no node (NUMA_NO_NODE, -1)");
+        if (takes.contains("--count") && count == null) notes.add("--count not given: 1");
+        if (firstIrq != null && !format.equals("smp_affinity"))
+            throw new IllegalArgumentException("--first-irq applies to --format smp_affinity only (not " + format + "); leave it out");
     }
 
     /** Routine ids for picocli's help. */
@@ -127,13 +198,16 @@ public final class PlanCommand implements Callable<Integer> {
         if (routine.equals(Routine.PAGE_POOL.id())) return pagePool();
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         List<PlanRequest> requests = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
         PlanRoutine planRoutine;
         PlanFormat view;
+        Implementation third = null;
         try {
             Routine r = Routine.byId(routine).filter(x -> PlanRoutines.of(x).isPresent())
                     .orElseThrow(() -> new IllegalArgumentException("--routine '" + routine + "': unknown routine; expected one of "
                             + String.join(", ", new RoutineNames())));
             planRoutine = PlanRoutines.of(r).orElseThrow();
+            checkOptionsOf(r, notes);
             List<String> formats = new FormatNames();
             PlanFormat planFormat = PlanFormat.named(format).orElseThrow(() -> new IllegalArgumentException("--format '" + format
                     + "': expected " + String.join(", ", formats.subList(0, formats.size() - 1)) + " or " + formats.get(formats.size() - 1)));
@@ -144,41 +218,139 @@ public final class PlanCommand implements Callable<Integer> {
                         + " expected one release for --format " + format);
             if (ks.size() > 1 && explain)
                 throw new IllegalArgumentException("--explain: expected one release (--kernel " + kernel + " names " + ks.size() + ")");
+            if (other != null && (ks.size() > 1 || explain || !format.equals("list")))
+                throw new IllegalArgumentException("--impl " + other + ": prints its answer beside the model's, one release in"
+                        + " --format list; expected no --explain, one --kernel and no other --format");
+            if (classPath != null && other == null)
+                throw new IllegalArgumentException("--class-path applies to --impl java:CLASS only; leave it out");
             // The picture shows every slot of every release; --explain replaces the other formats' text.
             view = explain && !(planFormat instanceof SvgFormat) ? new ExplainedPlan() : planFormat;
             Topology machine = TopologyFiles.read(topology).topology();
-            if (node != Numa.NUMA_NO_NODE && !machine.hasNode(node))
-                throw new IllegalArgumentException("--node " + node + ": " + topology + " has no node " + node + " (nodes "
+            int nodeId = node == null ? Numa.NUMA_NO_NODE : node;
+            if (nodeId != Numa.NUMA_NO_NODE && !machine.hasNode(nodeId))
+                throw new IllegalArgumentException("--node " + nodeId + ": " + topology + " has no node " + nodeId + " (nodes "
                         + machine.nodeMask().toList() + "); expected one of them or -1 (NUMA_NO_NODE)");
-            if (count < 1) throw new IllegalArgumentException("--count " + count + ": expected at least 1");
+            int countValue = count == null ? 1 : CertifyCommand.bounded("--count", count, 1, MAX_COUNT);
+            int offsetValue = offset == null ? 0 : CertifyCommand.bounded("--offset", offset, 0, MAX_OFFSET);
+            if (firstIrq != null) CertifyCommand.bounded("--first-irq", firstIrq, 0, Integer.MAX_VALUE);
             for (KernelRelease k : ks) {
                 mana.check(k);
-                requests.add(new PlanRequest(r, k, machine, node, count, offset, mana.granted(), Optional.ofNullable(cpus).map(CpuSet::parseList),
-                        Optional.ofNullable(cpu), mana.skipFirstCpu, mana.dynamicMsix, Optional.ofNullable(firstIrq)));
+                requests.add(new PlanRequest(r, k, machine, nodeId, countValue, offsetValue, mana.granted(),
+                        Optional.ofNullable(cpus).map(CpuSet::parseList), Optional.ofNullable(cpu), mana.skipFirstCpu, mana.dynamicMsix,
+                        Optional.ofNullable(firstIrq)));
             }
+            if (other != null)
+                third = Implementations.resolve(other, CertifyOptions.DEFAULT_CALL_TIMEOUT, Implementations.classPath(
+                        classPath != null ? classPath : Optional.ofNullable(System.getenv("NUMASPREAD_CLASSPATH")).orElse("")));
         } catch (RuntimeException e) {
             err.println("numaspread plan: " + e.getMessage());
             return 2;
         }
-        List<Planned> plans = new ArrayList<>();
-        for (PlanRequest request : requests) {
-            try {
-                plans.add(new Planned(request, planRoutine.plan(impl, request)));
-            } catch (KernelBug e) {
-                err.println("numaspread plan: Linux " + request.kernel() + " would fail here: " + e.getMessage());
-                return 1;
-            } catch (UnsupportedOperationException e) {
-                err.println("numaspread plan: --routine " + routine + " --kernel " + request.kernel()
-                        + ": the reference model does not model it yet");
-                return 2;
-            } catch (IllegalArgumentException e) {
-                err.println("numaspread plan: " + e.getMessage());
-                return 2;
+        for (String n : notes) err.println("numaspread plan: note: " + n);
+        try {
+            if (third != null) return beside(third, planRoutine, requests.get(0), out, err);
+            List<Planned> plans = new ArrayList<>();
+            for (PlanRequest request : requests) {
+                try {
+                    plans.add(new Planned(request, planRoutine.plan(impl, request)));
+                } catch (KernelBug e) {
+                    err.println("numaspread plan: Linux " + request.kernel() + " would fail here: " + e.getMessage());
+                    return 1;
+                } catch (UnsupportedOperationException e) {
+                    err.println("numaspread plan: --routine " + routine + " --kernel " + request.kernel()
+                            + ": the reference model does not model it yet");
+                    return 2;
+                } catch (IllegalArgumentException e) {
+                    err.println("numaspread plan: " + e.getMessage());
+                    return 2;
+                }
+            }
+            if (firstIrq != null) {
+                int lines = plans.stream().mapToInt(p -> p.plan().slots().size()).max().orElse(0);
+                if ((long) firstIrq + lines - 1 > Integer.MAX_VALUE) {
+                    err.println("numaspread plan: --first-irq " + firstIrq + ": the last of " + lines + " lines would be IRQ "
+                            + ((long) firstIrq + lines - 1) + "; expected at most " + Integer.MAX_VALUE);
+                    return 2;
+                }
+            }
+            out.print(view.render(plans));
+            out.flush();
+            return 0;
+        } finally {
+            if (third instanceof AutoCloseable c) {
+                try {
+                    c.close();
+                } catch (Exception e) {
+                    err.println("numaspread plan: closing " + other + ": " + e.getMessage());
+                }
             }
         }
-        out.print(view.render(plans));
+    }
+
+    /**
+     * {@code --impl}: the model's plan and the implementation's side by side, the rows that differ
+     * marked ({@link ReleaseColumns}); 0 when they agree, 1 when they differ or the implementation
+     * failed, 2 when it does not claim the routine for the release.
+     */
+    private int beside(Implementation third, PlanRoutine planRoutine, PlanRequest request, PrintWriter out, PrintWriter err) {
+        String name;
+        List<Claim> claims;
+        try {
+            name = printable(third.name());
+            claims = third.claims();
+        } catch (RuntimeException e) {
+            err.println("numaspread plan: --impl " + other + ": could not state its name and claims: " + e.getMessage());
+            return 1;
+        }
+        Claim wanted = new Claim(request.routine(), request.kernel());
+        if (!claims.contains(wanted)) {
+            err.println("numaspread plan: --impl " + other + ": \"" + name + "\" does not claim " + wanted + " (it claims "
+                    + (claims.isEmpty() ? "nothing" : claims.stream().map(Claim::toString).collect(java.util.stream.Collectors.joining(", ")))
+                    + "); expected a claimed routine and release");
+            return 2;
+        }
+        GuardedImplementation guarded = new GuardedImplementation(third, claims, CertifyOptions.DEFAULT_CALL_TIMEOUT, false);
+        String modelText, theirsText;
+        Plan model = null, theirs = null;
+        try {
+            model = planRoutine.plan(impl, request);
+            modelText = "";
+        } catch (KernelBug e) {
+            modelText = "Linux " + request.kernel() + " would fail here: " + e.getMessage();
+        }
+        try {
+            theirs = planRoutine.plan(guarded, request);
+            theirsText = "";
+        } catch (KernelBug e) {
+            theirsText = "a kernel failure: " + e.getMessage();
+        } catch (ImplementationFailure e) {
+            err.println("numaspread plan: --impl " + other + ": " + e.getMessage());
+            return 1;
+        } finally {
+            guarded.close();
+        }
+        if (model != null && theirs != null) {
+            String word = model.word();
+            List<Placement> columns = List.of(new Placement("model", word, model.slots()), new Placement(name, word, theirs.slots()));
+            out.print(ReleaseColumns.text(word, columns));
+            out.flush();
+            return ReleaseColumns.differingRows(columns).isEmpty() ? 0 : 1;
+        }
+        out.println("model: " + (model == null ? modelText : "an answer (" + model.slots().size() + " " + model.word() + "s)"));
+        out.println(name + ": " + (theirs == null ? theirsText : "an answer (" + theirs.slots().size() + " " + theirs.word() + "s)"));
         out.flush();
-        return 0;
+        return model == null && theirs == null ? 0 : 1;
+    }
+
+    /** {@code s} with control characters shown as {@code \\uXXXX}: an implementation's name reaches the terminal. */
+    static String printable(String s) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') sb.append(String.format("\\u%04x", (int) c));
+            else sb.append(c);
+        }
+        return sb.toString();
     }
 
     /** {@code --routine page-pool}: replays {@code --script} on the machine ({@link PagePoolPlan}). */
@@ -186,6 +358,9 @@ public final class PlanCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         String text;
         try {
+            checkOptionsOf(Routine.PAGE_POOL, new ArrayList<>());
+            if (other != null || classPath != null)
+                throw new IllegalArgumentException("--impl: --routine page-pool replays a script on the model only; leave it out");
             if (script == null) throw new IllegalArgumentException("--routine page-pool needs --script FILE: the actions to replay");
             if (!PagePoolPlan.FORMATS.contains(format))
                 throw new IllegalArgumentException("--format '" + format + "': page-pool prints list, table or json");

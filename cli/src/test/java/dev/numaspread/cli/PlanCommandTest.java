@@ -202,4 +202,96 @@ class PlanCommandTest {
         assertEquals(0, exit, err.toString());
         assertEquals("2\n3\n", out.toString());
     }
+
+    // ---------------------------------------------------------------- a strict command line (issues 12 and 16)
+
+    @Test
+    void firstIrqBelowZeroOrPastTheLastIrqIsAUsageError(@TempDir Path dir) throws Exception {
+        Run below = plan(dir, "--routine", "local-spread", "--kernel", "6.1", "--node", "1", "--count", "2", "--format", "smp_affinity",
+                "--first-irq", "-5");
+        assertEquals(2, below.exit());
+        assertEquals("numaspread plan: --first-irq -5: out of range; expected 0 to 2147483647\n", below.err());
+        Run past = plan(dir, "--routine", "local-spread", "--kernel", "6.1", "--node", "1", "--count", "2", "--format", "smp_affinity",
+                "--first-irq", "2147483647");
+        assertEquals(2, past.exit());
+        assertEquals("numaspread plan: --first-irq 2147483647: the last of 2 lines would be IRQ 2147483648; expected at most 2147483647\n",
+                past.err());
+        assertEquals("", past.out());
+    }
+
+    @Test
+    void aCountPastItsBoundIsAUsageErrorBeforeAnythingIsAllocated(@TempDir Path dir) throws Exception {
+        Run r = plan(dir, "--routine", "local-spread", "--kernel", "6.1", "--node", "1", "--count", "1000000000");
+        assertEquals(2, r.exit());
+        assertEquals("numaspread plan: --count 1000000000: out of range; expected 1 to 65536\n", r.err());
+        assertEquals(2, plan(dir, "--routine", "group-cpus", "--kernel", "6.12", "--count", "0").exit());
+    }
+
+    @Test
+    void anOptionTheRoutineDoesNotTakeIsAUsageError(@TempDir Path dir) throws Exception {
+        Run offset = plan(dir, "--routine", "local-spread", "--kernel", "6.1", "--node", "1", "--count", "2", "--offset", "3");
+        assertEquals(2, offset.exit());
+        assertEquals("numaspread plan: --offset does not apply to --routine local-spread (it takes --node, --count); leave it out\n",
+                offset.err());
+        Run node = plan(dir, "--routine", "group-cpus", "--kernel", "6.12", "--count", "2", "--node", "0");
+        assertEquals("numaspread plan: --node does not apply to --routine group-cpus (it takes --count); leave it out\n", node.err());
+        Run firstIrq = plan(dir, "--routine", "local-spread", "--kernel", "6.1", "--node", "1", "--count", "2", "--first-irq", "7");
+        assertEquals("numaspread plan: --first-irq applies to --format smp_affinity only (not list); leave it out\n", firstIrq.err());
+    }
+
+    @Test
+    void aDefaultTheRoutineTakesIsNotedNotSilent(@TempDir Path dir) throws Exception {
+        Run r = plan(dir, "--routine", "local-spread", "--kernel", "6.1", "--node", "1");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("4\n", r.out());
+        assertEquals("numaspread plan: note: --count not given: 1\n", r.err());
+        Run noNode = plan(dir, "--routine", "local-spread", "--kernel", "6.1", "--count", "1");
+        assertEquals("numaspread plan: note: --node not given: the device has no node (NUMA_NO_NODE, -1)\n", noNode.err());
+    }
+
+    /** A third party's local spread: the classic order with the first two CPUs swapped. */
+    public static class Swapped implements Implementation {
+        @Override public String name() { return "acme"; }
+        @Override public List<Claim> claims() { return List.of(Claim.of("local-spread", "6.1")); }
+        @Override public int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
+            int[] out = new Classic().localSpreadCpus(kernel, machine, node, count);
+            if (count > 1) {
+                int t = out[0];
+                out[0] = out[1];
+                out[1] = t;
+            }
+            return out;
+        }
+    }
+
+    /** The same as the model of these tests. */
+    public static class Same extends Swapped {
+        @Override public int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
+            return new Classic().localSpreadCpus(kernel, machine, node, count);
+        }
+    }
+
+    @Test
+    void implPrintsAThirdPartysAnswerBesideTheModelsDifferencesMarked(@TempDir Path dir) throws Exception {
+        Run r = plan(dir, "--routine", "local-spread", "--kernel", "6.1", "--node", "1", "--count", "3", "--impl", "java:" + Swapped.class.getName());
+        assertEquals(1, r.exit(), r.err());
+        assertEquals(String.join("\n",
+                "queue  model  acme",
+                "0      4      5     <> differs",
+                "1      5      4     <> differs",
+                "2      6      6",
+                "2 of 3 queues differ between model and acme",
+                ""), r.out());
+        Run same = plan(dir, "--routine", "local-spread", "--kernel", "6.1", "--node", "1", "--count", "3", "--impl", "java:" + Same.class.getName());
+        assertEquals(0, same.exit(), same.err());
+        assertEquals("every queue is the same in model and acme", same.out().lines().reduce((a, b) -> b).orElseThrow());
+    }
+
+    @Test
+    void implThatDoesNotClaimTheRoutineIsAUsageError(@TempDir Path dir) throws Exception {
+        Run r = plan(dir, "--routine", "local-spread", "--kernel", "6.12", "--node", "1", "--count", "3", "--impl", "java:" + Swapped.class.getName());
+        assertEquals(2, r.exit());
+        assertEquals("numaspread plan: --impl java:" + Swapped.class.getName() + ": \"acme\" does not claim local-spread@6.12"
+                + " (it claims local-spread@6.1); expected a claimed routine and release\n", r.err());
+    }
 }
