@@ -7,6 +7,7 @@ import dev.numaspread.conformance.certify.Implementations;
 import dev.numaspread.conformance.certify.Launch;
 import dev.numaspread.conformance.certify.Waivers;
 import dev.numaspread.conformance.checks.Settings;
+import dev.numaspread.conformance.fixtures.TopologyFiles;
 import dev.numaspread.conformance.report.ConsoleCertificate;
 import dev.numaspread.conformance.report.ReportWriter;
 import dev.numaspread.conformance.spi.Implementation;
@@ -75,6 +76,11 @@ public final class CertifyCommand implements Callable<Integer> {
     @Option(names = "--rule", paramLabel = "ID", description = "only this rule, e.g. LS-3 (default: every rule of the claims)")
     String rule;
 
+    @Option(names = "--topology", paramLabel = "FILE",
+            description = {"replay on this machine (a saved counterexample, a .topo, .json or snapshot): every machine the checks",
+                    "draw is this one, the other draws vary; scenarios are not run (default: generated machines and scenarios)"})
+    Path topology;
+
     @Option(names = "--report", paramLabel = "DIR", defaultValue = "numaspread-report",
             description = "the folder that receives report.json, report.md, report.html and junit.xml (default: ${DEFAULT-VALUE})")
     Path report;
@@ -121,6 +127,7 @@ public final class CertifyCommand implements Callable<Integer> {
             if (seed != null) settings = settings.withSeed(parseSeed(seed));
             if (budgetSeconds != null)
                 settings = settings.withBudget(Duration.ofSeconds(bounded("--budget", budgetSeconds, 1, MAX_BUDGET_SECONDS)));
+            if (topology != null) settings = settings.withMachine(TopologyFiles.read(topology).topology());
             bounded("--timeout", timeoutSeconds, 1, MAX_TIMEOUT_SECONDS);
             options = CertifyOptions.defaults(impl).withSettings(settings).withCallTimeout(Duration.ofSeconds(timeoutSeconds));
             if (once) options = options.withRepeatCalls(false);
@@ -129,7 +136,7 @@ public final class CertifyCommand implements Callable<Integer> {
             if (waivers != null) options = options.withWaivers(Waivers.read(waivers));
             reportFolder(report);
             List<Path> cp = Implementations.classPath(classPath != null ? classPath : Optional.ofNullable(env.apply("NUMASPREAD_CLASSPATH")).orElse(""));
-            options = options.withLaunch(launch(cp, report));
+            options = options.withLaunch(topology == null ? launch(cp, report) : launch(cp, report).withTopology(topology));
             implementation = Implementations.resolve(impl, Duration.ofSeconds(timeoutSeconds), cp);
         } catch (RuntimeException e) {
             err.println("numaspread certify: " + e.getMessage());

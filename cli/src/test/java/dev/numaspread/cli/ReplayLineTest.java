@@ -48,8 +48,8 @@ class ReplayLineTest {
             }
             """;
 
-    @Test
-    void aThirdPartyFailureReplaysAsPrintedFromAFreshShellElsewhere(@TempDir Path tmp) throws Exception {
+    /** The third party's class, compiled as its author would, into {@code tmp/acme/classes}. */
+    static Path compiled(Path tmp) throws Exception {
         Path src = Files.createDirectories(tmp.resolve("acme/src/com/acme"));
         Files.writeString(src.resolve("Spread.java"), SPREAD);
         Path classes = Files.createDirectories(tmp.resolve("acme/classes"));
@@ -58,6 +58,56 @@ class ReplayLineTest {
         int compiled = javac.run(null, diagnostics, diagnostics, "-cp", System.getProperty("java.class.path"),
                 "-d", classes.toString(), src.resolve("Spread.java").toString());
         assertEquals(0, compiled, diagnostics.toString(StandardCharsets.UTF_8));
+        return classes;
+    }
+
+    record Run(int exit, String out, String err) {}
+
+    static Run main(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int exit = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    /** The shrunk machine a failure block prints, as the .topo text a user pastes into a file. */
+    static String shrunkMachine(String certificate) {
+        StringBuilder sb = new StringBuilder();
+        boolean in = false;
+        for (String l : certificate.split("\n")) {
+            if (l.contains("shrunk machine (paste into fixtures/topologies/):")) { in = true; continue; }
+            if (in && !l.startsWith("            ")) break;
+            if (in) sb.append(l.substring(12)).append('\n');
+        }
+        assertTrue(sb.length() > 0, certificate);
+        return sb.toString();
+    }
+
+    @Test
+    void aSavedCounterexampleReplaysDirectlyWithTopology(@TempDir Path tmp) throws Exception {
+        Path classes = compiled(tmp);
+        Run first = main("certify", "--impl", "java:com.acme.Spread", "--class-path", classes.toString(), "--tries", "20",
+                "--rule", "LS-3", "--report", tmp.resolve("report").toString());
+        assertEquals(1, first.exit(), first.out() + first.err());
+        Path cex = Files.writeString(tmp.resolve("cex.topo"), shrunkMachine(first.out()));
+
+        Run replay = main("certify", "--impl", "java:com.acme.Spread", "--class-path", classes.toString(), "--tries", "20",
+                "--rule", "LS-3", "--topology", cex.toString(), "--report", tmp.resolve("replay").toString());
+        assertEquals(1, replay.exit(), replay.out() + replay.err());
+        assertTrue(replay.out().contains("FAIL LS-3 Local CPUs come first (MUST; kernel 6.12; implementation \"acme\")"), replay.out());
+        assertEquals(shrunkMachine(first.out()), shrunkMachine(replay.out()), "the failure is shown on the saved machine itself");
+        assertTrue(replay.out().contains(" --topology " + cex.toAbsolutePath()), "its own replay line keeps the machine:\n" + replay.out());
+        assertTrue(replay.out().contains("note: a machine was given (--topology): the checks that draw machines ran on it;"
+                + " scenarios were not run"), replay.out());
+
+        // The reference model on the same machine: the rule holds.
+        Run model = main("certify", "--impl", "model", "--kernel", "6.12", "--tries", "20", "--rule", "LS-3", "--topology", cex.toString(),
+                "--report", tmp.resolve("model").toString());
+        assertTrue(model.out().contains("PASS LS-3 Local CPUs come first (MUST; kernel 6.12)"), model.out());
+    }
+
+    @Test
+    void aThirdPartyFailureReplaysAsPrintedFromAFreshShellElsewhere(@TempDir Path tmp) throws Exception {
+        Path classes = compiled(tmp);
 
         StringWriter out = new StringWriter(), err = new StringWriter();
         int exit = Main.run(new String[]{"certify", "--impl", "java:com.acme.Spread", "--class-path", classes.toString(),

@@ -300,6 +300,11 @@ public final class Certifier {
     private void runFeatures(GuardedImplementation guard, List<Claim> claims, Map<String, Map<KernelRelease, List<Evidence>>> scope,
                              CertifyOptions options, List<String> notes) {
         if (claims.isEmpty() || features.featureRoot().isEmpty()) return;
+        if (options.settings().machine().isPresent()) {
+            // Scenarios bring their own machines: a replay on a given machine runs the checks that draw one.
+            notes.add("a machine was given (--topology): the checks that draw machines ran on it; scenarios were not run");
+            return;
+        }
         if (!features.isPresent()) {
             notes.add(features.featureRoot().get() + ": no features on the class path; scenarios were not run");
             return;

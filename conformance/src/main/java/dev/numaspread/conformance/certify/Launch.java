@@ -16,15 +16,25 @@ import java.util.Optional;
  * @param directory  the folder the run was started from; empty: do not change folder
  * @param classPath  absolute jars and class folders {@code java:CLASS} was loaded from (empty: none)
  * @param reports    where a replay writes its reports; empty: the replay's default
+ * @param topology   the machine file of {@code --topology}, absolute, when the run replayed one
  */
-public record Launch(String command, Optional<Path> directory, List<Path> classPath, Optional<Path> reports) {
+public record Launch(String command, Optional<Path> directory, List<Path> classPath, Optional<Path> reports, Optional<Path> topology) {
 
     public Launch {
         classPath = List.copyOf(classPath);
     }
 
+    public Launch(String command, Optional<Path> directory, List<Path> classPath, Optional<Path> reports) {
+        this(command, directory, classPath, reports, Optional.empty());
+    }
+
     /** {@code numaspread}, from wherever the reader is: the replay line of a library call or a test. */
     public static final Launch PLAIN = new Launch("numaspread", Optional.empty(), List.of(), Optional.empty());
+
+    /** This launch, replaying the machine of {@code file}. */
+    public Launch withTopology(Path file) {
+        return new Launch(command, directory, classPath, reports, Optional.of(file.toAbsolutePath().normalize()));
+    }
 
     /**
      * The replay line: {@code cd DIR && COMMAND certify ARGS}, with {@code --class-path} and
@@ -36,6 +46,7 @@ public record Launch(String command, Optional<Path> directory, List<Path> classP
         directory.ifPresent(d -> sb.append("cd ").append(shellWord(d.toString())).append(" && "));
         sb.append(command).append(" certify");
         for (String a : certifyArgs) sb.append(' ').append(a);
+        topology.ifPresent(t -> sb.append(" --topology ").append(shellWord(t.toString())));
         if (!classPath.isEmpty())
             sb.append(" --class-path ").append(shellWord(String.join(java.io.File.pathSeparator,
                     classPath.stream().map(Path::toString).toList())));

@@ -6,6 +6,7 @@ import dev.numaspread.conformance.gen.PropertyResult;
 import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.spi.ImplementationFailure;
 import dev.numaspread.conformance.spi.ReferenceModel;
+import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.model.topology.TopoFormat;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.hotplug.InterleavingExplorer.Exploration;
@@ -72,6 +73,8 @@ public final class CheckRunner {
         Context ctx = new Context(check, impl, kernel, settings, shrinks);
         try {
             check.run(ctx);
+            if (settings.machine().isPresent() && ctx.pinnedUses[0] == 0)
+                return new CheckResult.NotApplicable("draws no machine, so --topology's machine does not reach it");
             // Calls outside a forAll (fixed examples) count as one judged try when no forAll ran.
             int outside = ctx.callsOutside > 0 ? 1 : 0;
             if (ctx.judged + outside == 0)
@@ -206,6 +209,8 @@ public final class CheckRunner {
         String notApplicable;
         long failureSeed;
         CheckResult.Shrunk shrunk = CheckResult.Shrunk.NONE;
+        /** How often a pinned machine ({@link Settings#machine()}) was given. */
+        final int[] pinnedUses = {0};
         private final Map<OutcomeTable, GradedRuns> graded = new LinkedHashMap<>();
 
         Context(Check check, Implementation impl, KernelRelease kernel, Settings settings, Predicate<Throwable> shrinks) {
@@ -276,9 +281,11 @@ public final class CheckRunner {
                 if (calls > before) judgedHere[0]++;
             };
             PropertyResult<T> r;
+            // A machine given on the command line stands in for every machine the generator draws.
+            Gen<T> drawn = s.machine().isEmpty() ? gen : c -> gen.generate(new Machines.Pinned(c, s.machine().get(), pinnedUses));
             inForAll = true;
             try {
-                r = Property.check(gen, judging, config(s), CheckRunner::failureKey, shrinks);
+                r = Property.check(drawn, judging, config(s), CheckRunner::failureKey, shrinks);
             } finally {
                 inForAll = false;
             }
@@ -301,7 +308,7 @@ public final class CheckRunner {
                     if (t instanceof RuntimeException e) throw e;
                     throw (Error) t;
                 }
-                RuntimeException r2 = crashed(gen, body, f.choices().indices(), t);
+                RuntimeException r2 = crashed(drawn, body, f.choices().indices(), t);
                 if (r2 instanceof Violation v)
                     shrunk = new CheckResult.Shrunk(describe(f.input(), v), f.choices().indicesText(), f.shrinkSteps(), f.shrinkCalls());
                 throw r2;

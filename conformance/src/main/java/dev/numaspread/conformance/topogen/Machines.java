@@ -50,6 +50,37 @@ public final class Machines {
         return new MachineGen(c -> RealisticMachines.draw(c, options), options);
     }
 
+    /**
+     * Choices that carry a machine every machine generator of this class gives instead of drawing
+     * one ({@code certify --topology cex.topo} replays a saved counterexample): the other draws
+     * (a node, a count) still come from {@code choices}. Counts how often the machine was given,
+     * so a check that never drew a machine can say the replay does not concern it.
+     */
+    public static final class Pinned implements dev.numaspread.conformance.gen.Choices {
+        private final dev.numaspread.conformance.gen.Choices choices;
+        private final Topology machine;
+        private final int[] uses;
+
+        /** {@code uses[0]} counts the machines given (shared by the caller across tries). */
+        public Pinned(dev.numaspread.conformance.gen.Choices choices, Topology machine, int[] uses) {
+            this.choices = choices;
+            this.machine = machine;
+            this.uses = uses;
+        }
+
+        Topology machine() {
+            uses[0]++;
+            return machine;
+        }
+
+        @Override public int choose(int lo, int hi) { return choices.choose(lo, hi); }
+        @Override public int pinned(int lo, int hi, int drawn) { return choices.pinned(lo, hi, drawn); }
+        @Override public java.util.OptionalInt smallScope() { return choices.smallScope(); }
+        @Override public void startSpan(String label) { choices.startSpan(label); }
+        @Override public void endSpan() { choices.endSpan(); }
+        @Override public void endSpan(dev.numaspread.conformance.gen.Rewrites rewrites) { choices.endSpan(rewrites); }
+    }
+
     /** Whether a realistic machine has SMT. */
     public enum Smt {
         /** SMT 1, 2 or 4 as drawn. */
