@@ -16,6 +16,8 @@ import java.util.stream.Stream;
  * parent pom in the verify phase of every module, as a single-file program:
  * {@code java .ci/ExpectedTests.java MANIFEST MODULE REPORTS_DIR SKIP_TESTS MAVEN_TEST_SKIP}.
  * It reads the Surefire reports {@code TEST-<class>.xml}; a test counts when it ran (tests minus skipped).
+ * The engine {@code invoker} counts the builds of the maven-invoker-plugin that succeeded, from
+ * {@code invoker-reports/BUILD-*.xml} beside the Surefire reports (tests of: {@code *}).
  */
 public final class ExpectedTests {
 
@@ -53,15 +55,21 @@ public final class ExpectedTests {
         for (Expectation e : expected) {
             int n = 0;
             String where;
-            if (e.testsOf().equals("*")) {
-                List<String> named = expected.stream().map(Expectation::testsOf).filter(t -> !t.equals("*")).toList();
+            if (e.engine().equals("invoker")) {
+                n = invokerBuildsPassed(reports.resolveSibling("invoker-reports"), problems);
+                where = "its invoker builds";
+            } else if (e.testsOf().equals("*")) {
+                List<String> named = expected.stream().filter(x -> !x.engine().equals("invoker")).map(Expectation::testsOf)
+                        .filter(t -> !t.equals("*")).toList();
                 for (var r : ran.entrySet()) if (!named.contains(r.getKey())) n += r.getValue();
                 where = named.isEmpty() ? "its test classes" : "its test classes other than " + String.join(", ", named);
             } else {
                 n = ran.getOrDefault(e.testsOf(), 0);
                 where = e.testsOf();
             }
-            String line = module + ": " + e.engine() + " ran " + n + " test" + (n == 1 ? "" : "s") + " in " + where;
+            String unit = e.engine().equals("invoker") ? " build" : " test";
+            String line = module + ": " + e.engine() + " ran " + n + unit + (n == 1 ? "" : "s") + " in " + where
+                    + (e.engine().equals("invoker") ? " that succeeded" : "");
             if (n >= e.atLeast()) report.add(line + " (at least " + e.atLeast() + ")");
             else problems.add(manifest + ":" + e.line() + ": " + line + "; expected at least " + e.atLeast()
                     + (n == 0 ? " (was the engine or the class filtered out, or did discovery find nothing?)" : ""));
@@ -82,6 +90,27 @@ public final class ExpectedTests {
             out.add(new Expectation(w[0], w[1], w[2], Integer.parseInt(w[3]), i + 1));
         }
         return out;
+    }
+
+    /** The builds of the maven-invoker-plugin that succeeded, from its {@code BUILD-*.xml} reports. */
+    static int invokerBuildsPassed(Path reports, List<String> problems) throws IOException {
+        if (!Files.isDirectory(reports)) return 0;
+        List<Path> files;
+        try (Stream<Path> s = Files.list(reports)) {
+            files = s.filter(p -> p.getFileName().toString().matches("BUILD-.*\\.xml")).sorted().toList();
+        }
+        int passed = 0;
+        for (Path f : files) {
+            try {
+                var factory = DocumentBuilderFactory.newInstance();
+                factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+                Element job = factory.newDocumentBuilder().parse(f.toFile()).getDocumentElement();
+                if (job.getAttribute("result").equals("success")) passed++;
+            } catch (Exception e) {
+                problems.add(f + ": found a report that cannot be read (" + e.getMessage() + "); expected an invoker build report");
+            }
+        }
+        return passed;
     }
 
     /** Tests that ran (not skipped) per test class, from {@code TEST-*.xml}. */

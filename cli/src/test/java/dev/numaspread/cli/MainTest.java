@@ -42,7 +42,7 @@ class MainTest {
     void versionNamesTheBuild() {
         Run r = run("--version");
         assertEquals(0, r.code());
-        assertTrue(r.out().startsWith("numaspread 0.1.0-SNAPSHOT\n"), r.out());
+        assertTrue(r.out().startsWith("numaspread 1.0.0\n"), r.out());
     }
 
     @Test

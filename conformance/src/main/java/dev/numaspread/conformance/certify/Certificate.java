@@ -31,10 +31,15 @@ public record Certificate(String implementation, String implSpec, List<Claim> cl
         this(implementation, implSpec, claims, suiteVersion, settings, started, finished, results, notes, Workload.NONE);
     }
 
-    /** The version of the kit that judged; stamped in every report. */
+    /** The version of the kit that judged ({@code 1.0.0}), from the resource the build fills in; stamped in every report. */
     public static String kitVersion() {
-        String v = Certificate.class.getPackage().getImplementationVersion();
-        return v == null ? "0.1.0-SNAPSHOT" : v;
+        java.util.Properties p = new java.util.Properties();
+        try (java.io.InputStream in = Certificate.class.getResourceAsStream("kit.properties")) {
+            if (in != null) p.load(in);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("kit.properties: cannot read", e);
+        }
+        return p.getProperty("version", "(unknown version)");
     }
 
     /** The results for claimed releases (everything but NOT-CLAIMED). */

@@ -96,4 +96,32 @@ class ExpectedTestsGuardTest {
                 + " expected at least 2 (was the engine or the class filtered out, or did discovery find nothing?)", p.get(0));
         assertEquals(List.of(), problems(manifest, "other-module", dir.resolve("no-reports"), new ArrayList<>()));
     }
+
+    private static void invokerBuild(Path reports, String name, String result) throws Exception {
+        Path dir = reports.resolveSibling("invoker-reports");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("BUILD-" + name + ".xml"), "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                + "<build-job project=\"" + name + "\" result=\"" + result + "\" time=\"1.0\"></build-job>\n");
+    }
+
+    @Proves("RULE-4")
+    @Test
+    void RULE_4_countsTheInvokerBuildsThatSucceeded(@TempDir Path dir) throws Exception {
+        Path manifest = Files.writeString(dir.resolve("expected-tests"), """
+                ex  junit-jupiter  *  1
+                ex  invoker        *  1
+                """);
+        Path reports = dir.resolve("surefire-reports");
+        report(reports, "x.AlphaTest", 1, 0);
+        assertEquals(List.of(manifest + ":2: ex: invoker ran 0 builds in its invoker builds that succeeded; expected at least 1"
+                + " (was the engine or the class filtered out, or did discovery find nothing?)"),
+                problems(manifest, "ex", reports, new ArrayList<>()));
+        invokerBuild(reports, "pom.xml", "failure-post-hook");
+        assertEquals(1, problems(manifest, "ex", reports, new ArrayList<>()).size());
+        invokerBuild(reports, "other", "success");
+        List<String> log = new ArrayList<>();
+        assertEquals(List.of(), problems(manifest, "ex", reports, log));
+        assertEquals(List.of("ex: junit-jupiter ran 1 test in its test classes (at least 1)",
+                "ex: invoker ran 1 build in its invoker builds that succeeded (at least 1)"), log);
+    }
 }
