@@ -51,7 +51,7 @@ public final class NumaChecks implements CheckFamily {
                     int[] got = ctx.implementation().numaLevels(ctx.kernel(), m);
                     if (got.length > 0 && got[0] != 10)
                         throw Violation.of("LVL-5", "numaLevels()", "levels starting at 10 (LOCAL_DISTANCE)", Arrays.toString(got))
-                                .quoting("the first is 10 on a valid table").on(m);
+                                .quoting("The levels are strictly ascending; the first is 10 on a valid table; every distance between two nodes with CPUs is one of them.").on(m);
                     for (int i = 1; i < got.length; i++)
                         if (got[i] <= got[i - 1])
                             throw Violation.of("LVL-5", "numaLevels()", "strictly ascending levels", Arrays.toString(got)).on(m);
@@ -93,7 +93,7 @@ public final class NumaChecks implements CheckFamily {
                     throw Violation.of("HOP-5", "numaClosest(cpus=" + q.cpus() + ", cpu=" + from + ")",
                                     level.isEmpty() ? "none (no level of cpu " + from + "'s node holds an online CPU of the set)"
                                             : "a CPU of " + level.toList() + " (the CPUs of the set in the nearest level)", cpu(m, got))
-                            .quoting("returns a CPU of `cpus` in the smallest level of `cpu`'s node that contains a CPU of `cpus`")
+                            .quoting(HOP_5)
                             .hint("the nearest level from cpu " + from + "'s node, by distance and not by node id?").on(m);
             })),
             Check.of("HOP-6", Routine.NUMA_NTH, "HOP_6_nthFollowsTheRings", ctx -> ctx.forAll(queries, q -> {
@@ -106,15 +106,15 @@ public final class NumaChecks implements CheckFamily {
                     int got = ctx.implementation().numaNth(ctx.kernel(), m, q.cpus(), n, q.node());
                     String call = "numaNth(cpus=" + q.cpus() + ", n=" + n + ", node=" + q.node() + ")";
                     if (!usable.contains(got) || seen.contains(got))
-                        throw Violation.of("HOP-6", call, "a CPU of cpus ∩ online (" + usable.toList() + ") not given for n < " + n
-                                + (seen.isEmpty() ? "" : " (" + seen.toList() + ")"), cpu(m, got))
-                                .quoting("gives each CPU of `cpus ∩ online` once, ring by ring")
+                        throw Violation.of("HOP-6", call, "a CPU of cpus ∩ online (" + usable.toList() + ")"
+                                + (seen.isEmpty() ? "" : " not given for n < " + n + " (" + seen.toList() + ")"), cpu(m, got))
+                                .quoting(HOP_6)
                                 .hint("is the n-th CPU counted over cpus ∩ online, ring by ring?").on(m);
                     int d = m.distance(q.node(), m.nodeOf(got));
                     if (d < before)
                         throw Violation.of("HOP-6", call, "a CPU at distance " + before + " or more from node " + q.node()
                                 + " (n = " + (n - 1) + " was at " + before + ")", cpu(m, got) + " at " + d)
-                                .quoting("the CPU of `n` is never in a farther ring than the CPU of `n + 1`")
+                                .quoting(HOP_6)
                                 .hint("ring by ring from the node, nearest first?").on(m);
                     seen = seen.with(got);
                     before = d;
@@ -183,6 +183,12 @@ public final class NumaChecks implements CheckFamily {
             return new Sequence(m, callingCpu, prev, calls);
         };
     }
+
+    /** The sentences of HOP-5 and HOP-6 their failures quote (spec/numa-hops.md). */
+    static final String HOP_5 = "`sched_numa_find_closest(cpus, cpu)` returns a CPU of `cpus` in the smallest level of `cpu`'s node"
+            + " that contains a CPU of `cpus`; \"none\" (`>= nr_cpu_ids`) when no level does.";
+    static final String HOP_6 = "For a node with CPUs, `sched_numa_find_nth_cpu(cpus, n, node)` for `n = 0 .. |cpus ∩ online| - 1`"
+            + " gives each CPU of `cpus ∩ online` once, ring by ring: the CPU of `n` is never in a farther ring than the CPU of `n + 1`.";
 
     /** The CPU a closest query starts from: possible CPU ids may have holes, so the n-th possible CPU, not CPU n. */
     static int closestFrom(Topology m, Query q) {

@@ -236,4 +236,26 @@ final class Zoo {
             return out;
         }
     }
+
+    /** Slip: the levels in descending order (a comparator the wrong way round). */
+    static final class LevelsDescending extends Delegating {
+        @Override public int[] numaLevels(KernelRelease k, Topology m) {
+            int[] up = super.numaLevels(k, m);
+            int[] down = new int[up.length];
+            for (int i = 0; i < up.length; i++) down[i] = up[up.length - 1 - i];
+            return down;
+        }
+    }
+
+    /** Slip: mlx5's 6.3-6.11 hop walk takes the classic order (local, then by CPU id) instead of the rings. */
+    static final class Mlx5WalkIgnoresDistance extends Delegating {
+        @Override public int[] mlx5CompIrqCpus(KernelRelease k, Topology m, int node, int count) {
+            if (!k.between(KernelRelease.of(6, 3), KernelRelease.of(6, 11)) || node < 0 || m.isCpuless(node))
+                return super.mlx5CompIrqCpus(k, m, node, count);
+            int[] out = super.mlx5CompIrqCpus(k, m, node, count);
+            int walked = Math.min(count, m.numOnlineCpus());
+            System.arraycopy(LocalSpread.localSpreadCpus(KernelRelease.of(6, 1), m, node, walked), 0, out, 0, walked);
+            return out;
+        }
+    }
 }
