@@ -62,6 +62,15 @@ final class ExactZoo {
                                                                                          List<Integer> sets) {
             return model.irqCreateAffinityMasks(k, m, nvecs, pre, post, sets);
         }
+        /** The member's own grouping, on a running machine as the kernel runs it: the lock before 6.7, the present mask read through the machine. */
+        @Override public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease k, Machine m, int numgrps) {
+            boolean locks = k.before(6, 7);
+            if (locks) m.cpusReadLock();
+            m.cpuPresentMask();
+            Optional<List<CpuSet>> groups = groupCpusEvenly(k, m.topology(), numgrps);
+            if (locks) m.cpusReadUnlock();
+            return groups;
+        }
         @Override public List<CpuSet> irqSetup(KernelRelease k, Machine m, int node, int len, boolean skip) { return model.irqSetup(k, m, node, len, skip); }
         @Override public List<CpuSet> manaSetupIrqs(KernelRelease k, Machine m, int node) { return model.manaSetupIrqs(k, m, node); }
     }
