@@ -131,3 +131,28 @@ Feature: Rules
         """
       When the rules are read
       Then reading fails with "spec/b.md:1: found rule DEMO-1 a second time (first at spec/a.md:1); expected each rule id once: ids are permanent, give a new rule a new number"
+
+  @RULE-6
+  Rule: RULE-6 A rule whose checks draw inputs names the input classes that tell implementations apart
+
+    Example: the classes line under the level line
+      Given the spec file "spec/demo.md":
+        """markdown
+        ### DEMO-1 Zero groups give NULL
+        level: MUST; kernels: 6.16+; sources: seed 002
+        classes: zero-count, not-present-cpus
+
+        `group_cpus_evenly(0)` returns NULL.
+        """
+      When the rules are read
+      Then rule DEMO-1 declares the classes "zero-count, not-present-cpus"
+
+    Example: a class that is not in the list
+      Given the spec file "spec/demo.md":
+        """markdown
+        ### DEMO-1 Zero groups give NULL
+        level: MUST; kernels: 6.16+; sources: seed 002
+        classes: zero-cout
+        """
+      When the rules are read
+      Then reading fails with "spec/demo.md:3: found class \"zero-cout\" for DEMO-1; expected one of multi-node, unequal-nodes, smt, split-smt, clusters, asymmetric-distances, non-metric-distances, no-numa-levels, cpuless-node, memoryless-node, offline-cpus, offline-siblings, not-present-cpus, sparse-node-ids, zero-count, count-above-online, count-above-possible, no-node, cpuless-device-node, reordering-device-node, odd-quota-smt, empty-cpus"

@@ -4,7 +4,8 @@ import dev.numaspread.conformance.checks.SpreadText.Outcome;
 import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.conformance.fixtures.Fixtures;
 import dev.numaspread.conformance.spi.Routine;
-import dev.numaspread.conformance.topogen.MachineDraws;
+import dev.numaspread.conformance.topogen.DeviceDraws;
+import dev.numaspread.conformance.topogen.MachineGen;
 import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelBug;
@@ -31,11 +32,24 @@ public final class LocalSpreadChecks implements CheckFamily {
      * non-metric and CPU-less nodes included) of at most 8 nodes and 32 CPUs. The bound is for
      * speed only: the exact checks plan 2 x possible + 1 queues on every try.
      */
-    static final Gen<Topology> MACHINES = Machines.realistic(Machines.Options.DEFAULT.withMaxNodes(8).withMaxCpus(32));
+    static final MachineGen MACHINES = Machines.realistic(Machines.Options.DEFAULT.withMaxNodes(8).withMaxCpus(32));
 
-    /** A machine and a node of it; NUMA_NO_NODE about one draw in eight. */
+    /**
+     * A machine and a node of it ({@link DeviceDraws#devices}): NUMA_NO_NODE one draw in eight, a
+     * CPU-less node often, one whose distance row orders the nodes otherwise than its stand-in's
+     * one draw in five.
+     */
     static Gen<Case> cases() {
-        return MACHINES.flatMap(m -> MachineDraws.nodeOrNoNode(m).map(node -> new Case(m, node)));
+        return DeviceDraws.devices(MACHINES.options()).map(d -> new Case(d.machine(), d.node()));
+    }
+
+    /**
+     * The cases of the exact checks, which compare with the model whatever the machine: those of
+     * {@link #cases()}, one in ten without NUMA levels (a distance outside 10..255, LVL-4), so a
+     * local spread that ignores LVL-4 is seen by a local-spread claim.
+     */
+    static Gen<Case> exactCases() {
+        return DeviceDraws.sometimesWithoutNumaLevels(DeviceDraws.devices(MACHINES.options()), 10).map(d -> new Case(d.machine(), d.node()));
     }
 
     static final KernelRelease V5_9 = KernelRelease.of(5, 9), V5_10 = KernelRelease.of(5, 10);
@@ -196,8 +210,8 @@ public final class LocalSpreadChecks implements CheckFamily {
                        java.util.function.Predicate<Case> which, String hint) {
         return Check.of(rule, Routine.LOCAL_SPREAD, name, ctx -> {
             if (!kernels.test(ctx.kernel())) return;
-            ctx.forAll(cases(), c -> {
-                if (!which.test(c)) return;
+            // Drawn until one is of the kind the rule judges: every try judges.
+            ctx.forAll(exactCases().filter(which), c -> {
                 int count = 2 * c.machine().possible().size() + 1;
                 Outcome want = Outcome.of(() -> LocalSpread.localSpreadCpus(ctx.kernel(), c.machine(), c.node(), count), SpreadText::plan);
                 Outcome got = Outcome.of(() -> ctx.implementation().localSpreadCpus(ctx.kernel(), c.machine(), c.node(), count), SpreadText::plan);

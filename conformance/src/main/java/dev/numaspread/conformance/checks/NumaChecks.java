@@ -4,6 +4,7 @@ import dev.numaspread.conformance.checks.LocalSpreadChecks.Case;
 import dev.numaspread.conformance.checks.SpreadText.Outcome;
 import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.conformance.spi.Routine;
+import dev.numaspread.conformance.topogen.DeviceDraws;
 import dev.numaspread.conformance.topogen.MachineDraws;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelRelease;
@@ -227,21 +228,12 @@ public final class NumaChecks implements CheckFamily {
             Topology m = LocalSpreadChecks.MACHINES.generate(c);
             int[] ids = m.nodeIds();
             if (ids.length < 2) return m;
-            int bad = c.choose(0, 1) == 0 ? 256 : 5;
-            int[][] rows = new int[ids.length][];
-            for (int i = 0; i < ids.length; i++) rows[i] = m.distances().row(ids[i]);
-            rows[0][1] = bad;
-            rows[1][0] = bad;
-            dev.numaspread.model.topology.TopologyBuilder b = dev.numaspread.model.topology.TopologyBuilder.machine("out-of-range")
-                    .expect(dev.numaspread.model.topology.TopologyValidation.SLIT_INVALID);
-            for (int id : ids) b.node(id, m.cpusOf(id));
-            return b.distances(rows).possible(m.possible().toList()).present(m.present().toList()).online(m.online()).build();
+            return DeviceDraws.withDistance(m, ids[0], ids[1], c.choose(0, 1) == 0 ? 256 : 5);
         };
     }
 
     static Check exactHops(String rule, String name, java.util.function.Predicate<Case> which) {
-        return Check.of(rule, Routine.HOP_MASKS, name, ctx -> ctx.forAll(LocalSpreadChecks.cases(), c -> {
-            if (!which.test(c)) return;
+        return Check.of(rule, Routine.HOP_MASKS, name, ctx -> ctx.forAll(LocalSpreadChecks.exactCases().filter(which), c -> {
             List<CpuSet> want = NumaHops.hopMasks(ctx.kernel(), c.machine(), c.node());
             List<CpuSet> got = ctx.implementation().hopMasks(ctx.kernel(), c.machine(), c.node());
             if (!want.equals(got))

@@ -35,14 +35,21 @@ public interface Gen<T> {
     }
 
     /**
-     * Keeps only values that pass {@code filter}, trying at most 100 draws.
+     * Keeps only values that pass {@code filter}, trying at most 100 draws, each in a span
+     * {@code "filtered draw"} so the shrinker can delete the draws that did not pass.
      *
      * @throws Unsatisfiable when no draw passes
      */
     default Gen<T> filter(Predicate<? super T> filter) {
         return c -> {
             for (int k = 0; k < 100; k++) {
-                T v = generate(c);
+                c.startSpan("filtered draw");
+                T v;
+                try {
+                    v = generate(c);
+                } finally {
+                    c.endSpan();
+                }
                 if (filter.test(v)) return v;
             }
             throw new Unsatisfiable("no value passed the filter in 100 draws");

@@ -80,6 +80,25 @@ public final class KernelRange {
         return false;
     }
 
+    /**
+     * The releases where the range starts and ends, ascending without repeats: the first and last
+     * release of each interval ({@code 6.1, 6.3+} gives 6.1, 6.3 and the newest; {@code all} the
+     * oldest and the newest modelled release). Where a rule's behaviour may change, so where a
+     * census of its checks looks (spec/rules.md RULE-6).
+     */
+    public List<KernelRelease> ends() {
+        java.util.TreeSet<KernelRelease> out = new java.util.TreeSet<>();
+        if (all) {
+            out.add(KernelRelease.OLDEST);
+            out.add(KernelRelease.NEWEST);
+        }
+        for (Span s : spans) {
+            out.add(s.from());
+            out.add(s.to() == null ? KernelRelease.NEWEST : s.to());
+        }
+        return List.copyOf(out);
+    }
+
     /** True for {@code none}: a rule of a proposal that no release merged. */
     public boolean isNone() {
         return !all && spans.isEmpty();

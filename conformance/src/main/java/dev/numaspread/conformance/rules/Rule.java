@@ -15,10 +15,13 @@ import java.util.regex.Pattern;
  * @param sources where it comes from: seeds, commits (id and title), kernel runs
  * @param file    the spec file: {@code spec/local-spread.md}
  * @param line    the line of the heading (1-based)
- * @param text    the Markdown below the level line, up to the next heading (statement, why, example)
+ * @param text    the Markdown below the level line (and the classes line), up to the next heading
+ *                (statement, why, example)
+ * @param classes the input classes its checks must draw (RULE-6: the {@code classes:} line,
+ *                {@code topogen.InputClass} ids); empty when the rule has no such line
  */
 public record Rule(String id, String title, Level level, KernelRange kernels, String sources,
-                   String file, int line, String text) {
+                   String file, int line, String text, java.util.List<String> classes) {
 
     /** A rule id: an upper-case prefix (letters, then letters or digits), a dash, a number from 1. */
     public static final Pattern ID = Pattern.compile("[A-Z][A-Z0-9]*-[1-9][0-9]*");
@@ -32,6 +35,7 @@ public record Rule(String id, String title, Level level, KernelRange kernels, St
     public Rule {
         Objects.requireNonNull(level, "level");
         Objects.requireNonNull(kernels, "kernels");
+        classes = java.util.List.copyOf(classes);
         if (!ID.matcher(id).matches()) throw new IllegalArgumentException("rule id '" + id + "'; expected an id such as LS-3");
     }
 

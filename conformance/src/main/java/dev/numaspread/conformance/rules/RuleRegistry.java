@@ -1,6 +1,7 @@
 package dev.numaspread.conformance.rules;
 
 import dev.numaspread.conformance.bundle.Bundle;
+import dev.numaspread.conformance.topogen.InputClass;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,8 +20,10 @@ import java.util.regex.Pattern;
  * <p>A rule heading is a level-3 heading whose first word is a rule id ({@code ### LS-3 Local CPUs
  * come first}); the next non-blank line is {@code level: ...; kernels: ...; sources: ...}. Other
  * level-3 headings are ordinary headings, unless their first word looks like a misspelt id
- * ({@code ### LS_3 ...}), which is an error. Fenced code blocks are skipped, and so are
- * {@code spec/README.md} (it documents the format) and {@code spec/glossary.md}.
+ * ({@code ### LS_3 ...}), which is an error. The line after the level line may be
+ * {@code classes: ID, ID, ...}: the input classes the rule's checks must draw (RULE-6), each one
+ * of {@link InputClass#ids()}. Fenced code blocks are skipped, and so are {@code spec/README.md}
+ * (it documents the format) and {@code spec/glossary.md}.
  */
 public final class RuleRegistry {
 
@@ -145,6 +148,25 @@ public final class RuleRegistry {
                         + "; expected seeds, commits (id and title) or kernel runs, e.g. seed 000, commit 406d394abfcd \"...\"");
                 continue;
             }
+            List<String> classes = new ArrayList<>();
+            int c = l + 1;
+            while (c < lines.length && lines[c].isBlank()) c++;
+            if (c < lines.length && lines[c].strip().startsWith("classes:")) {
+                String where2 = file + ":" + (c + 1);
+                String list = lines[c].strip().substring("classes:".length()).strip();
+                if (list.isEmpty())
+                    problems.add(where2 + ": found no class after \"classes:\" for " + first + "; expected input classes such as "
+                            + String.join(", ", InputClass.ids().subList(0, 3)) + " (spec/rules.md RULE-6)");
+                for (String name : list.isEmpty() ? new String[0] : list.split("\\s*,\\s*")) {
+                    if (InputClass.byId(name).isEmpty())
+                        problems.add(where2 + ": found class \"" + name + "\" for " + first + "; expected one of "
+                                + String.join(", ", InputClass.ids()));
+                    else if (classes.contains(name))
+                        problems.add(where2 + ": found class \"" + name + "\" twice for " + first + "; expected each class once");
+                    else classes.add(name);
+                }
+                l = c;
+            }
             int end = l + 1;
             while (end < lines.length && !ANY_HEADING.matcher(lines[end]).matches()) {
                 if (isFence(lines[end])) {       // a heading inside an example's fence is not a heading
@@ -155,7 +177,7 @@ public final class RuleRegistry {
             }
             end = Math.min(end, lines.length);
             String body = String.join("\n", java.util.Arrays.asList(lines).subList(l + 1, end)).strip();
-            rules.add(new Rule(first, title, level, kernels, sources, file, i + 1, body));
+            rules.add(new Rule(first, title, level, kernels, sources, file, i + 1, body, classes));
         }
         if (inFence) problems.add(file + ":" + lines.length + ": found the end of the file inside a fenced block; expected a closing ```");
     }

@@ -76,6 +76,13 @@ public final class RuleSteps {
         expect(location, r.location(), "place of " + id);
     }
 
+    @Then("rule {word} declares the classes {string}")
+    public void ruleDeclaresTheClasses(String id, String classes) {
+        Rule r = rules().byId(id).orElseThrow(() -> new AssertionError("no rule " + id + "; the spec has " + rules().rules()));
+        expect(List.of(classes.split(",\\s*")), r.classes(), "classes of " + id);
+        expect(false, r.statement().contains("classes:"), "statement of " + id + " without its classes line");
+    }
+
     @Then("reading fails with {string}")
     public void readingFailsWith(String message) {
         if (failure == null) throw new AssertionError("the rules were read without error; expected: " + message);

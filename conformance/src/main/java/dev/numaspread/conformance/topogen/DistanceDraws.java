@@ -65,8 +65,8 @@ final class DistanceDraws {
                 for (int j = i + 1; j < n; j++) d[i][j] = d[j][i] = values[1 + c.choose(0, levels - 2)];
         }
         for (int i = 0; i < n; i++) d[i][i] = Numa.LOCAL_DISTANCE;
-        boolean nonMetric = allowOdd && n >= 3 && c.chance(8);
-        boolean asymmetric = allowOdd && c.chance(10);
+        boolean nonMetric = allowOdd && n >= 3 && c.chance(12);
+        boolean asymmetric = allowOdd && c.chance(20);
         mergeValues(d, 7 - (nonMetric ? 2 : 0) - (asymmetric ? 1 : 0));
         if (nonMetric) breakTriangle(c, d);
         if (asymmetric) makeAsymmetric(c, d);

@@ -14,7 +14,7 @@ import java.util.Optional;
  * The inputs one CPU or one queue smaller than a shrunk one: how a test shows that a
  * counterexample keeps no CPU and no queue its failure does not need. For each machine of the
  * sequence in literal form ({@link MachineCode}), the machine without each of its CPUs (the CPUs
- * above it move down one id); for each count in literal form ({@link Machines#counts}), the count
+ * above it move down one id); for each count in literal form ({@link MachineDraws#counts}), the count
  * less one.
  */
 public final class OneLess {

@@ -1,0 +1,93 @@
+package dev.numaspread.conformance.checks;
+
+import dev.numaspread.conformance.rules.Proves;
+import dev.numaspread.conformance.rules.Rule;
+import dev.numaspread.conformance.rules.RuleRegistry;
+import dev.numaspread.conformance.topogen.InputClass;
+import dev.numaspread.model.kernel.KernelRelease;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * RULE-6: every rule whose checks draw inputs declares the input classes that tell
+ * implementations apart ({@code classes:} under its level line), and the checks draw each of
+ * them in at least 5 % of the rule's default tries, in every release where the rule's range
+ * starts or ends ({@code KernelRange.ends()}). Counted by {@link Census} over the tries the
+ * checks make, as the certifier makes them; a class named by no rule, or a rule declaring
+ * classes its checks never draw, fails too. Prints the table and leaves it in
+ * {@code target/input-classes.txt}.
+ */
+class InputClassCensusTest {
+
+    static final double MINIMUM_SHARE = 0.05;
+
+    @Test
+    @Proves("RULE-6")
+    void RULE_6_everyRuleDrawsItsDeclaredClasses() throws Exception {
+        RuleRegistry registry = RuleRegistry.load();
+        Settings settings = Settings.defaults();
+        // rule -> release -> tally of its checks
+        Map<String, Map<KernelRelease, Census.Tally>> census = new TreeMap<>();
+        for (Check check : AllChecks.all()) {
+            Optional<Rule> rule = registry.byId(check.rule());
+            if (rule.isEmpty()) continue;   // the coverage gate reports checks of unknown rules
+            for (KernelRelease k : rule.get().kernels().ends()) {
+                Census.Tally t = Census.of(check, k, settings);
+                census.computeIfAbsent(check.rule(), r -> new TreeMap<>()).merge(k, t, Census.Tally::plus);
+            }
+        }
+        List<String> problems = new ArrayList<>();
+        StringBuilder table = new StringBuilder("input classes drawn per rule (share of the default tries of its checks; * below 5 %)\n");
+        for (Rule rule : registry.rules()) {
+            Map<KernelRelease, Census.Tally> byKernel = census.getOrDefault(rule.id(), Map.of());
+            boolean draws = byKernel.values().stream().anyMatch(t -> t.tries() > 0);
+            if (!draws) {
+                if (!rule.classes().isEmpty())
+                    problems.add(rule.location() + ": " + rule.id() + " declares classes " + rule.classes()
+                            + ", but no check of it draws inputs; expected no classes line (RULE-6)");
+                continue;
+            }
+            if (rule.classes().isEmpty()) {
+                problems.add(rule.location() + ": " + rule.id() + " has checks that draw inputs and declares no input classes;"
+                        + " expected a line \"classes: ...\" after its level line naming the classes that tell implementations"
+                        + " apart (spec/rules.md RULE-6; the table below shows what its checks draw)");
+            }
+            for (Map.Entry<KernelRelease, Census.Tally> e : byKernel.entrySet()) {
+                Census.Tally t = e.getValue();
+                if (t.tries() == 0) continue;
+                int defaultTries = t.defaultTries();
+                StringBuilder row = new StringBuilder(String.format("%-7s %-5s %4d tries:", rule.id(), e.getKey(), defaultTries));
+                for (String id : rule.classes()) {
+                    InputClass c = InputClass.byId(id).orElseThrow();
+                    double share = (double) t.hits().getOrDefault(c, 0) / defaultTries;
+                    row.append(String.format(" %s %.0f%%%s", id, 100 * share, share < MINIMUM_SHARE ? "*" : ""));
+                    if (share < MINIMUM_SHARE)
+                        problems.add(String.format("%s: %s declares %s, drawn in %.1f %% of its %d tries in %s; expected at least %.0f %%",
+                                rule.location(), rule.id(), id, 100 * share, defaultTries, e.getKey(), 100 * MINIMUM_SHARE));
+                }
+                if (rule.classes().isEmpty()) {
+                    row.append(" (none declared; drawn:");
+                    for (InputClass c : InputClass.values())
+                        if (t.hits().getOrDefault(c, 0) > 0) row.append(String.format(" %s %.0f%%", c.id(), 100.0 * t.hits().get(c) / defaultTries));
+                    row.append(')');
+                }
+                table.append(row).append('\n');
+            }
+        }
+        Path out = Path.of("target", "input-classes.txt");
+        Files.createDirectories(out.getParent());
+        Files.writeString(out, table);
+        System.out.print(table);
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+}
