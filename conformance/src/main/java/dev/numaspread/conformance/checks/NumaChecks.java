@@ -180,7 +180,7 @@ public final class NumaChecks implements CheckFamily {
             int n = c.choose(1, 6);
             List<NumaClosest.Call> calls = new java.util.ArrayList<>();
             for (int i = 0; i < n; i++)
-                calls.add(new NumaClosest.Call(Machines.cpuSubsets(m).generate(c), m.possible().nth(c.choose(0, m.possible().size() - 1))));
+                calls.add(new NumaClosest.Call(MachineDraws.cpuSubsets(m).generate(c), m.possible().nth(c.choose(0, m.possible().size() - 1))));
             return new Sequence(m, callingCpu, prev, calls);
         };
     }

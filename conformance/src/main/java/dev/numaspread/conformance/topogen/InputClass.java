@@ -52,7 +52,7 @@ public enum InputClass {
     SPLIT_SMT("split-smt", (c, m) -> m.smtSiblings().stream().anyMatch(g -> g.size() > 1 && g.last() - g.first() >= g.size())),
     CLUSTERS("clusters", (c, m) -> m.clusters().size() < m.smtSiblings().size()),
     ASYMMETRIC_DISTANCES("asymmetric-distances", (c, m) -> !m.distances().isSymmetric()),
-    NON_METRIC_DISTANCES("non-metric-distances", (c, m) -> !m.distances().triangleViolations().isEmpty()),
+    NON_METRIC_DISTANCES("non-metric-distances", (c, m) -> m.distances().firstTriangleViolation().isPresent()),
     NO_NUMA_LEVELS("no-numa-levels", (c, m) -> outOfRange(m)),
     CPULESS_NODE("cpuless-node", (c, m) -> m.nodes().stream().anyMatch(n -> m.isCpuless(n.id()))),
     MEMORYLESS_NODE("memoryless-node", (c, m) -> m.nodes().stream().anyMatch(n -> !n.cpus().isEmpty() && !n.hasMemory())),
