@@ -123,11 +123,6 @@ public final class Census {
         @Override public KernelRelease kernel() { return kernel; }
 
         @Override
-        public <T> void forAll(Gen<T> gen, Consumer<T> body) {
-            forAll(gen, UnaryOperator.identity(), body);
-        }
-
-        @Override
         public <T> void forAll(Gen<T> gen, UnaryOperator<Settings> tuning, Consumer<T> body) {
             Settings s = tuning.apply(settings);
             Consumer<T> counted = input -> {

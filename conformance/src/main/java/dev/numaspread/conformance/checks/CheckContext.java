@@ -20,16 +20,15 @@ public interface CheckContext {
      * time budget). On the first {@link Violation} the runner shrinks the input, then rethrows the
      * violation of the smallest failing input, with the seed that replays it.
      */
-    <T> void forAll(Gen<T> gen, Consumer<T> body);
+    default <T> void forAll(Gen<T> gen, Consumer<T> body) {
+        forAll(gen, UnaryOperator.identity(), body);
+    }
 
     /**
      * {@link #forAll(Gen, Consumer)} with this check's own settings: {@code tuning} gets the run's
      * settings and returns the ones to use ({@code s -> s.withTries(50)} for an expensive property).
-     * Contexts that cannot tune ignore it.
      */
-    default <T> void forAll(Gen<T> gen, UnaryOperator<Settings> tuning, Consumer<T> body) {
-        forAll(gen, body);
-    }
+    <T> void forAll(Gen<T> gen, UnaryOperator<Settings> tuning, Consumer<T> body);
 
     /**
      * Records the interleavings of {@code x} for the certificate, which prints the outcome table

@@ -261,11 +261,6 @@ public final class CheckRunner {
         }
 
         @Override
-        public <T> void forAll(Gen<T> gen, Consumer<T> body) {
-            forAll(gen, UnaryOperator.identity(), body);
-        }
-
-        @Override
         public <T> void forAll(Gen<T> gen, UnaryOperator<Settings> tuning, Consumer<T> body) {
             Settings s = tuning.apply(settings);
             int[] judgedHere = {0};

@@ -177,13 +177,6 @@ public final class ChoiceSequence implements Comparable<ChoiceSequence> {
         return sb.toString();
     }
 
-    /** The labels of the spans that hold choice {@code i}, outermost first (for describing a choice). */
-    public List<String> labelsAt(int i) {
-        List<String> out = new ArrayList<>();
-        for (Span s : spans) if (s.start() <= i && i < s.end()) out.add(s.label());
-        return out;
-    }
-
     @Override
     public boolean equals(Object o) {
         return o instanceof ChoiceSequence c && Arrays.equals(values, c.values) && Arrays.equals(lowers, c.lowers)

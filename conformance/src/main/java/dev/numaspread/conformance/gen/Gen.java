@@ -103,11 +103,6 @@ public interface Gen<T> {
         };
     }
 
-    /** True or false; false is the simplest. */
-    static Gen<Boolean> booleans() {
-        return c -> c.choose(0, 1) == 1;
-    }
-
     /**
      * The index of a bucket, drawn with probability proportional to {@code weights}; bucket 0 is the
      * simplest ({@link Choices#weighted(int...)}).

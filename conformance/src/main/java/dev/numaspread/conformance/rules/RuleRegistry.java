@@ -3,7 +3,6 @@ package dev.numaspread.conformance.rules;
 import dev.numaspread.conformance.bundle.Bundle;
 import dev.numaspread.conformance.topogen.InputClass;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -57,11 +56,6 @@ public final class RuleRegistry {
         SortedMap<String, String> files = new TreeMap<>();
         for (String name : bundle.list("spec", ".md")) files.put("spec/" + name, bundle.read("spec/" + name));
         return parse(files);
-    }
-
-    /** The rules of a checkout's {@code spec/} folder, {@code specDir}. */
-    public static RuleRegistry fromDirectory(Path specDir) {
-        return load(Bundle.directory(specDir.toAbsolutePath().getParent()));
     }
 
     /**

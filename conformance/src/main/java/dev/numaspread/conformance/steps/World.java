@@ -34,10 +34,6 @@ public final class World {
         machine = t;
     }
 
-    public boolean hasMachine() {
-        return machine != null;
-    }
-
     /** The release of {@code Given Linux X.Y}, or {@link KernelRelease#NEWEST} when the scenario names none. */
     public KernelRelease kernel() {
         return kernel != null ? kernel : KernelRelease.NEWEST;

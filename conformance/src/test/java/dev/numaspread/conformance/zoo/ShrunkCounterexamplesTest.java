@@ -128,11 +128,6 @@ class ShrunkCounterexamplesTest {
         @Override public KernelRelease kernel() { return kernel; }
 
         @Override
-        public <T> void forAll(Gen<T> gen, Consumer<T> body) {
-            forAll(gen, UnaryOperator.identity(), body);
-        }
-
-        @Override
         public <T> void forAll(Gen<T> gen, UnaryOperator<Settings> tuning, Consumer<T> body) {
             Settings s = tuning.apply(settings);
             // As the certifier: a try the check says it does not judge is no failure.

@@ -158,17 +158,6 @@ public final class CpuSet implements Iterable<Integer>, Comparable<CpuSet> {
             return cpu >= 0 && w >= 0 && w < words.length && (words[w] & (1L << (cpu & 63))) != 0;
         }
 
-        /** True when a CPU of {@code first..last} is already in. */
-        boolean intersectsRange(int first, int last) {
-            for (int w = Math.max(first >>> 6, base); w <= Math.min(last >>> 6, base + words.length - 1); w++) {
-                long m = words[w - base];
-                if (w == first >>> 6) m &= -1L << (first & 63);
-                if (w == last >>> 6) m &= -1L >>> (63 - (last & 63));
-                if (m != 0) return true;
-            }
-            return false;
-        }
-
         public CpuSet build() {
             return new CpuSet(base, words.clone());
         }

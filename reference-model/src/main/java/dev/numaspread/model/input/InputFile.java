@@ -32,16 +32,7 @@ public final class InputFile {
      */
     public static byte[] read(Path file, int maxBytes, String expected) {
         String name = file.toString();
-        BasicFileAttributes a;
-        try {
-            a = Files.readAttributes(file, BasicFileAttributes.class);
-        } catch (IOException e) {
-            throw new InvalidInputException(name, reason(e) + "; expected " + expected);
-        }
-        if (a.isDirectory()) throw new InvalidInputException(name, "a directory; expected " + expected);
-        if (!a.isRegularFile())
-            throw new InvalidInputException(name, "not a regular file (a FIFO, a device or a socket); expected " + expected);
-        if (a.size() > maxBytes) throw tooLarge(name, "a file of " + a.size() + " bytes", maxBytes, expected);
+        checkRegular(file, maxBytes, expected);
         try (InputStream in = Files.newInputStream(file)) {
             // /proc and sysfs files report a size they do not have: read to the end, but never past the limit.
             byte[] bytes = in.readNBytes(maxBytes);
@@ -59,16 +50,7 @@ public final class InputFile {
      */
     public static InputStream open(Path file, long maxBytes, String expected) {
         String name = file.toString();
-        BasicFileAttributes a;
-        try {
-            a = Files.readAttributes(file, BasicFileAttributes.class);
-        } catch (IOException e) {
-            throw new InvalidInputException(name, reason(e) + "; expected " + expected);
-        }
-        if (a.isDirectory()) throw new InvalidInputException(name, "a directory; expected " + expected);
-        if (!a.isRegularFile())
-            throw new InvalidInputException(name, "not a regular file (a FIFO, a device or a socket); expected " + expected);
-        if (a.size() > maxBytes) throw tooLarge(name, "a file of " + a.size() + " bytes", maxBytes, expected);
+        checkRegular(file, maxBytes, expected);
         InputStream in;
         try {
             in = Files.newInputStream(file);
@@ -126,5 +108,20 @@ public final class InputFile {
         if (e instanceof AccessDeniedException) return "permission denied";
         if (e instanceof FileSystemException f && f.getReason() != null) return "cannot be read (" + Printable.of(f.getReason()) + ")";
         return "cannot be read (an I/O error)";
+    }
+
+    /** A regular file of at most {@code maxBytes} by its size on disk, or the error that says what it is. */
+    private static void checkRegular(Path file, long maxBytes, String expected) {
+        String name = file.toString();
+        BasicFileAttributes a;
+        try {
+            a = Files.readAttributes(file, BasicFileAttributes.class);
+        } catch (IOException e) {
+            throw new InvalidInputException(name, reason(e) + "; expected " + expected);
+        }
+        if (a.isDirectory()) throw new InvalidInputException(name, "a directory; expected " + expected);
+        if (!a.isRegularFile())
+            throw new InvalidInputException(name, "not a regular file (a FIFO, a device or a socket); expected " + expected);
+        if (a.size() > maxBytes) throw tooLarge(name, "a file of " + a.size() + " bytes", maxBytes, expected);
     }
 }

@@ -77,7 +77,6 @@ public sealed interface Action permits Action.Poll, Action.Alloc, Action.Recycle
 
     static Action poll(int cpu) { return new Poll(cpu); }
     static Action alloc() { return new Alloc(false); }
-    static Action allocReserve() { return new Alloc(true); }
     static Action recycle(int page) { return new Recycle(page, false); }
     static Action free(int page) { return new Free(page, false); }
     static Action updateNid(int nid) { return new UpdateNid(nid); }

@@ -109,10 +109,6 @@ public final class TopoDraft implements TopologyValidation.Positions {
         namePos = at;
     }
 
-    public boolean hasName() {
-        return name != null;
-    }
-
     public void source(String s) {
         source = text(s, "source");
     }
