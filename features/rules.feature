@@ -46,6 +46,15 @@ Feature: Rules
       When the rules are read
       Then reading fails with "spec/demo.md:2: found \"The local CPUs come first.\" after the heading of DEMO-1; expected the line \"level: MUST | EXACT | SHOULD; kernels: ...; sources: ...\""
 
+    Example: a source kept outside the repository
+      Given the spec file "spec/demo.md":
+        """markdown
+        ### DEMO-1 Local CPUs come first
+        level: MUST; kernels: 6.3+; sources: seed 000 "mlx5: Use NUMA distance metrics", research/kernel-semantics.md §1.c
+        """
+      When the rules are read
+      Then reading fails with "spec/demo.md:2: found \"research/kernel-semantics.md\" in the sources of DEMO-1; expected sources a reader can reach from the repository or the kernel's history: a seed, a commit (id and title), a kernel file and function at a release, a fixture or a mailing-list thread"
+
   @RULE-3
   Rule: RULE-3 Kernel ranges say in which releases a rule holds
 

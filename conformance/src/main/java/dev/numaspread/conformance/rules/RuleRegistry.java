@@ -21,8 +21,9 @@ import java.util.regex.Pattern;
  * level-3 headings are ordinary headings, unless their first word looks like a misspelt id
  * ({@code ### LS_3 ...}), which is an error. The line after the level line may be
  * {@code classes: ID, ID, ...}: the input classes the rule's checks must draw (RULE-6), each one
- * of {@link InputClass#ids()}. Fenced code blocks are skipped, and so are {@code spec/README.md}
- * (it documents the format) and {@code spec/glossary.md}.
+ * of {@link InputClass#ids()}. Sources must be reachable from the repository or the kernel's history
+ * (RULE-2): a source naming {@code research/} or {@code research §} is an error. Fenced code blocks
+ * are skipped, and so are {@code spec/README.md} (it documents the format) and {@code spec/glossary.md}.
  */
 public final class RuleRegistry {
 
@@ -35,6 +36,9 @@ public final class RuleRegistry {
     private static final Pattern ANY_HEADING = Pattern.compile("^#{1,6}(\\s.*)?$");
     private static final Pattern LEVEL = Pattern.compile(
             "^level:\\s*(.*?)\\s*;\\s*kernels:\\s*(.*?)\\s*;\\s*sources:\\s*(.*?)\\s*$");
+    /** Notes that live outside the repository ({@code research/kernel-semantics.md §8.2}, {@code research §7}). */
+    private static final Pattern UNREACHABLE_SOURCE = Pattern.compile(
+            "(?i)\\bresearch(?:/[^\\s,;()]*|\\s*§\\s*[^\\s,;()]*)");
 
     private final List<Rule> rules;                 // spec file order, then line order
     private final Map<String, Rule> byId;           // sorted by id
@@ -140,6 +144,13 @@ public final class RuleRegistry {
             if (sources.isEmpty()) {
                 problems.add(levelWhere + ": found no sources for " + first
                         + "; expected seeds, commits (id and title) or kernel runs, e.g. seed 000, commit 406d394abfcd \"...\"");
+                continue;
+            }
+            Matcher unreachable = UNREACHABLE_SOURCE.matcher(sources);
+            if (unreachable.find()) {
+                problems.add(levelWhere + ": found \"" + unreachable.group() + "\" in the sources of " + first
+                        + "; expected sources a reader can reach from the repository or the kernel's history: a seed, a commit"
+                        + " (id and title), a kernel file and function at a release, a fixture or a mailing-list thread");
                 continue;
             }
             List<String> classes = new ArrayList<>();

@@ -117,6 +117,25 @@ class RuleRegistryTest {
         assertTrue(r.byId("A-1").orElseThrow().kernels().isNone());
     }
 
+    @Proves("RULE-2")
+    @Test
+    void RULE_2_sourcesOutsideTheRepositoryAreErrors() {
+        String expected = "; expected sources a reader can reach from the repository or the kernel's history: a seed, a commit"
+                + " (id and title), a kernel file and function at a release, a fixture or a mailing-list thread";
+        assertEquals(List.of(
+                "spec/x.md:2: found \"research/kernel-semantics.md\" in the sources of A-1" + expected,
+                "spec/x.md:4: found \"research §7.2\" in the sources of A-2" + expected,
+                "spec/x.md:6: found \"Research §12\" in the sources of A-3" + expected),
+                problems("spec/x.md", String.join("\n",
+                        "### A-1 One", "level: MUST; kernels: all; sources: seed 004, research/kernel-semantics.md §8.2",
+                        "### A-2 Two", "level: MUST; kernels: 6.3+; sources: commit 6a6dcae8f486 \"blk-mq: ...\", research §7.2",
+                        "### A-3 Three", "level: MUST; kernels: all; sources: Research §12(i)", "")));
+        RuleRegistry r = RuleRegistry.parse(files("spec/x.md", String.join("\n",
+                "### A-4 Four", "level: MUST; kernels: 6.12; sources: mm/page_alloc.c find_next_best_node() (6.12),"
+                        + " fixtures/kernel-runs (`a-2node-2s2c2t-linux-6.12-boot`)", "")));
+        assertTrue(r.contains("A-4"), "a kernel file at a release and a fixture are sources a reader can reach");
+    }
+
     @Proves("RULE-3")
     @Test
     void RULE_3_rangesIncludeTheirEndsAndNothingElse() {
