@@ -11,7 +11,7 @@ import java.util.Optional;
  * present CPUs first, then the rest, SMT siblings sharing their first sibling's queue once the
  * queues run out, no NUMA. From 6.3, 6a6dcae8f486 "blk-mq: Build default queue map via
  * group_cpus_evenly()": queue q takes the CPUs of group q; without groups every CPU goes to the
- * first queue.
+ * first queue. From 6.17 queue q takes group {@code q mod nummasks}.
  */
 final class BlkMq {
     private BlkMq() {}
@@ -21,15 +21,17 @@ final class BlkMq {
         int[] map = new int[k.nrCpuIds];
         Arrays.fill(map, -1);
         if (kernel.atLeast(6, 3)) {
-            if (kernel.atLeast(6, 17))
-                throw new UnsupportedOperationException("blk-mq-map from 6.17 (masks[queue % nr_masks]) is not implemented by this example");
-            Optional<long[][]> masks = GroupCpus.groupCpusEvenly(kernel, k, nrQueues);
-            if (masks.isEmpty()) {
+            Optional<GroupCpus.Grouping> grouping = GroupCpus.groupCpusEvenly(kernel, k, nrQueues);
+            if (grouping.isEmpty()) {
                 for (int cpu = 0; cpu < k.nrCpuIds; cpu++) if (Cpumask.test(k.possible, cpu)) map[cpu] = queueOffset;
                 return map;
             }
+            long[][] masks = grouping.get().masks();
+            // From 6.17 (b6139a6abf67) queue q takes mask q mod nummasks, later queues overwriting
+            // earlier ones (MQ-7); before, mask q, empty for the queues beyond the CPUs.
+            int nrMasks = kernel.atLeast(6, 17) ? grouping.get().nummasks() : nrQueues;
             for (int queue = 0; queue < nrQueues; queue++) {
-                long[] m = masks.get()[queue];
+                long[] m = masks[queue % nrMasks];
                 for (int cpu = Cpumask.first(m, k.nrCpuIds); cpu < k.nrCpuIds; cpu = Cpumask.nextFrom(m, cpu + 1, k.nrCpuIds))
                     map[cpu] = queueOffset + queue;
             }

@@ -7,11 +7,13 @@ import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.numa.NumaClosest;
 import dev.numaspread.model.topology.Topology;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * The bundled example: an implementation written as a third party would, from the kernel sources'
@@ -19,36 +21,42 @@ import java.util.Optional;
  * and turns it into kernel-style bitmaps ({@link KernelView}); each routine family lives in its own
  * class, named after the kernel file it follows.
  *
- * <p>It claims what it reproduces for Linux 6.1 (6.1.192, Debian 6.1.0-57) and 6.12 (6.12.117):
+ * <p>It claims what it reproduces for Linux 6.1 (6.1.192, Debian 6.1.0-57), 6.12 (6.12.117) and
+ * 7.3 (7.3.4), the release users run now:
  * <ul>
- *   <li>6.1 and 6.12: {@code local-spread}, {@code numa-levels}, {@code numa-closest},
- *       {@code group-cpus}, {@code blk-mq-map};</li>
- *   <li>6.12 only: {@code hop-masks}, {@code numa-nth} (both 6.3+), {@code numa-nearest-node}
+ *   <li>6.1, 6.12 and 7.3: {@code local-spread}, {@code numa-levels}, {@code numa-closest} (from
+ *       6.16 a sequence of calls on one calling CPU, HOP-10), {@code group-cpus} (from 7.0 cluster
+ *       by cluster, from 6.17 with {@code nummasks}), {@code blk-mq-map} (from 6.17 by
+ *       {@code nummasks}), {@code page-pool} ({@link PagePool}, a pool that follows its NAPI's node);</li>
+ *   <li>6.12 and 7.3: {@code hop-masks}, {@code numa-nth} (both 6.3+), {@code numa-nearest-node}
  *       (6.7+), {@code mlx5-comp-irqs};</li>
  *   <li>6.1 only: {@code mlx5-numa-distance}, modelled as the 2022 patch applied on that release:
  *       its base, classic {@code cpumask_local_spread()}, is what 6.1 has.</li>
  *   <li>6.9 and 6.12: {@code irq-setup}, {@code mana-setup-irqs} (MANA, {@link GdmaMain}), which run
  *       on a {@link Machine} and call every kernel service through it.</li>
- *   <li>6.1 and 6.12: {@code page-pool} ({@link PagePool}), a pool that follows its NAPI's node.</li>
  * </ul>
+ * The 7.3 parts were written from spec/ alone (spec/group-cpus.md, spec/blk-mq.md,
+ * spec/topology.md, spec/numa-hops.md), as a third party would write them.
  * A routine called for a release it does not claim answers {@link UnsupportedOperationException}.
  */
 public final class KernelStyleSpread implements Implementation {
+    /** {@code distribute_cpu_mask_prev} of a CPU that has not called a distribute function since boot (the SPI's state 0). */
+    private static final int BOOT_PREV = 0;
 
     private static final List<Claim> CLAIMS = List.of(
-            Claim.of("local-spread", "6.1"), Claim.of("local-spread", "6.12"),
-            Claim.of("numa-levels", "6.1"), Claim.of("numa-levels", "6.12"),
-            Claim.of("numa-closest", "6.1"), Claim.of("numa-closest", "6.12"),
-            Claim.of("hop-masks", "6.12"),
-            Claim.of("numa-nth", "6.12"),
-            Claim.of("numa-nearest-node", "6.12"),
+            Claim.of("local-spread", "6.1"), Claim.of("local-spread", "6.12"), Claim.of("local-spread", "7.3"),
+            Claim.of("numa-levels", "6.1"), Claim.of("numa-levels", "6.12"), Claim.of("numa-levels", "7.3"),
+            Claim.of("numa-closest", "6.1"), Claim.of("numa-closest", "6.12"), Claim.of("numa-closest", "7.3"),
+            Claim.of("hop-masks", "6.12"), Claim.of("hop-masks", "7.3"),
+            Claim.of("numa-nth", "6.12"), Claim.of("numa-nth", "7.3"),
+            Claim.of("numa-nearest-node", "6.12"), Claim.of("numa-nearest-node", "7.3"),
             Claim.of("mlx5-numa-distance", "6.1"),
-            Claim.of("mlx5-comp-irqs", "6.12"),
-            Claim.of("group-cpus", "6.1"), Claim.of("group-cpus", "6.12"),
-            Claim.of("blk-mq-map", "6.1"), Claim.of("blk-mq-map", "6.12"),
+            Claim.of("mlx5-comp-irqs", "6.12"), Claim.of("mlx5-comp-irqs", "7.3"),
+            Claim.of("group-cpus", "6.1"), Claim.of("group-cpus", "6.12"), Claim.of("group-cpus", "7.3"),
+            Claim.of("blk-mq-map", "6.1"), Claim.of("blk-mq-map", "6.12"), Claim.of("blk-mq-map", "7.3"),
             Claim.of("irq-setup", "6.9"), Claim.of("irq-setup", "6.12"),
             Claim.of("mana-setup-irqs", "6.9"), Claim.of("mana-setup-irqs", "6.12"),
-            Claim.of("page-pool", "6.1"), Claim.of("page-pool", "6.12"));
+            Claim.of("page-pool", "6.1"), Claim.of("page-pool", "6.12"), Claim.of("page-pool", "7.3"));
 
     @Override
     public String name() {
@@ -84,12 +92,34 @@ public final class KernelStyleSpread implements Implementation {
 
     @Override
     public int numaClosest(KernelRelease kernel, Topology machine, CpuSet cpus, int cpu) {
+        return numaClosestCalls(kernel, machine, cpu, BOOT_PREV, List.of(new NumaClosest.Call(cpus, cpu)))[0];
+    }
+
+    /**
+     * Up to 6.15 each call answers alone (HOP-9); from 6.16 each answer is the calling CPU's new
+     * {@code distribute_cpu_mask_prev} unless it is none (HOP-10). All calls run on
+     * {@code callingCpu}, so one state value is all the sequence needs.
+     */
+    @Override
+    public int[] numaClosestCalls(KernelRelease kernel, Topology machine, int callingCpu, int prev, List<NumaClosest.Call> calls) {
         claimed(Routine.NUMA_CLOSEST, kernel);
         KernelView k = new KernelView(machine);
-        if (cpu < 0 || cpu >= k.nrCpuIds || k.cpuToNode[cpu] < 0)
-            throw new IllegalArgumentException("numaClosest: cpu " + cpu + " is not possible on " + machine.name()
-                    + "; expected a possible CPU");
-        return new NumaDistance(k).findClosest(k.bitmap(cpus), cpu);
+        NumaDistance numa = new NumaDistance(k);
+        int[] answers = new int[calls.size()];
+        for (int i = 0; i < answers.length; i++) {
+            int cpu = calls.get(i).cpu();
+            if (cpu < 0 || cpu >= k.nrCpuIds || k.cpuToNode[cpu] < 0)
+                throw new IllegalArgumentException("numaClosest: cpu " + cpu + " is not possible on " + machine.name()
+                        + "; expected a possible CPU");
+            long[] cpus = k.bitmap(calls.get(i).cpus());
+            if (kernel.before(6, 16)) {
+                answers[i] = numa.findClosest(cpus, cpu);
+            } else {
+                answers[i] = numa.findClosestDistribute(cpus, cpu, prev);
+                if (answers[i] < k.nrCpuIds) prev = answers[i];
+            }
+        }
+        return answers;
     }
 
     @Override
@@ -123,11 +153,20 @@ public final class KernelStyleSpread implements Implementation {
     public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Topology machine, int numgrps) {
         claimed(Routine.GROUP_CPUS, kernel);
         KernelView k = new KernelView(machine);
-        return GroupCpus.groupCpusEvenly(kernel, k, numgrps).map(masks -> {
-            List<CpuSet> groups = new ArrayList<>(masks.length);
-            for (long[] m : masks) groups.add(k.cpuSet(m));
+        return GroupCpus.groupCpusEvenly(kernel, k, numgrps).map(grouping -> {
+            List<CpuSet> groups = new ArrayList<>(grouping.masks().length);
+            for (long[] m : grouping.masks()) groups.add(k.cpuSet(m));
             return groups;
         });
+    }
+
+    @Override
+    public OptionalInt groupCpusEvenlyNummasks(KernelRelease kernel, Topology machine, int numgrps) {
+        claimed(Routine.GROUP_CPUS, kernel);
+        if (kernel.before(6, 17))
+            throw new UnsupportedOperationException("group_cpus_evenly() reports nummasks from 6.17 (b6139a6abf67); asked for Linux " + kernel);
+        Optional<GroupCpus.Grouping> grouping = GroupCpus.groupCpusEvenly(kernel, new KernelView(machine), numgrps);
+        return grouping.isEmpty() ? OptionalInt.empty() : OptionalInt.of(grouping.get().nummasks());
     }
 
     /**

@@ -8,7 +8,7 @@ import java.util.Arrays;
 /**
  * What the kernel keeps about a machine, as the example's routines read it: the possible, present
  * and online bitmaps, {@code cpu_to_node()}, the node masks, {@code node_distance()} and
- * {@code topology_sibling_cpumask()}. Built once per SPI call from the {@link Topology} handed in;
+ * {@code topology_sibling_cpumask()} and {@code topology_cluster_cpumask()}. Built once per SPI call from the {@link Topology} handed in;
  * everything after that works on these arrays only.
  */
 final class KernelView {
@@ -32,6 +32,11 @@ final class KernelView {
     final int[][] distance;
     /** {@code topology_sibling_cpumask(cpu)}: the online siblings of an online CPU, empty for any other id. */
     final long[][] siblings;
+    /**
+     * {@code topology_cluster_cpumask(cpu)} as x86 keeps it (spec/topology.md TOPO-13): for an online
+     * CPU the online CPUs of its cluster on its own node, itself included; empty for any other id.
+     */
+    final long[][] clusters;
 
     KernelView(Topology machine) {
         nrCpuIds = machine.nrCpuIds();
@@ -71,6 +76,16 @@ final class KernelView {
             long[] onlineGroup = Cpumask.and(bitmap(group), online);
             for (int cpu : group.toArray())
                 if (Cpumask.test(online, cpu)) siblings[cpu] = onlineGroup;
+        }
+
+        // TOPO-12: every machine has clusters (each SMT core its own when the file gives none);
+        // TOPO-15: x86 cuts a cluster that spans nodes at the node boundary.
+        clusters = new long[nrCpuIds][];
+        for (int cpu = 0; cpu < nrCpuIds; cpu++) clusters[cpu] = Cpumask.alloc(nrCpuIds);
+        for (CpuSet cluster : machine.clusters()) {
+            long[] onlineCluster = Cpumask.and(bitmap(cluster), online);
+            for (int cpu : cluster.toArray())
+                if (Cpumask.test(online, cpu)) clusters[cpu] = Cpumask.and(onlineCluster, nodePossible[cpuToNode[cpu]]);
         }
     }
 

@@ -9,7 +9,7 @@ import dev.numaspread.model.kernel.KernelRelease;
  * <ul>
  *   <li>pre-2024 (6.1.192): one extraction per round, the sift-down path takes the left child
  *       when the children compare equal ({@code >= 0});</li>
- *   <li>2024 (6.12): 0e02ca29a563 "lib/sort: optimize heapsort with double-pop variation" extracts
+ *   <li>2024 (6.9+, spec/group-cpus.md GRP-10): 0e02ca29a563 "lib/sort: optimize heapsort with double-pop variation" extracts
  *       two elements per round, and db946a422260 "lib/sort: optimize heapsort for equal elements in
  *       sift-down path" takes the right child on equality ({@code > 0}).</li>
  * </ul>
@@ -18,7 +18,11 @@ import dev.numaspread.model.kernel.KernelRelease;
 final class LibSort {
     private LibSort() {}
 
-    /** The element type of the one caller: {@code struct node_groups} of lib/group_cpus.c. */
+    /**
+     * The element type of the one caller: {@code struct node_groups} of lib/group_cpus.c, an
+     * entry per node id; from 7.0 also an entry per cluster of one node, {@code id} then being
+     * the cluster's number in the order the clusters were counted (GRP-15).
+     */
     static final class NodeGroups {
         final int id;
         /** {@code ncpus} before the sort, {@code ngroups} after it (the kernel shares one unsigned field). */
@@ -37,8 +41,8 @@ final class LibSort {
 
     /** {@code sort(base, num, ..., ncpus_cmp_func, NULL)} as the release's lib/sort.c does it. */
     static void sort(KernelRelease kernel, NodeGroups[] base) {
-        // The 2024 commits went in through akpm's mm-nonmm tree, ≈6.10 (research Q5: release not pinned).
-        if (kernel.atLeast(6, 10)) sort2024(base);
+        // Both commits reached mainline in the 6.9 merge window (GRP-10).
+        if (kernel.atLeast(6, 9)) sort2024(base);
         else sortPre2024(base);
     }
 

@@ -68,18 +68,37 @@ final class NumaDistance {
     }
 
     /**
-     * {@code sched_numa_find_closest(cpus, cpu)}: the lowest CPU of {@code cpus} in the nearest
-     * level (seen from the node of {@code cpu}) that holds one, or {@code nrCpuIds}.
+     * {@code sched_numa_find_closest(cpus, cpu)} up to 6.15: the lowest CPU of {@code cpus} in the
+     * nearest level (seen from the node of {@code cpu}) that holds one, or {@code nrCpuIds}.
      */
     int findClosest(long[] cpus, int cpu) {
+        long[] level = nearestLevelWith(cpus, cpu);
+        return level == null ? k.nrCpuIds : Cpumask.firstAnd(cpus, level, k.nrCpuIds);
+    }
+
+    /**
+     * {@code sched_numa_find_closest(cpus, cpu)} from 6.16 (6432e163ba1b, HOP-10), made on a CPU
+     * whose {@code distribute_cpu_mask_prev} is {@code prev}: the first CPU of {@code cpus} in the
+     * nearest level above {@code prev}, wrapping to the lowest; {@code nrCpuIds} for none. The
+     * caller keeps the answer as the new state unless it is none.
+     */
+    int findClosestDistribute(long[] cpus, int cpu, int prev) {
+        long[] level = nearestLevelWith(cpus, cpu);
+        if (level == null) return k.nrCpuIds;
+        long[] candidates = Cpumask.and(cpus, level);
+        int next = prev + 1 < k.nrCpuIds ? Cpumask.nextFrom(candidates, prev + 1, k.nrCpuIds) : k.nrCpuIds;
+        return next < k.nrCpuIds ? next : Cpumask.first(candidates, k.nrCpuIds);
+    }
+
+    /** The smallest hop mask of {@code cpu}'s node that meets {@code cpus} (HOP-5); null when none does. */
+    private long[] nearestLevelWith(long[] cpus, int cpu) {
         int j = k.cpuToNode[cpu];
-        if (masks == null || j < 0) return k.nrCpuIds;
+        if (masks == null || j < 0) return null;
         for (long[][] level : masks) {
             if (level[j] == null) break;
-            int c = Cpumask.firstAnd(cpus, level[j], k.nrCpuIds);
-            if (c < k.nrCpuIds) return c;
+            if (Cpumask.intersects(cpus, level[j])) return level[j];
         }
-        return k.nrCpuIds;
+        return null;
     }
 
     /**

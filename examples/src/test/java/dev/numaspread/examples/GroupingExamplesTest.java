@@ -25,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class GroupingExamplesTest {
     private static final KernelRelease LINUX_6_1 = KernelRelease.of(6, 1);
     private static final KernelRelease LINUX_6_12 = KernelRelease.of(6, 12);
+    private static final KernelRelease LINUX_7_3 = KernelRelease.of(7, 3);
     private final KernelStyleSpread example = new KernelStyleSpread();
 
     /** {@code nodes} nodes of {@code perNode} CPUs, distance 10/20, optional SMT2 adjacent siblings. */
@@ -84,6 +85,12 @@ class GroupingExamplesTest {
         assertArrayEquals(new int[] {2, 1, 0}, sortedIds(3, true));
         assertArrayEquals(new int[] {1, 3, 2, 0}, sortedIds(4, true));
         assertArrayEquals(new int[] {1, 3, 4, 5, 6, 7, 2, 0}, sortedIds(8, true));
+    }
+
+    /** GRP-15: ten equal clusters come out 1, 3, 4, 5, 6, 7, 8, 9, 2, 0 (kernel run cl1). */
+    @Test
+    void GRP_15_heapsort2024_tenEqualClusters() {
+        assertArrayEquals(new int[] {1, 3, 4, 5, 6, 7, 8, 9, 2, 0}, sortedIds(10, true));
     }
 
     /** Both variants sort; UINT_MAX (CPU-less nodes) compares as -1 and goes first. */
@@ -154,7 +161,58 @@ class GroupingExamplesTest {
         assertThrows(KernelBug.class, () -> example.groupCpusEvenly(LINUX_6_1, t, 0));
     }
 
+    /** 40 CPUs on one node, no SMT, clusters of 4 ({@code cl1}), all online unless {@code offline} says otherwise. */
+    private static Topology cl1(String online) {
+        StringBuilder s = new StringBuilder("possible 0-39\npresent 0-39\nonline ").append(online).append('\n');
+        for (int c = 0; c < 40; c += 4) s.append("cluster cpus ").append(c).append('-').append(c + 3).append('\n');
+        s.append("available: 1 nodes (0)\nnode 0 cpus: ").append(online).append("\n");
+        if (!online.equals("0-39")) s.append("node-of ").append(CpuSet.range(0, 39).andNot(CpuSet.parseList(online)).toList()).append(" 0\n");
+        s.append("node distances:\nnode 0\n0: 10\n");
+        return TopoText.parse(s.toString(), "cl1.topo");
+    }
+
+    /** GRP-11, GRP-12, GRP-15: the commit's machine, 11 groups; the split cluster 0-3 comes last. */
+    @Test
+    void GRP_11_cl1_elevenGroupsStayInsideClusters() {
+        assertEquals(Optional.of(groups("4-7", "12-15", "16-19", "20-23", "24-27", "28-31", "32-35", "36-39", "8-11", "0-1", "2-3")),
+                example.groupCpusEvenly(LINUX_7_3, cl1("0-39"), 11));
+        assertEquals(Optional.of(groups("0-3", "4-7", "8-11", "12-15", "16-19", "20-23", "24-27", "28-30", "31-33", "34-36", "37-39")),
+                example.groupCpusEvenly(LINUX_6_12, cl1("0-39"), 11), "before 7.0 clusters play no part");
+    }
+
+    /** GRP-13: CPU 5 offline has an empty cluster mask, so the node is dealt as before 7.0. */
+    @Test
+    void GRP_13_cl1_anOfflineCpuTurnsTheClusterStepOff() {
+        assertEquals(Optional.of(groups("0-3", "4-7", "8-11", "12-15", "16-19", "20-23", "24-27", "28-30", "31-33", "34-36", "37-39")),
+                example.groupCpusEvenly(LINUX_7_3, cl1("0-4,6-39"), 11));
+    }
+
+    /** GRP-14: nummasks is min(numgrps, possible CPUs); NULL for 0 groups. */
+    @Test
+    void GRP_14_nummasks() {
+        Topology t = machine(2, 4, true, "0-5");
+        for (int numgrps = 1; numgrps <= 10; numgrps++)
+            assertEquals(java.util.OptionalInt.of(Math.min(numgrps, 8)), example.groupCpusEvenlyNummasks(LINUX_7_3, t, numgrps), numgrps + " groups");
+        assertEquals(java.util.OptionalInt.empty(), example.groupCpusEvenlyNummasks(LINUX_7_3, t, 0));
+    }
+
     // ------------------------------------------------------------------ blk-mq
+
+    /** MQ-7: one node, CPUs 0-3, 6 queues: 6.16 maps 0 1 2 3, 6.17 maps 4 5 2 3. */
+    @Test
+    void MQ_7_moreQueuesThanMasks() {
+        KernelView k = new KernelView(machine(1, 4, false, null));
+        assertArrayEquals(new int[] {0, 1, 2, 3}, BlkMq.blkMqMapQueues(KernelRelease.of(6, 16), k, 6, 0));
+        assertArrayEquals(new int[] {4, 5, 2, 3}, BlkMq.blkMqMapQueues(KernelRelease.of(6, 17), k, 6, 0));
+    }
+
+    /** MQ-8: kernel run a-2node-2s2c2t, 3 queues: 6.12 maps 1 1 2 2 0 0 0 0, 7.3.4 maps 2 2 1 1 0 0 0 0. */
+    @Test
+    void MQ_8_eachCoreItsOwnClusterRenumbersTheQueues() {
+        Topology t = machine(2, 4, true, null);
+        assertArrayEquals(new int[] {1, 1, 2, 2, 0, 0, 0, 0}, example.blkMqMapQueues(LINUX_6_12, t, 3, 0));
+        assertArrayEquals(new int[] {2, 2, 1, 1, 0, 0, 0, 0}, example.blkMqMapQueues(LINUX_7_3, t, 3, 0));
+    }
 
     /** Seed 002 (issue 6): 2 nodes x 80 CPUs, 2 submit queues: queue 0 = node 0, queue 1 = node 1 in 6.12; the legacy map alternates. */
     @Test

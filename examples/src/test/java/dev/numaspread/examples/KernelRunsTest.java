@@ -27,9 +27,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The kernel runs (fixtures/kernel-runs, copied from what Debian's 6.1.192 and 6.12.117 printed
- * on QEMU machines) are the ground truth: the example must reproduce every result of every run,
- * for every key whose routine it claims for that release.
+ * The kernel runs (fixtures/kernel-runs, copied from what Debian's 6.1.192, 6.12.117 and 7.3.4
+ * printed on QEMU machines) are the ground truth: the example must reproduce every result of every
+ * run, for every key whose routine it claims for that release (7.3's {@code find_closest}: from a
+ * starting state that reproduces all its answers in order, HOP-10).
  */
 class KernelRunsTest {
     static final Path RUNS = Path.of("..", "fixtures", "kernel-runs");
@@ -48,10 +49,7 @@ class KernelRunsTest {
         }
     }
 
-    /**
-     * The runs of the releases the example claims routines for; runs of other releases (7.3) wait
-     * until the example claims them.
-     */
+    /** The runs of the releases the example claims routines for. */
     static List<Run> runs() throws IOException {
         java.util.Set<KernelRelease> claimed = new java.util.TreeSet<>();
         new KernelStyleSpread().claims().forEach(c -> claimed.add(c.kernel()));
@@ -69,9 +67,10 @@ class KernelRunsTest {
     @Test
     void theRunsAreThere() throws IOException {
         List<Run> runs = runs();
-        assertEquals(22, runs.size(), "kernel runs in " + RUNS.toAbsolutePath());
+        assertEquals(37, runs.size(), "kernel runs in " + RUNS.toAbsolutePath());
         assertEquals(11, runs.stream().filter(r -> r.kernel().equals(KernelRelease.of(6, 1))).count());
         assertEquals(11, runs.stream().filter(r -> r.kernel().equals(KernelRelease.of(6, 12))).count());
+        assertEquals(15, runs.stream().filter(r -> r.kernel().equals(KernelRelease.of(7, 3))).count());
     }
 
     @TestFactory
@@ -105,12 +104,15 @@ class KernelRunsTest {
                                 run.name() + " sched_numa_find_nth_cpu(" + label + " " + cpus + ", " + i + ", " + node + ")");
                 });
             });
-            case "find_closest" -> forEachField(expected, (label, entry) -> {
+            case "find_closest" -> {
+                if (kernel.atLeast(6, 16)) findClosestSequence(run, expected);
+                else forEachField(expected, (label, entry) -> {
                 CpuSet cpus = CpuSet.parseList(entry.get("mask").asText());
                 forEachField(entry.get("res"), (cpu, result) -> assertSameCpuOrNone(t, result.asInt(),
                         example.numaClosest(kernel, t, cpus, Integer.parseInt(cpu)),
                         run.name() + " sched_numa_find_closest(" + label + " " + cpus + ", " + cpu + ")"));
-            });
+                });
+            }
             case "numa_levels" -> {
                 assertArrayEquals(ints(expected.get("distance")), example.numaLevels(kernel, t), run.name() + " levels");
                 assertEquals(expected.get("levels").asInt(), example.numaLevels(kernel, t).length);
@@ -126,6 +128,19 @@ class KernelRunsTest {
                     }
                 });
             }
+            case "group_cpus_evenly_nummasks" -> forEachField(expected, (numgrps, nummasks) -> assertEquals(
+                    java.util.OptionalInt.of(nummasks.asInt()), example.groupCpusEvenlyNummasks(kernel, t, Integer.parseInt(numgrps)),
+                    run.name() + " group_cpus_evenly(" + numgrps + ", &nummasks)"));
+            case "cpus" -> {
+                // The kernel's view of each possible CPU: the example's sibling and live cluster masks (TOPO-3, TOPO-13).
+                KernelView k = new KernelView(t);
+                forEachField(expected, (cpu, seen) -> {
+                    int c = Integer.parseInt(cpu);
+                    assertEquals(CpuSet.parseList(seen.get("smt").asText()), k.cpuSet(k.siblings[c]), run.name() + " topology_sibling_cpumask(" + cpu + ")");
+                    assertEquals(CpuSet.parseList(seen.get("cluster").asText()), k.cpuSet(k.clusters[c]), run.name() + " topology_cluster_cpumask(" + cpu + ")");
+                    assertEquals(seen.get("node").asInt(), k.cpuToNode[c], run.name() + " cpu_to_node(" + cpu + ")");
+                });
+            }
             case "group_cpus_evenly" -> forEachField(expected, (numgrps, groups) -> assertEquals(Optional.of(cpuSets(groups)),
                     example.groupCpusEvenly(kernel, t, Integer.parseInt(numgrps)), run.name() + " group_cpus_evenly(" + numgrps + ")"));
             case "blk_mq_map_queues" -> forEachField(expected, (queues, map) -> {
@@ -137,6 +152,33 @@ class KernelRunsTest {
             });
             default -> throw new AssertionError(run.name() + ": unknown result key '" + key + "'");
         }
+    }
+
+    /**
+     * 7.3's {@code find_closest}: the calls in file order (labels in order, {@code cpu} ascending) on
+     * one CPU from a state the file does not record; some starting state must reproduce every answer.
+     */
+    private void findClosestSequence(Run run, JsonNode expected) {
+        Topology t = run.machine();
+        List<dev.numaspread.model.numa.NumaClosest.Call> calls = new ArrayList<>();
+        List<Integer> answers = new ArrayList<>();
+        forEachField(expected, (label, entry) -> {
+            CpuSet cpus = CpuSet.parseList(entry.get("mask").asText());
+            java.util.TreeMap<Integer, Integer> byCpu = new java.util.TreeMap<>();
+            forEachField(entry.get("res"), (cpu, result) -> byCpu.put(Integer.parseInt(cpu), result.asInt()));
+            byCpu.forEach((cpu, result) -> {
+                calls.add(new dev.numaspread.model.numa.NumaClosest.Call(cpus, cpu));
+                answers.add(result >= t.nrCpuIds() ? t.nrCpuIds() : result);
+            });
+        });
+        int[] want = answers.stream().mapToInt(Integer::intValue).toArray();
+        List<Integer> fits = new ArrayList<>();
+        for (int prev = 0; prev < t.nrCpuIds(); prev++) {
+            int[] got = example.numaClosestCalls(run.kernel(), t, 0, prev, calls);
+            for (int i = 0; i < got.length; i++) if (got[i] >= t.nrCpuIds()) got[i] = t.nrCpuIds();
+            if (java.util.Arrays.equals(want, got)) fits.add(prev);
+        }
+        assertTrue(!fits.isEmpty(), run.name() + ": no starting state reproduces the " + want.length + " find_closest answers in order");
     }
 
     private static void assertSameCpuOrNone(Topology t, int expected, int actual, String what) {

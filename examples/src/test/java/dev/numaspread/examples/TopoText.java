@@ -14,7 +14,7 @@ import java.util.TreeMap;
 
 /**
  * A small reader for the {@code .topo} texts the tests use (the numactl-like subset the kernel runs
- * and the seed machines need): possible/present/online, {@code smt none}, {@code siblings},
+ * and the seed machines need): possible/present/online, {@code smt none}, {@code siblings}, {@code cluster cpus LIST},
  * {@code node N cpus:}, {@code node N size:}, {@code node-of}, {@code node distances:}. The example
  * keeps its own reader so that its tests do not lean on the project's parser either.
  */
@@ -32,6 +32,7 @@ final class TopoText {
         CpuSet present = null;
         CpuSet online = null;
         List<CpuSet> siblings = new ArrayList<>();
+        List<CpuSet> clusters = new ArrayList<>();
         TreeMap<Integer, CpuSet> nodeCpus = new TreeMap<>();
         TreeMap<Integer, Long> nodeSize = new TreeMap<>();
         List<int[]> rows = new ArrayList<>();
@@ -68,6 +69,11 @@ final class TopoText {
                 case "siblings" -> {
                     for (int i = 1; i < w.length; i++) siblings.add(CpuSet.parseList(w[i]));
                 }
+                case "cluster" -> {
+                    if (w.length != 3 || !w[1].equals("cpus"))
+                        throw new IllegalArgumentException(where + ": '" + line + "'; expected cluster cpus LIST");
+                    clusters.add(CpuSet.parseList(w[2]));
+                }
                 case "available:", "numactl:" -> { }
                 case "node-of" -> {
                     int node = Integer.parseInt(w[2]);
@@ -100,6 +106,6 @@ final class TopoText {
         if (present == null) present = all;
         if (possible == null) possible = present;
         return new Topology(name, source, possible, present, online, nodes,
-                DistanceTable.of(ids, rows.toArray(new int[0][])), siblings, List.of(), List.of());
+                DistanceTable.of(ids, rows.toArray(new int[0][])), siblings, List.of(), clusters);
     }
 }
