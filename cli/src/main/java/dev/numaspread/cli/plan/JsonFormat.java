@@ -16,7 +16,9 @@ import java.util.List;
  */
 public final class JsonFormat implements PlanFormat {
 
-    private final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    // Made by the first render: every plan command lists the formats, and an ObjectMapper loads
+    // about 400 Jackson classes that only --format json uses.
+    private ObjectMapper json;
 
     @Override
     public String name() {
@@ -27,6 +29,7 @@ public final class JsonFormat implements PlanFormat {
     public String render(List<Planned> plans) {
         Plan plan = PlanFormat.only(plans).plan();
         PlanRequest r = PlanFormat.only(plans).request();
+        if (json == null) json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode o = json.createObjectNode();
         o.put("routine", r.routine().id());
         o.put("kernel", r.kernel().toString());

@@ -8,6 +8,7 @@ import dev.numaspread.model.topology.Topology;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -58,20 +59,16 @@ public final class NumaLevels {
         List<Integer> members = new ArrayList<>();
         for (int n : ids)
             if (kernel.before(5, 18) || !machine.isCpuless(n)) members.add(n);
-        TreeSet<Integer> values = new TreeSet<>();
         if (kernel.before(5, 12)) {
             // Before 620a6dc40754 the deduplicating sort read node_distance(0, j) only, no range check.
+            TreeSet<Integer> values = new TreeSet<>();
             for (int j : ids) values.add(distance(machine, 0, j));
-        } else {
-            for (int i : members)
-                for (int j : members) {
-                    int d = machine.distance(i, j);
-                    if (d < Numa.LOCAL_DISTANCE || d > Numa.MAX_DISTANCE)
-                        return new NumaLevels(new int[0], ids, members, machine);   // "Invalid distance value range"
-                    values.add(d);
-                }
+            return new NumaLevels(values.stream().mapToInt(Integer::intValue).toArray(), ids, members, machine);
         }
-        int[] levels = values.stream().mapToInt(Integer::intValue).toArray();
+        // The distinct values ascending: one outside the range is the first or the last of them.
+        int[] levels = machine.distances().distinctValuesAmong(members.stream().mapToInt(Integer::intValue).toArray());
+        if (levels.length > 0 && levels[0] < Numa.LOCAL_DISTANCE || levels[levels.length - 1] > Numa.MAX_DISTANCE)
+            return new NumaLevels(new int[0], ids, members, machine);   // "Invalid distance value range"
         return new NumaLevels(levels, ids, members, machine);
     }
 
@@ -99,7 +96,7 @@ public final class NumaLevels {
     /** True when {@code node} has level masks: it is known, levels exist, and (5.18+) it has CPUs. */
     public boolean hasMasks(int node) {
         // A CPU-less node (5.18+) is no member: its masks are the kernel's NULL.
-        return Arrays.binarySearch(nodeIds, node) >= 0 && !isEmpty() && members.contains(node);
+        return Arrays.binarySearch(nodeIds, node) >= 0 && !isEmpty() && Collections.binarySearch(members, node) >= 0;
     }
 
     /**

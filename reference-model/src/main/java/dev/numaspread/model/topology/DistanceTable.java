@@ -168,6 +168,43 @@ public final class DistanceTable {
         return out;
     }
 
+    /**
+     * The square table of {@code nodes}: entry {@code [i][j]} is {@code distance(nodes[i], nodes[j])}.
+     * O(nodes²), where asking pair by pair costs a search per pair.
+     *
+     * @throws IllegalArgumentException if a node is not in the table
+     */
+    public int[][] among(int[] nodes) {
+        int[] at = new int[nodes.length];
+        for (int i = 0; i < nodes.length; i++) at[i] = index(nodes[i]);
+        int[][] out = new int[nodes.length][nodes.length];
+        for (int i = 0; i < nodes.length; i++) {
+            int[] r = rows[at[i]];
+            for (int j = 0; j < nodes.length; j++) out[i][j] = r[at[j]];
+        }
+        return out;
+    }
+
+    /**
+     * The distinct values of {@code distance(a, b)} for {@code a} and {@code b} among {@code nodes},
+     * ascending. O(nodes²): each row is read once by index, not node pair by node pair.
+     *
+     * @throws IllegalArgumentException if a node is not in the table
+     */
+    public int[] distinctValuesAmong(int[] nodes) {
+        int[] at = new int[nodes.length];
+        for (int i = 0; i < nodes.length; i++) at[i] = index(nodes[i]);
+        boolean[] seen = new boolean[MAX_VALUE + 1];
+        int count = 0;
+        for (int a : at) {
+            int[] r = rows[a];
+            for (int b : at) if (!seen[r[b]]) { seen[r[b]] = true; count++; }
+        }
+        int[] out = new int[count];
+        for (int v = 0, k = 0; v <= MAX_VALUE; v++) if (seen[v]) out[k++] = v;
+        return out;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof DistanceTable t && Arrays.equals(nodeIds, t.nodeIds) && Arrays.deepEquals(rows, t.rows);

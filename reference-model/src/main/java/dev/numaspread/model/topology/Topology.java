@@ -39,7 +39,11 @@ public final class Topology {
     private final List<CpuSet> clusters;       // ascending by first CPU; the SMT cores when none were given
     private final boolean clustersAssumed;     // true when no clusters were given
 
-    // Derived indexes: cpu -> node id, cpu -> index of its sibling group.
+    // Derived indexes: node ids ascending (found by binary search), whether each node has an
+    // online CPU, cpu -> node id, cpu -> index of its sibling group. Lookups by node id stay
+    // O(log nodes), so a pass over node pairs stays O(nodes^2 log nodes) at MAX_NUMNODES.
+    private final int[] nodeIdsAscending;
+    private final boolean[] nodeHasOnlineCpu;
     private final int[] nodeOfCpu;
     private final int[] siblingGroupOfCpu;
     private final int[] clusterOfCpu;
@@ -84,6 +88,10 @@ public final class Topology {
         }
         for (int c : possible.toArray())
             require(nodeOfCpu[c] >= 0, () -> "cpu " + c + " is possible but in no node; expected a node for every possible CPU");
+        nodeIdsAscending = this.nodes.stream().mapToInt(Node::id).toArray();
+        nodeHasOnlineCpu = new boolean[nodeIdsAscending.length];
+        for (int c = online.first(); c >= 0 && c < nr; c = online.next(c + 1))
+            nodeHasOnlineCpu[Arrays.binarySearch(nodeIdsAscending, nodeOfCpu[c])] = true;
 
         siblingGroupOfCpu = new int[nr];
         checkPartition(this.smtSiblings, "SMT sibling group", siblingGroupOfCpu);
@@ -170,7 +178,7 @@ public final class Topology {
     public int numOnlineCpus() { return online.size(); }
 
     /** The node ids, ascending. */
-    public int[] nodeIds() { return nodes.stream().mapToInt(Node::id).toArray(); }
+    public int[] nodeIds() { return nodeIdsAscending.clone(); }
 
     /** The node ids as a mask: {@code 0-3,8}. */
     public NodeMask nodeMask() { return NodeMask.of(nodeIds()); }
@@ -178,8 +186,8 @@ public final class Topology {
     public boolean hasNode(int node) { return node(node).isPresent(); }
 
     public Optional<Node> node(int id) {
-        for (Node n : nodes) if (n.id() == id) return Optional.of(n);
-        return Optional.empty();
+        int i = Arrays.binarySearch(nodeIdsAscending, id);
+        return i >= 0 ? Optional.of(nodes.get(i)) : Optional.empty();
     }
 
     /**
@@ -219,7 +227,8 @@ public final class Topology {
 
     /** True when the node has no online CPU (it lacks the kernel's {@code N_CPU} state). */
     public boolean isCpuless(int node) {
-        return onlineCpusOf(node).isEmpty();
+        int i = Arrays.binarySearch(nodeIdsAscending, node);
+        return i < 0 || !nodeHasOnlineCpu[i];
     }
 
     /** True when the node has no memory ({@code size: 0 MB}). */

@@ -4,6 +4,7 @@ import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.input.Printable;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -22,11 +23,7 @@ public final class TopologyDescription {
      * with CPU-less nodes" (TOPO-8).
      */
     public static int[] distanceLevels(Topology t) {
-        TreeSet<Integer> values = new TreeSet<>();
-        for (int a : t.nodeIds())
-            for (int b : t.nodeIds())
-                if (!t.isCpuless(a) && !t.isCpuless(b)) values.add(t.distance(a, b));
-        return values.stream().mapToInt(Integer::intValue).toArray();
+        return t.distances().distinctValuesAmong(Arrays.stream(t.nodeIds()).filter(n -> !t.isCpuless(n)).toArray());
     }
 
     /**

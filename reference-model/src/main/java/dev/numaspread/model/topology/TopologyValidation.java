@@ -158,9 +158,12 @@ public final class TopologyValidation {
     /** TOPO-4: diagonal 10, off-diagonal 11..255, as ACPI's SLIT check and the u8 table demand. */
     static void checkDistanceValues(Topology t, Findings f, Positions at) {
         int[] ids = t.nodeIds();
-        for (int a : ids) {
-            for (int b : ids) {
-                int d = t.distance(a, b);
+        int[][] table = t.distances().among(ids);
+        for (int i = 0; i < ids.length; i++) {
+            int a = ids[i];
+            for (int j = 0; j < ids.length; j++) {
+                int b = ids[j];
+                int d = table[i][j];
                 if (a == b && d != Numa.LOCAL_DISTANCE)
                     f.kernelRule(at.distanceRow(a), SLIT_INVALID, "distance from node " + a + " to itself is " + d
                             + "; expected " + Numa.LOCAL_DISTANCE + " (LOCAL_DISTANCE)");
@@ -177,10 +180,11 @@ public final class TopologyValidation {
         int pairs = 0;
         String first = null;
         int firstRow = -1;
+        int[][] table = t.distances().among(ids);
         for (int i = 0; i < ids.length; i++)
             for (int j = i + 1; j < ids.length; j++) {
-                int ab = t.distance(ids[i], ids[j]);
-                int ba = t.distance(ids[j], ids[i]);
+                int ab = table[i][j];
+                int ba = table[j][i];
                 if (ab != ba) {
                     if (first == null) {
                         first = "distance(" + ids[i] + "," + ids[j] + ") = " + ab + " but distance(" + ids[j] + "," + ids[i] + ") = " + ba;
@@ -226,7 +230,7 @@ public final class TopologyValidation {
         TreeSet<Integer> row0 = new TreeSet<>();
         TreeSet<Integer> all = new TreeSet<>();
         for (int b : cpuNodes) row0.add(t.distance(0, b));
-        for (int a : cpuNodes) for (int b : cpuNodes) all.add(t.distance(a, b));
+        for (int v : t.distances().distinctValuesAmong(cpuNodes)) all.add(v);
         TreeSet<Integer> missing = new TreeSet<>(all);
         missing.removeAll(row0);
         if (!missing.isEmpty())
