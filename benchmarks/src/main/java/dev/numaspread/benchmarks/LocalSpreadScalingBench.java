@@ -1,5 +1,6 @@
 package dev.numaspread.benchmarks;
 
+import dev.numaspread.model.group.BlkMqMap;
 import dev.numaspread.model.group.GroupCpusEvenly;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.numa.NumaLevels;
@@ -38,7 +39,7 @@ import java.util.concurrent.TimeUnit;
 @Fork(1)
 public class LocalSpreadScalingBench {
 
-    @Param({"256", "1024", "4096", "8192"})
+    @Param({"256", "512", "1024", "2048", "4096", "8192"})
     public int cpus;
 
     static final KernelRelease CLASSIC = KernelRelease.of(6, 1);
@@ -75,5 +76,11 @@ public class LocalSpreadScalingBench {
     @Benchmark
     public Optional<List<CpuSet>> groupCpusEvenly() {
         return GroupCpusEvenly.groupCpusEvenly(RINGS, topology, cpus / 2);
+    }
+
+    /** 6.12's {@code blk_mq_map_queues}, one queue per SMT core: a map over {@code group_cpus_evenly}. */
+    @Benchmark
+    public int[] blkMqMapQueuesGrouped() {
+        return BlkMqMap.blkMqMapQueues(RINGS, topology, cpus / 2, 0);
     }
 }

@@ -78,6 +78,23 @@ class BenchmarksSmokeTest {
         List<CpuSet> groups = b.groupCpusEvenly().orElseThrow();
         assertEquals(128, groups.size());
         assertTrue(groups.stream().allMatch(g -> g.size() == 2), "one SMT pair per group");
+        int[] map = b.blkMqMapQueuesGrouped();
+        assertEquals(256, map.length);
+        for (int cpu = 0; cpu < 256; cpu += 2)
+            assertEquals(map[cpu], map[cpu + 1], "SMT siblings " + cpu + "," + (cpu + 1) + " share a queue");
+        assertEquals(128, Arrays.stream(map).distinct().count(), "one queue per core");
+    }
+
+    @Test
+    void checkThroughputCountsTheMachinesOfEveryLocalSpreadCheck() {
+        CheckThroughputBench b = new CheckThroughputBench();
+        b.kernel = "6.12";
+        b.setUp();
+        CheckThroughputBench.Counted counted = new CheckThroughputBench.Counted();
+        int passed = b.localSpreadChecks(counted);
+        assertTrue(passed >= 5, passed + " local-spread checks passed; expected the LS family's checks");
+        // Every passing property ran its TRIES; the seed examples count one try each.
+        assertTrue(counted.machines >= (long) CheckThroughputBench.TRIES * 3, counted.machines + " machines");
     }
 
     @Test
