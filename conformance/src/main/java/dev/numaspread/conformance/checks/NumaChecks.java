@@ -154,7 +154,7 @@ public final class NumaChecks implements CheckFamily {
                             throw Violation.of("HOP-10", "numaClosestCalls(callingCpu=" + q.callingCpu() + ", prev=" + q.prev() + "), call "
                                             + i + " numaClosest(cpus=" + q.calls().get(i).cpus() + ", cpu=" + q.calls().get(i).cpu() + ")",
                                             "answers " + Arrays.toString(want), "answers " + Arrays.toString(got))
-                                    .quoting("the first CPU of the level above the one it returned last on the calling CPU, wrapping")
+                                    .quoting(HOP_10)
                                     .hint("does each call start after the CPU the previous call returned, not at the lowest id?").on(m);
                     }
                 });
@@ -185,11 +185,14 @@ public final class NumaChecks implements CheckFamily {
         };
     }
 
-    /** The sentences of HOP-5 and HOP-6 their failures quote (spec/numa-hops.md). */
+    /** The sentences of HOP-5, HOP-6 and HOP-10 their failures quote (spec/numa-hops.md). */
     static final String HOP_5 = "`sched_numa_find_closest(cpus, cpu)` returns a CPU of `cpus` in the smallest level of `cpu`'s node"
             + " that contains a CPU of `cpus`; \"none\" (`>= nr_cpu_ids`) when no level does.";
     static final String HOP_6 = "For a node with CPUs, `sched_numa_find_nth_cpu(cpus, n, node)` for `n = 0 .. |cpus ∩ online| - 1`"
             + " gives each CPU of `cpus ∩ online` once, ring by ring: the CPU of `n` is never in a farther ring than the CPU of `n + 1`.";
+    static final String HOP_10 = "Of the CPUs of `cpus` in the nearest level (HOP-5), `sched_numa_find_closest(cpus, cpu)` returns the"
+            + " first one above the CPU it returned last on the *calling* CPU (the CPU that executes the call, not the `cpu` argument),"
+            + " wrapping to the lowest, and remembers it.";
 
     /** The CPU a closest query starts from: possible CPU ids may have holes, so the n-th possible CPU, not CPU n. */
     static int closestFrom(Topology m, Query q) {

@@ -24,6 +24,11 @@ import java.util.OptionalInt;
  *   smt                              a core has two or more threads
  *   split-smt                        a core's threads are not numbered next to each other
  *   clusters                         a cluster holds two or more cores
+ *   cluster-step                     a cluster holds two or more cores, and a node with present CPUs,
+ *                                    all online, has no more clusters than the count gives it groups
+ *   clusters-outnumber-groups        a node with present CPUs has more clusters than the count gives
+ *                                    it groups (count above the nodes)
+ *   offline-in-cluster               a present CPU is offline and its cluster holds two or more cores
  *   asymmetric-distances             d(a,b) != d(b,a) for some nodes
  *   non-metric-distances             d(a,b) > d(a,c) + d(c,b) for some nodes
  *   no-numa-levels                   a distance is outside 10..255: the kernel builds no levels (LVL-4)
@@ -51,6 +56,10 @@ public enum InputClass {
     SMT("smt", (c, m) -> m.smtSiblings().stream().anyMatch(g -> g.size() > 1)),
     SPLIT_SMT("split-smt", (c, m) -> m.smtSiblings().stream().anyMatch(g -> g.size() > 1 && g.last() - g.first() >= g.size())),
     CLUSTERS("clusters", (c, m) -> m.clusters().size() < m.smtSiblings().size()),
+    CLUSTER_STEP("cluster-step", (c, m) -> CLUSTERS.test.test(c, m) && clusterStep(c, m, true)),
+    CLUSTERS_OUTNUMBER_GROUPS("clusters-outnumber-groups", (c, m) -> clusterStep(c, m, false)),
+    OFFLINE_IN_CLUSTER("offline-in-cluster", (c, m) -> m.present().andNot(m.online()).stream()
+            .anyMatch(cpu -> m.clusterOf(cpu).and(m.present()).size() > m.siblingsOf(cpu).and(m.present()).size())),
     ASYMMETRIC_DISTANCES("asymmetric-distances", (c, m) -> !m.distances().isSymmetric()),
     NON_METRIC_DISTANCES("non-metric-distances", (c, m) -> m.distances().firstTriangleViolation().isPresent()),
     NO_NUMA_LEVELS("no-numa-levels", (c, m) -> outOfRange(m)),
@@ -148,6 +157,34 @@ public enum InputClass {
         return Arrays.stream(nodes).boxed()
                 .sorted(Comparator.<Integer>comparingInt(n -> m.distance(from, n)).thenComparingInt(n -> n))
                 .mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * True when some node with present CPUs has, in stage 1 of the call's grouping, no more clusters
+     * than groups with all its present CPUs online ({@code step}), or more clusters than groups
+     * ({@code !step}). A node's group count is read off the grouping the model gives for the count
+     * (the same in every release that groups); a count up to the nodes deals whole nodes, no step.
+     */
+    static boolean clusterStep(Call c, Topology m, boolean step) {
+        OptionalInt count = c.count();
+        if (count.isEmpty() || count.getAsInt() < 1 || count.getAsInt() > 4 * m.possible().size()) return false;
+        CpuSet present = m.present();
+        int[] nodes = Arrays.stream(m.nodeIds()).filter(n -> m.cpusOf(n).intersects(present)).toArray();
+        if (count.getAsInt() <= nodes.length) return false;
+        Optional<List<CpuSet>> groups;
+        try {
+            groups = GroupCpusEvenly.groupCpusEvenly(dev.numaspread.model.kernel.KernelRelease.of(6, 12), m, count.getAsInt());
+        } catch (RuntimeException notGrouped) {
+            return false;
+        }
+        if (groups.isEmpty()) return false;
+        for (int n : nodes) {
+            CpuSet cpus = m.cpusOf(n).and(present);
+            long ngroups = groups.get().stream().filter(g -> g.intersects(cpus)).count();
+            long clusters = m.clusters().stream().filter(cl -> cl.intersects(cpus)).count();
+            if (step ? clusters <= ngroups && cpus.isSubsetOf(m.online()) : clusters > ngroups) return true;
+        }
+        return false;
     }
 
     /** With SMT, the kernel's grouping for the call's count gives some group an odd number of CPUs. */

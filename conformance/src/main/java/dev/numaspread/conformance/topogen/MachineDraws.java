@@ -98,7 +98,8 @@ public final class MachineDraws {
     /**
      * A count of queues, groups or vectors in {@code lo..hi} for a call on {@code m}, in span
      * {@code "count"}. Drawn at random, it is one of the edge counts half of the time (lo, 0, 1,
-     * nodes - 1, nodes, nodes + 1, 2 x nodes, cores (a whole core per group), online - 1, online,
+     * nodes - 1, nodes, nodes + 1, 2 x nodes, cores (a whole core per group), the clusters of the
+     * present CPUs - 1, + 0 and + 1 (both sides of the cluster step, GRP-11, GRP-13), online - 1, online,
      * online + 1, possible, possible + 1, hi: where
      * implementations tell apart) and any count in {@code lo..hi} otherwise; its literal form, to
      * which the shrinker rewrites it, is the count itself, so lowering that choice removes one
@@ -109,9 +110,10 @@ public final class MachineDraws {
     public static Gen<Integer> counts(Topology m, int lo, int hi) {
         if (hi < lo) throw new IllegalArgumentException("counts(" + lo + ", " + hi + "): expected lo <= hi");
         int nodes = m.nodes().size(), online = m.numOnlineCpus(), possible = m.possible().size(), cores = m.smtSiblings().size();
+        int clusters = (int) m.clusters().stream().filter(cl -> cl.intersects(m.present())).count();
         TreeSet<Integer> edges = new TreeSet<>();
-        for (int v : new int[] {lo, 0, 1, nodes - 1, nodes, nodes + 1, 2 * nodes, cores, online - 1, online, online + 1, possible,
-                possible + 1, hi})
+        for (int v : new int[] {lo, 0, 1, nodes - 1, nodes, nodes + 1, 2 * nodes, cores, clusters - 1, clusters, clusters + 1,
+                online - 1, online, online + 1, possible, possible + 1, hi})
             if (v >= lo && v <= hi) edges.add(v);
         int[] edge = edges.stream().mapToInt(Integer::intValue).toArray();
         return c -> {

@@ -42,7 +42,8 @@ final class MachinePlan {
     final List<NodePlan> nodes = new ArrayList<>();   // ascending id once ids are assigned
     int smt = 1;
     boolean split;             // siblings numbered totalCores apart (x86) instead of adjacent
-    int clusterCores;          // 0: no clusters
+    int clusterCores;          // cores per cluster (its node's last may have fewer); 0: no clusters
+    boolean clusterSplit;      // a node's clusters take every k-th core (k clusters) instead of consecutive cores
     int[][] distances;         // over nodes in list order; null: the builder's 10/20
     int extraPossible;         // possible but not present CPUs, numbered after the present ones
     Offline offline = Offline.NONE;
@@ -144,13 +145,16 @@ final class MachinePlan {
         if (clusterCores > 0) {
             for (int start = 0; start < coreThreads.size(); ) {
                 int node = coreNode.get(start);
-                CpuSet.Builder cluster = CpuSet.builder();
                 int end = start;
-                while (end < coreThreads.size() && end - start < clusterCores && coreNode.get(end) == node) {
-                    for (int c : coreThreads.get(end)) cluster.add(c);
-                    end++;
-                }
-                b.cluster(cluster.build());
+                while (end < coreThreads.size() && coreNode.get(end) == node) end++;
+                // The node's cores start..end-1 in k clusters: consecutive runs of clusterCores, or
+                // split, core j in cluster j mod k (a cluster's cores numbered apart).
+                int k = (end - start + clusterCores - 1) / clusterCores;
+                List<CpuSet.Builder> clusters = new ArrayList<>();
+                for (int i = 0; i < k; i++) clusters.add(CpuSet.builder());
+                for (int j = 0; j < end - start; j++)
+                    for (int c : coreThreads.get(start + j)) clusters.get(clusterSplit ? j % k : j / clusterCores).add(c);
+                clusters.forEach(cl -> b.cluster(cl.build()));
                 start = end;
             }
             extraSingletons.forEach(b::cluster);

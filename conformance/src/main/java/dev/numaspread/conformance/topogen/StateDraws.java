@@ -47,7 +47,17 @@ final class StateDraws {
             default -> { }
         }
         plan.offline = mode;
-        plan.clusterCores = c.chance(15) ? (c.chance(50) ? 4 : 2) : 0;
+        // Clusters (7.0+ groups a node by them, GRP-11..GRP-15): one machine in four, of 2 to 8
+        // cores, one in three split (a cluster's cores numbered apart); and, with clusters, an
+        // offline CPU inside one two times in five, which turns the cluster step off for its node.
+        if (c.chance(25)) {
+            plan.clusterCores = 2 + c.choose(0, 6);
+            plan.clusterSplit = c.chance(33);
+            if (plan.offline == MachinePlan.Offline.NONE && c.chance(40)) {
+                plan.offline = MachinePlan.Offline.FEW;
+                plan.offlinePicks = picks(c, 1 + c.choose(0, 1), present);
+            }
+        }
         c.endSpan();
     }
 

@@ -20,6 +20,9 @@ abstract class Delegating implements Implementation {
     @Override public int[] numaLevels(KernelRelease k, Topology m) { return model.numaLevels(k, m); }
     @Override public List<CpuSet> hopMasks(KernelRelease k, Topology m, int node) { return model.hopMasks(k, m, node); }
     @Override public int numaClosest(KernelRelease k, Topology m, CpuSet cpus, int cpu) { return model.numaClosest(k, m, cpus, cpu); }
+    @Override public int[] numaClosestCalls(KernelRelease k, Topology m, int callingCpu, int prev, List<dev.numaspread.model.numa.NumaClosest.Call> calls) {
+        return model.numaClosestCalls(k, m, callingCpu, prev, calls);
+    }
     @Override public int numaNth(KernelRelease k, Topology m, CpuSet cpus, int n, int node) { return model.numaNth(k, m, cpus, n, node); }
     @Override public int numaNearestNode(KernelRelease k, Topology m, int node) { return model.numaNearestNode(k, m, node); }
     @Override public int[] mlx5NumaDistanceCpus(KernelRelease k, Topology m, int node, int count) { return model.mlx5NumaDistanceCpus(k, m, node, count); }

@@ -11,6 +11,7 @@ import dev.numaspread.conformance.rules.RuleRegistry;
 import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.spi.ReferenceModel;
 import dev.numaspread.conformance.spi.Routine;
+import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.group.GroupCpusEvenly;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.topology.Topology;
@@ -63,6 +64,13 @@ class GroupingZooTest {
     @Test @Proves("MQ-4") void MQ_4_rejects_newMapOnLegacyKernel() { assertRejectedBy(new NewMapOnLegacyKernel(), "6.1", "MQ-4"); }
     @Test @Proves("MQ-2") void MQ_2_rejects_newMapOnLegacyKernel() { assertRejectedBy(new NewMapOnLegacyKernel(), "6.1", "MQ-2"); }
     @Test @Proves("MQ-5") void MQ_5_rejects_nullFallbackToQueueZero() { assertRejectedBy(new NullFallbackToQueueZero(), "6.16", "MQ-5"); }
+    @Test @Proves("GRP-15") void GRP_15_rejects_clustersStableSort() { assertRejectedBy(new ClustersStableSort(), "7.3", "GRP-15"); }
+    @Test @Proves("GRP-15") void GRP_15_rejects_clustersDealtAsCounted() { assertRejectedBy(new ClustersDealtAsCounted(), "7.3", "GRP-15"); }
+    @Test @Proves("GRP-13") void GRP_13_rejects_clusterStepWhenOutnumbered() { assertRejectedBy(new ClusterStepWhenOutnumbered(), "7.3", "GRP-13"); }
+    @Test @Proves("GRP-13") void GRP_13_rejects_noFallbackForEmptyClusterMask() { assertRejectedBy(new NoFallbackForEmptyClusterMask(), "7.3", "GRP-13"); }
+    @Test @Proves("GRP-13") void GRP_13_rejects_noFallbackForEmptyClusterMaskOn70() { assertRejectedBy(new NoFallbackForEmptyClusterMask(), "7.0", "GRP-13"); }
+    @Test @Proves("MQ-7") void MQ_7_rejects_masksByNumgrps() { assertRejectedBy(new MasksByNumgrps(), "7.3", "MQ-7"); }
+    @Test @Proves("MQ-7") void MQ_7_rejects_masksByNumgrpsOn617() { assertRejectedBy(new MasksByNumgrps(), "6.17", "MQ-7"); }
     @Test @Proves("MQ-10") void MQ_10_rejects_setsAdvanceBySize() { assertRejectedBy(new SetsAdvanceBySize(), "6.17", "MQ-10"); }
 
     /** Every possible CPU in group 0, the other groups empty: a partition, but no spreading at all. */
@@ -152,10 +160,15 @@ class GroupingZooTest {
     void slippedGroupingWithoutSlipIsTheModel() {
         Topology m = TopologyBuilder.machine("mixed").node(0, "0-3,8-11").node(1, "4-7").node(3, "12-13")
                 .siblings("0,8", "1,9", "2,10", "3,11", "4-5", "6-7", "12-13").possible("0-13").present("0-11").online("0-10").build();
-        for (String k : List.of("6.1", "6.12"))
-            for (int n = 1; n <= 16; n++)
-                assertEquals(GroupCpusEvenly.groupCpusEvenly(KernelRelease.parse(k), m, n).orElseThrow(),
-                        SlippedGrouping.group(KernelRelease.parse(k), m, n, SlippedGrouping.Slip.NONE), k + " numgrps " + n);
+        // From 7.0 with clusters: stated ones (two of 2 cores, one of 3 with an offline CPU), and assumed ones.
+        Topology clustered = TopologyBuilder.machine("clustered").node(0, "0-11").node(1, "12-21")
+                .siblings("0-1", "2-3", "4-5", "6-7", "8-9", "10-11", "12-13", "14-15", "16-17", "18-19", "20-21")
+                .cluster("0-3").cluster("4-7").cluster("8-11").cluster("12-17").cluster("18-21").possible("0-21").present("0-21").online("0-21").build();
+        for (Topology t : List.of(m, clustered, clustered.withOnline(CpuSet.parseList("0-16,18-21"))))
+            for (String k : List.of("6.1", "6.12", "7.0", "7.3"))
+                for (int n = 1; n <= 24; n++)
+                    assertEquals(GroupCpusEvenly.groupCpusEvenly(KernelRelease.parse(k), t, n).orElseThrow(),
+                            SlippedGrouping.group(KernelRelease.parse(k), t, n, SlippedGrouping.Slip.NONE), t.name() + " " + k + " numgrps " + n);
         assertTrue(Routine.GROUP_CPUS.id().equals("group-cpus"));
     }
 }

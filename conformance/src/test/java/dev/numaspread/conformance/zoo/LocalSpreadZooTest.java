@@ -78,7 +78,8 @@ class LocalSpreadZooTest {
                 new Member(new Zoo.Mlx5PartialResult(), V6_0, "MLX-7"),
                 new Member(new Zoo.Mlx5FallbackPastOnline(), V6_0, "MLX-3"),
                 new Member(new Zoo.LevelsDescending(), V6_12, "LVL-5"),
-                new Member(new Zoo.Mlx5WalkIgnoresDistance(), KernelRelease.of(6, 5), "MLX-6"));
+                new Member(new Zoo.Mlx5WalkIgnoresDistance(), KernelRelease.of(6, 5), "MLX-6"),
+                new Member(new Zoo.ClosestLowestId(), KernelRelease.of(7, 3), "HOP-10"));
     }
 
     @TestFactory

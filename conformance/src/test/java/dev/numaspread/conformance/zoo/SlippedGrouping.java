@@ -12,11 +12,21 @@ import java.util.List;
 /**
  * A second, plain rendering of group_cpus_evenly with one slip switched on: what a third party
  * might write. With {@link Slip#NONE} it must agree with the reference model (checked by
- * GroupingZooTest), so every rejection is due to the slip alone.
+ * GroupingZooTest, clusters included from 7.0), so every rejection is due to the slip alone.
  */
 final class SlippedGrouping {
 
-    enum Slip { NONE, STABLE_SORT, SWAPPED_HEAPSORT, ROUNDING, STAGE_TWO_AT_ZERO, SIBLINGS_SPLIT, NODE_WITHOUT_GROUP }
+    enum Slip {
+        NONE, STABLE_SORT, SWAPPED_HEAPSORT, ROUNDING, STAGE_TWO_AT_ZERO, SIBLINGS_SPLIT, NODE_WITHOUT_GROUP,
+        /** 7.0+: equal-size clusters kept in the order they were counted (a stable sort), not the heapsort's. */
+        CLUSTERS_STABLE_SORT,
+        /** 7.0+: clusters get their shares in sorted order but are dealt in the order they were counted. */
+        CLUSTERS_DEALT_AS_COUNTED,
+        /** 7.0+: a node with more clusters than groups still dealt cluster by cluster, one group at least each. */
+        CLUSTER_STEP_WHEN_OUTNUMBERED,
+        /** 7.0+: the clusters read from the hardware list, so an offline CPU never turns the cluster step off. */
+        NO_EMPTY_MASK_FALLBACK
+    }
 
     record NodeCount(int id, int ncpus) {}
 
@@ -51,13 +61,7 @@ final class SlippedGrouping {
             entries.add(new NodeCount(id, n == 0 ? -1 : n));
             total += n;
         }
-        Comparator<NodeCount> byCount = Comparator.comparingInt(NodeCount::ncpus);
-        KernelHeapsort.Variant variant = KernelHeapsort.variantOf(kernel);
-        if (slip == Slip.SWAPPED_HEAPSORT)
-            variant = variant == KernelHeapsort.Variant.BOTTOM_UP ? KernelHeapsort.Variant.DOUBLE_POP : KernelHeapsort.Variant.BOTTOM_UP;
-        List<NodeCount> sorted = new ArrayList<>(entries);
-        if (slip == Slip.STABLE_SORT) sorted.sort(byCount);
-        else sorted = KernelHeapsort.sorted(entries, byCount, variant);
+        List<NodeCount> sorted = sorted(kernel, entries, slip == Slip.STABLE_SORT, slip);
 
         int left = Math.min(numgrps, total), cpusLeft = total, done = 0;
         for (NodeCount e : sorted) {
@@ -73,29 +77,95 @@ final class SlippedGrouping {
                 masks[cur % numgrps].addAll(rest);
                 continue;
             }
-            int n = rest.size();
-            int extra = n - ngroups * (n / ngroups);
-            for (int v = 0; v < ngroups; v++, cur++) {
-                int per = n / ngroups + (extra-- > 0 ? 1 : 0);
-                if (cur >= numgrps) cur = 0;
-                while (per > 0 && !rest.isEmpty()) {
-                    int c = rest.first();
-                    rest = rest.without(c);
-                    masks[cur].add(c);
-                    per--;
-                    if (slip == Slip.SIBLINGS_SPLIT || !m.online().contains(c)) continue;
-                    for (int s : m.onlineSiblingsOf(c).toArray()) {
-                        if (per == 0) break;
-                        if (rest.contains(s)) {
-                            rest = rest.without(s);
-                            masks[cur].add(s);
-                            per--;
-                        }
-                    }
-                }
-            }
+            List<CpuSet> clusters = kernel.atLeast(7, 0) ? clusters(m, rest, slip) : List.of();
+            if (!clusters.isEmpty() && (clusters.size() <= ngroups || slip == Slip.CLUSTER_STEP_WHEN_OUTNUMBERED))
+                cur = dealClusters(kernel, m, clusters, rest.size(), ngroups, masks, cur, slip);
+            else
+                cur = deal(m, rest, ngroups, masks, cur, slip);
             done += ngroups;
         }
         return done;
+    }
+
+    /** Entries sorted by CPU count: the release's heapsort (or the other one), or a stable sort. */
+    private static List<NodeCount> sorted(KernelRelease kernel, List<NodeCount> entries, boolean stable, Slip slip) {
+        Comparator<NodeCount> byCount = Comparator.comparingInt(NodeCount::ncpus);
+        if (stable) {
+            List<NodeCount> out = new ArrayList<>(entries);
+            out.sort(byCount);
+            return out;
+        }
+        KernelHeapsort.Variant variant = KernelHeapsort.variantOf(kernel);
+        if (slip == Slip.SWAPPED_HEAPSORT)
+            variant = variant == KernelHeapsort.Variant.BOTTOM_UP ? KernelHeapsort.Variant.DOUBLE_POP : KernelHeapsort.Variant.BOTTOM_UP;
+        return KernelHeapsort.sorted(entries, byCount, variant);
+    }
+
+    /**
+     * A node's stage CPUs {@code s} cut into clusters as counted: the part of the cluster of each
+     * lowest CPU not yet in one; empty (fall back) when that CPU's live cluster mask is empty, that is
+     * when it is offline. The slip {@link Slip#NO_EMPTY_MASK_FALLBACK} reads the hardware cluster.
+     */
+    private static List<CpuSet> clusters(Topology m, CpuSet s, Slip slip) {
+        List<CpuSet> out = new ArrayList<>();
+        CpuSet left = s;
+        while (!left.isEmpty()) {
+            int cpu = left.first();
+            CpuSet mask = slip == Slip.NO_EMPTY_MASK_FALLBACK ? m.clusterOf(cpu) : m.topologyClusterCpumask(cpu);
+            if (mask.isEmpty()) return List.of();
+            CpuSet part = mask.and(left);
+            out.add(part);
+            left = left.andNot(part);
+        }
+        return out;
+    }
+
+    /**
+     * The cluster step: shares of the node's {@code ngroups} groups among its clusters, fewest CPUs
+     * first as sorted, each cluster dealt into its share of groups from the cursor; returns the cursor.
+     */
+    private static int dealClusters(KernelRelease kernel, Topology m, List<CpuSet> clusters, int ncpus, int ngroups,
+                                    CpuSet.Builder[] masks, int cur, Slip slip) {
+        List<NodeCount> entries = new ArrayList<>();
+        for (int i = 0; i < clusters.size(); i++) entries.add(new NodeCount(i, clusters.get(i).size()));
+        List<NodeCount> sorted = sorted(kernel, entries, slip == Slip.CLUSTERS_STABLE_SORT, slip);
+        int left = ngroups, cpusLeft = ncpus;
+        int[] shares = new int[clusters.size()];
+        for (NodeCount e : sorted) {
+            // Signed arithmetic: with more clusters than groups (the slip) left goes to 0 and below, share to 1.
+            shares[e.id()] = Math.max(1, left * e.ncpus() / cpusLeft);
+            left -= shares[e.id()];
+            cpusLeft -= e.ncpus();
+        }
+        List<NodeCount> order = slip == Slip.CLUSTERS_DEALT_AS_COUNTED ? entries : sorted;
+        for (NodeCount e : order) cur = deal(m, clusters.get(e.id()), shares[e.id()], masks, cur, slip);
+        return cur;
+    }
+
+    /** Deals {@code rest} into {@code ngroups} groups from the cursor, lowest CPU first with its online siblings; returns the cursor. */
+    private static int deal(Topology m, CpuSet rest, int ngroups, CpuSet.Builder[] masks, int cur, Slip slip) {
+        int numgrps = masks.length;
+        int n = rest.size();
+        int extra = n - ngroups * (n / ngroups);
+        for (int v = 0; v < ngroups; v++, cur++) {
+            int per = n / ngroups + (extra-- > 0 ? 1 : 0);
+            if (cur >= numgrps) cur = 0;
+            while (per > 0 && !rest.isEmpty()) {
+                int c = rest.first();
+                rest = rest.without(c);
+                masks[cur].add(c);
+                per--;
+                if (slip == Slip.SIBLINGS_SPLIT || !m.online().contains(c)) continue;
+                for (int s : m.onlineSiblingsOf(c).toArray()) {
+                    if (per == 0) break;
+                    if (rest.contains(s)) {
+                        rest = rest.without(s);
+                        masks[cur].add(s);
+                        per--;
+                    }
+                }
+            }
+        }
+        return cur;
     }
 }

@@ -3,6 +3,7 @@ package dev.numaspread.conformance.zoo;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.numa.NumaClosest;
 import dev.numaspread.model.numa.NumaLevels;
 import dev.numaspread.model.spread.LocalSpread;
 import dev.numaspread.model.spread.LocalSpreadNearestNode;
@@ -255,6 +256,28 @@ final class Zoo {
             int[] out = super.mlx5CompIrqCpus(k, m, node, count);
             int walked = Math.min(count, m.numOnlineCpus());
             System.arraycopy(LocalSpread.localSpreadCpus(KernelRelease.of(6, 1), m, node, walked), 0, out, 0, walked);
+            return out;
+        }
+    }
+
+    /**
+     * Slip, 6.16+: sched_numa_find_closest() keeps answering the lowest id of the nearest level
+     * ({@code cpumask_any_and}, HOP-9) where the calling CPU's round robin is expected (HOP-10).
+     */
+    static final class ClosestLowestId extends Delegating {
+        @Override public int numaClosest(KernelRelease k, Topology m, CpuSet cpus, int cpu) {
+            return numaClosestCalls(k, m, cpu, 0, List.of(new NumaClosest.Call(cpus, cpu)))[0];
+        }
+        @Override public int[] numaClosestCalls(KernelRelease k, Topology m, int callingCpu, int prev, List<NumaClosest.Call> calls) {
+            if (k.before(6, 16)) return super.numaClosestCalls(k, m, callingCpu, prev, calls);
+            int[] out = new int[calls.size()];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = m.nrCpuIds();
+                for (CpuSet mask : NumaLevels.of(k, m).masksOf(m.nodeOf(calls.get(i).cpu()))) {
+                    CpuSet hit = calls.get(i).cpus().and(mask);
+                    if (!hit.isEmpty()) { out[i] = hit.first(); break; }
+                }
+            }
             return out;
         }
     }

@@ -52,6 +52,11 @@ final class ZooCatalogue {
         out.add(kit(new NodeWithoutGroup(), "6.12", "GRP-3"));
         out.add(kit(new NodeWithoutGroup(), "6.12", "GRP-2"));
         out.add(kit(new MasksNotReused(), "6.17", "MQ-7"));
+        out.add(kit(new MasksByNumgrps(), "7.3", "MQ-7"));
+        out.add(kit(new ClustersStableSort(), "7.3", "GRP-15"));
+        out.add(kit(new ClustersDealtAsCounted(), "7.3", "GRP-15"));
+        out.add(kit(new ClusterStepWhenOutnumbered(), "7.3", "GRP-13"));
+        out.add(kit(new NoFallbackForEmptyClusterMask(), "7.3", "GRP-13"));
         out.add(kit(new LegacyMapOnNewKernel(), "6.12", "MQ-3"));
         out.add(kit(new LegacyMapOnNewKernel(), "6.12", "MQ-8"));
         out.add(kit(new NewMapOnLegacyKernel(), "6.1", "MQ-4"));
