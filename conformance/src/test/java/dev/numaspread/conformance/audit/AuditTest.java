@@ -32,7 +32,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class AuditTest {
 
     static final KernelRelease V6_1 = KernelRelease.of(6, 1), V6_12 = KernelRelease.of(6, 12);
-    static final String A61 = "a-2node-2s2c2t-linux-6.1-boot", A612 = "a-2node-2s2c2t-linux-6.12-boot";
+    static final String A61 = "a-2node-2s2c2t-linux-6.1-boot", A612 = "a-2node-2s2c2t-linux-6.12-boot",
+            A73 = "a-2node-2s2c2t-linux-7.3-boot";
 
     private static Audit.Result audit(MachineSnapshot s, KernelRelease k) {
         Topology m = s.topology().topology();
@@ -106,7 +107,8 @@ class AuditTest {
     @Proves("AUD-2")
     void AUD_2_eachKernelRunMatchesItsOwnRelease() {
         for (String run : List.of(A61, A612, "c-epyc-4node-smt-split-linux-6.12-offline", "c2-epyc-8node-nps4-smt-split-linux-6.1-boot",
-                "b-kunpeng920-4node-linux-6.12-offline", "d-memory-only-node-linux-6.12-boot")) {
+                "b-kunpeng920-4node-linux-6.12-offline", "d-memory-only-node-linux-6.12-boot",
+                A73, "cl2-2node-2cl-2c-2t-linux-7.3-boot", "c-epyc-4node-smt-split-linux-7.3-offline")) {
             MachineSnapshot s = KernelRunSnapshots.build(run, 5, 3);
             KernelRelease k = KernelRelease.parse(s.osrelease().orElseThrow());
             Audit.Result r = audit(s, k);
@@ -191,6 +193,34 @@ class AuditTest {
         assertEquals("6.3-6.19", Identify.ranges(all));
         assertEquals("5.4-6.2", Identify.ranges(Identify.explaining(Identify.everyRelease(m, Devices.find(KernelRunSnapshots.build(A61, 5, 3), m)),
                 Devices.find(KernelRunSnapshots.build(A61, 5, 3), m).get(1))));
+    }
+
+    @Test
+    @Proves("AUD-4")
+    void AUD_4_identifyNames7_3OnTheArchiveOfThe7_3Run() {
+        // The archive of fixtures/snapshots as a user audits it, built from the real 7.3.4 run.
+        MachineSnapshot s = MachineSnapshot.read(java.nio.file.Path.of("..", "fixtures", "snapshots", A73 + ".tar"));
+        assertEquals(Optional.of(Fixtures.kernelRun(A73).get("kernel").asText()), s.osrelease());
+        KernelRelease running = KernelRelease.parse(s.osrelease().orElseThrow());
+        assertEquals(KernelRelease.of(7, 3), running);
+        Topology m = s.topology().topology();
+        List<Device> d = Devices.find(s, m);
+        // What null_blk showed under 7.3.4 is not what 6.12.117 showed on the same machine from queue 1 on (clusters, GRP-11).
+        assertEquals(kernelQueue(A73, 3, 1), CpuSet.parseList(s.text("sys/block/nullb0/mq/1/cpu_list").orElseThrow().replace(" ", "").trim()));
+        assertEquals(kernelQueue(A612, 3, 0), kernelQueue(A73, 3, 0));
+        assertTrue(!kernelQueue(A73, 3, 1).equals(kernelQueue(A612, 3, 1)), "the 7.3 and 6.12 runs place queue 1 differently");
+        assertEquals(Map.of("nullb0", "Match", "nvme0", "Match", "nvme0n1", "Match"), outcomes(audit(s, running)));
+        Audit.Differs x = assertInstanceOf(Audit.Differs.class, audit(s, V6_12).devices().get(1).outcome());
+        assertEquals("queue 1", x.label());
+        assertEquals(kernelQueue(A612, 3, 1), x.expected());
+        assertEquals(Optional.of(kernelQueue(A73, 3, 1)), x.actual());
+
+        List<Audit.Result> every = Identify.everyRelease(m, d);
+        List<KernelRelease> explaining = Identify.explaining(every);
+        assertEquals("7.0-7.3", Identify.ranges(explaining), "nothing these devices show changed from 7.0 to 7.3");
+        String id = AuditText.identify(every, d, Optional.of(running));
+        assertTrue(id.contains("  every device           7.0-7.3\n"), id);
+        assertTrue(id.endsWith("the machine runs 7.3, which is among them\n"), id);
     }
 
     @Test

@@ -28,7 +28,8 @@ class SnapshotFixturesTest {
     static Map<String, MachineSnapshot> fixtures() {
         Map<String, MachineSnapshot> out = new LinkedHashMap<>();
         for (String run : new String[]{"a-2node-2s2c2t-linux-6.1-boot", "a-2node-2s2c2t-linux-6.12-boot",
-                "c-epyc-4node-smt-split-linux-6.12-offline"})
+                "c-epyc-4node-smt-split-linux-6.12-offline",
+                "a-2node-2s2c2t-linux-7.3-boot"})
             out.put(run + ".tar", KernelRunSnapshots.build(run, 5, 3));
         out.put("a-2node-2s2c2t-linux-6.12-mlx5-moved.tar", KernelRunSnapshots.build("a-2node-2s2c2t-linux-6.12-boot", 5, 3,
                 Optional.of(new Mlx5Nic(1, 8, Map.of(2, 0, 3, 0)))));
