@@ -17,15 +17,35 @@ public interface PagePoolSession {
      * Applies {@code action} to the pool: what the pool did and its state after it. Pages are named
      * by the number the page allocator gave them (from 0, in the order it handed them to this pool).
      *
+     * <p>Example: on a fresh pool, {@code session.apply(new Action.Alloc(false))} answers {@code Served} with page 0.
+     *
+     * @param action the next action: a NAPI poll on a CPU, an allocation, a recycle or free of a
+     *               page, or {@code page_pool_nid_changed()}
+     * @return what the pool did ({@link Effect}: a page served and where from, a page put back and
+     *         where, a node updated, or nothing changed) and the pool's state after it
      * @throws IllegalArgumentException when the action cannot happen in this state (a recycle of a
      *                                  page that is not in use): the kit never asks for one
+     * @throws dev.numaspread.model.kernel.KernelBug where the release itself fails
      */
     Answer apply(Action action);
 
-    /** What the pool did for one action, and its state after it. */
+    /**
+     * What the pool did for one action, and its state after it.
+     *
+     * @param effect what the action did
+     * @param state  the pool after it
+     */
     record Answer(Effect effect, PoolState state) {}
 
-    /** The reference model's pool as a session. */
+    /**
+     * The reference model's pool as a session.
+     *
+     * <p>Example: {@code PagePoolSession.of(PagePool.create(k, m, params))}.
+     *
+     * @param pool the model's pool, which the session then owns and changes
+     * @return a session applying each action to {@code pool}
+     * @throws IllegalArgumentException never on creation; {@link #apply} throws as the model does
+     */
     static PagePoolSession of(PagePool pool) {
         return action -> {
             PagePool.Step s = pool.apply(action);

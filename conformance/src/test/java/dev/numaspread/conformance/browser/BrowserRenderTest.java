@@ -41,7 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The report and a placement picture as a real browser renders them: Debian's Chromium, headless,
  * asked about the rendered DOM (the legend is laid out, the failure's row links to its details,
  * NOT-CLAIMED rows are folded away, the failure draws expected and actual side by side) and
- * screenshot (not blank). Needs {@code chromium} ({@code .ci/run} installs it); without it this test
+ * screenshot (not blank). Needs {@code chromium} (the build installs it: {@code .ci/ensure-browser}); without it this test
  * fails and says how to install it, unless {@code NUMASPREAD_SKIP_BROWSER=1} skips it explicitly.
  */
 @DisabledIfEnvironmentVariable(named = "NUMASPREAD_SKIP_BROWSER", matches = "1",
