@@ -45,7 +45,7 @@ Feature: Formats
       When the CPU set is "<cpus>"
       Then the hex mask for nr_cpu_ids <nr_cpu_ids> is "<mask>"
 
-      Examples: the issue's three examples and the research's
+      Examples: issue 2's three examples and three more widths
         | cpus   | nr_cpu_ids | mask                                                                    |
         | 0-3    | 8          | 0f                                                                      |
         | 0      | 40         | 00,00000001                                                             |
@@ -282,7 +282,7 @@ Feature: Formats
   @FMT-12
   Rule: FMT-12 The JSON form mirrors .topo
 
-    Example: the research example
+    Example: the xeon-silver4108-2s machine of hwloc's test corpus
       When the file "xeon.json" is read:
         """json
         {"name": "xeon-silver4108-2s", "source": "hwloc 32intel64-2p8co2t+8ve",

@@ -3,7 +3,7 @@ Feature: Local spread
   first, then (from 6.3) the other CPUs ring by ring of NUMA distance, wrapping around the online
   CPUs. The sources' machines: seed 003's Kunpeng 920 with the NIC on node 2 and seed 000's
   EPYC 7763 with the NIC on node 14; small machines for the edges. Expected plans come from the
-  seeds, the kernel runs (fixtures/kernel-runs) and research §12, or are derived by hand.
+  seeds, the kernel runs (fixtures/kernel-runs), or are derived by hand from lib/cpumask.c.
 
   @LS-1
   Rule: LS-1 Offline CPUs are never returned

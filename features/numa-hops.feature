@@ -2,7 +2,8 @@ Feature: NUMA hops, closest CPU, n-th CPU, nearest node
   For a node and a NUMA level the kernel keeps the hop mask: the online CPUs within that distance.
   for_each_numa_hop_mask walks the hop masks; sched_numa_find_closest and sched_numa_find_nth_cpu
   search them; numa_nearest_node finds the nearest node with CPUs (spec/numa-hops.md). Expected
-  values come from research §3 and §12, the kernel runs, or are derived by hand.
+  values come from the seeds' machines, the kernel runs, or are derived by hand from
+  kernel/sched/topology.c.
 
   @HOP-1
   Rule: HOP-1 Hop masks are cumulative and hold only online CPUs

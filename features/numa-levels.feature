@@ -2,7 +2,7 @@ Feature: NUMA levels
   The scheduler groups node distances into NUMA levels (sched_domains_numa_distance), ascending;
   every NUMA routine measures distance in them (spec/numa-levels.md). The Kunpeng 920 of seed 003
   (levels 10, 16, 25, 32, 33) and the EPYC 7763 of seed 000 are the main machines; expected values
-  come from research §2 and §3, the kernel runs, or are derived by hand.
+  come from the kernel runs, or are derived by hand from kernel/sched/topology.c sched_init_numa().
 
   @LVL-1
   Rule: LVL-1 Levels are the distinct distances between nodes with CPUs

@@ -105,7 +105,7 @@ Feature: Sibling spread: MANA's IRQ affinity setup
       Given the machine:
         """topo
         topology odd-core
-        source   research/kernel-semantics.md §4.2 (cores {0,1} and {2}: weight 3, four IRQs)
+        source   hand-made for irq_setup() of gdma_main.c, 6.9 (cores {0,1} and {2}: weight 3, four IRQs)
         siblings 0-1 2 3 4
         available: 2 nodes (0-1)
         node 0 cpus: 0 1 2
@@ -163,7 +163,7 @@ Feature: Sibling spread: MANA's IRQ affinity setup
       Given the machine:
         """topo
         topology smt2-cpuless-node-1
-        source   research/kernel-semantics.md §3.3 (no hop for a CPU-less node)
+        source   hand-made for for_each_numa_hop_mask() (no hop for a CPU-less node)
         smt      2 adjacent
         available: 2 nodes (0-1)
         node 0 cpus: 0 1 2 3

@@ -19,8 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * group_cpus_evenly, the heapsort tie order and blk-mq maps on the sources' examples: the 2019
- * LKML report (4 nodes x 32 CPUs, 16 vectors), seed 002's 2 x 80 CPU arm64 machine, and the worked
- * examples of research/kernel-semantics.md §6.4 and §12(iii).
+ * LKML report (4 nodes x 32 CPUs, 16 vectors), seed 002's 2 x 80 CPU arm64 machine, and worked
+ * examples derived by hand from lib/group_cpus.c and both lib/sort.c heapsorts.
  */
 class GroupingExamplesTest {
     private static final KernelRelease LINUX_6_1 = KernelRelease.of(6, 1);
@@ -69,7 +69,7 @@ class GroupingExamplesTest {
         return Arrays.stream(a).mapToInt(g -> g.id).toArray();
     }
 
-    /** research §6.4: equal counts come out as [1,0], [1,2,0], [1,2,3,0] (the 2019 report), [1,2,...,7,0] before 2024. */
+    /** By hand from lib/sort.c: ties come out as [1,0], [1,2,0], [1,2,3,0] (the 2019 report), [1,2,...,7,0] before 2024. */
     @Test
     void heapsortPre2024_tieOrder() {
         assertArrayEquals(new int[] {1, 0}, sortedIds(2, false));
@@ -78,7 +78,7 @@ class GroupingExamplesTest {
         assertArrayEquals(new int[] {1, 2, 3, 4, 5, 6, 7, 0}, sortedIds(8, false));
     }
 
-    /** research §6.4 (derived there; the 6.12 kernel runs b, c and c2 confirm 4 and 8 nodes). */
+    /** Derived by hand from lib/sort.c after 0e02ca29a563; the 6.12 kernel runs b, c and c2 confirm 4 and 8 nodes. */
     @Test
     void heapsort2024_tieOrder() {
         assertArrayEquals(new int[] {1, 0}, sortedIds(2, true));
@@ -121,7 +121,7 @@ class GroupingExamplesTest {
         assertEquals(Optional.of(expected), example.groupCpusEvenly(LINUX_6_1, machine(4, 32, false, null), 16));
     }
 
-    /** research §12(iii), derived: node order 1, 3, 2, 0 with the 2024 sort. */
+    /** Derived by hand: node order 1, 3, 2, 0 with the 2024 sort. */
     @Test
     void groupCpus_fourNodesOf32_16groups_2024Sort() {
         List<CpuSet> expected = new ArrayList<>();
@@ -130,7 +130,7 @@ class GroupingExamplesTest {
         assertEquals(Optional.of(expected), example.groupCpusEvenly(LINUX_6_12, machine(4, 32, false, null), 16));
     }
 
-    /** research §12(iii): 2 nodes x 4 CPUs SMT2, 4 and 3 groups; both sorts. */
+    /** Derived by hand: 2 nodes x 4 CPUs SMT2, 4 and 3 groups; both sorts. */
     @Test
     void groupCpus_twoNodesSmt2() {
         Topology t = machine(2, 4, true, null);
@@ -140,14 +140,14 @@ class GroupingExamplesTest {
         }
     }
 
-    /** research §12(iii): present 0-5 of possible 0-7, 4 groups: stage 2 wraps to group 0. */
+    /** Derived by hand: present 0-5 of possible 0-7, 4 groups: stage 2 wraps to group 0. */
     @Test
     void groupCpus_notPresentCpusWrapToGroup0() {
         Topology t = machine(2, 4, true, "0-5");
         assertEquals(Optional.of(groups("4-6", "0-1,7", "2", "3")), example.groupCpusEvenly(LINUX_6_12, t, 4));
     }
 
-    /** research §6.3: 3 nodes and 2 groups: whole nodes round-robin, g0 = node 0 and node 2. */
+    /** __group_cpus_evenly() of 6.12: 3 nodes and 2 groups: whole nodes round-robin, g0 = node 0 and node 2. */
     @Test
     void groupCpus_fewerGroupsThanNodes() {
         assertEquals(Optional.of(groups("0-3,8-11", "4-7")), example.groupCpusEvenly(LINUX_6_12, machine(3, 4, false, null), 2));

@@ -36,7 +36,7 @@ class LocalSpreadPlanTest {
         assertEquals(true, compared > 1000, "compared " + compared);
     }
 
-    /** research §1.c: 6.3-6.6 oops on a CPU-less node (M3); 6.7+ takes the nearest node with CPUs. */
+    /** 6.3-6.6 oops on a CPU-less node; 6.7+ takes the nearest node with CPUs (617f2c38cb5c). */
     @Test
     void cpulessNode_oopsBefore6_7() throws IOException {
         Topology t = TopoText.read(KernelRunsTest.RUNS.resolve("d-memory-only-node-linux-6.12-boot.topo"));

@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * MANA's IRQ setup in the example against the sources' own numbers: seed 004's table (2 nodes x 32
  * cores x 2 threads, 64 IRQs on node 0), the example in the comment of 4607617af1b4 "net: mana:
  * explain irq_setup() algorithm" (2 nodes, 4 cores, 8 CPUs) and the HWC rule of 8afefc361209
- * "net: mana: Assigning IRQ affinity on HT cores" (research/kernel-semantics.md §4.2). Expected
+ * "net: mana: Assigning IRQ affinity on HT cores" ({@code mana_gd_setup_irqs()}, 6.9). Expected
  * values are the sources' or derived by hand from them; the reference model is not consulted.
  */
 class ManaExamplesTest {

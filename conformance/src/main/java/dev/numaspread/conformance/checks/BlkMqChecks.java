@@ -101,8 +101,8 @@ public final class BlkMqChecks implements CheckFamily {
             String got = outcome(() -> ctx.implementation().blkMqMapQueues(ctx.kernel(), m, c.nrQueues(), c.queueOffset()), m);
             if (!want.equals(got))
                 throw Violation.of(rule, callText(m, c.nrQueues(), c.queueOffset()), want, got).on(m)
-                        .hint(ctx.kernel().before(6, 3) ? "legacy map: present CPUs first, then siblings share (research §7.1)"
-                                : "queue q serves group q of group_cpus_evenly(nrQueues) (research §7.2)");
+                        .hint(ctx.kernel().before(6, 3) ? "legacy map: present CPUs first, then siblings share (blk_mq_map_queues() of 6.1)"
+                                : "queue q serves group q of group_cpus_evenly(nrQueues) (6a6dcae8f486)");
         });
     }
 

@@ -464,7 +464,7 @@ public final class GroupCpusChecks implements CheckFamily {
                 String got = outcome(() -> ctx.implementation().groupCpusEvenly(ctx.kernel(), m, numgrps));
                 if (!want.equals(got))
                     throw Violation.of("GRP-10", callText(m, numgrps), want, got).on(m)
-                            .hint("equal-size nodes: is the release's heapsort tie order used (research §6.4)?");
+                            .hint("equal-size nodes: is the release's heapsort tie order used (lib/sort.c; 0e02ca29a563 changed it)?");
             }
         });
     }

@@ -63,9 +63,9 @@ public final class SiblingSpreadChecks implements CheckFamily {
         return Fixtures.topology("mana-2node-2c-smt2");
     }
 
-    /** Cores {0,1} and {2} on node 0, CPUs 3 and 4 on node 1 (kernel-semantics §4.2). */
+    /** Cores {0,1} and {2} on node 0, CPUs 3 and 4 on node 1: a weight of 3 gives node 0 four IRQs (SIB-6). */
     static Topology oddCoreMachine() {
-        return TopologyBuilder.machine("odd-core").source("research/kernel-semantics.md §4.2").node(0, "0-2").node(1, "3-4")
+        return TopologyBuilder.machine("odd-core").source("hand-made for irq_setup() of gdma_main.c, 6.9").node(0, "0-2").node(1, "3-4")
                 .siblings("0-1", "2", "3", "4").build();
     }
 

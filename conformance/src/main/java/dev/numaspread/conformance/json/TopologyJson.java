@@ -28,8 +28,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The JSON form of a topology (research/topology-anchors.md §6a "JSON mirror"; spec/formats.md
- * FMT-12): what the process protocol's {@code topology} op carries and what
+ * The JSON form of a topology (spec/formats.md FMT-12): what the process protocol's {@code topology} op carries and what
  * {@code check-topology --format json} prints. Same semantics as {@code .topo}: both fill one
  * {@link TopoDraft}, so defaults, validation and messages agree. CPU sets are kernel list strings.
  *

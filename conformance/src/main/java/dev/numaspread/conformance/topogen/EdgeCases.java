@@ -7,7 +7,8 @@ import dev.numaspread.model.topology.TopologyValidation;
 import java.util.List;
 
 /**
- * The pathological machines of research/topology-anchors.md §6(c), one family per case, each
+ * The pathological machines (tables the kernel flags or rejects, sparse ids, CPU-less and
+ * memory-less nodes, extreme sizes, numberings and states), one family per case, each
  * drawing only its own small parameters. Family 0 is one node of 1 to 16 CPUs in a single choice,
  * so all choices 0 give the simplest machine here too, and a shrunk failure that needs only "a
  * node with k CPUs" ends in family 0: no family encodes a machine in fewer choices, and equally

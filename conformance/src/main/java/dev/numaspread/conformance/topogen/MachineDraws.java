@@ -81,9 +81,9 @@ public final class MachineDraws {
     }
 
     /**
-     * A group or queue count for spreading: the edge counts of research/topology-anchors.md §6(c).11
-     * (1, nodes - 1, nodes, nodes + 1, online CPUs, possible CPUs, possible + 1) two draws in three,
-     * else any count in 1..2 x possible. The simplest is 1.
+     * A group or queue count for spreading: the edge counts (1, nodes - 1, nodes, nodes + 1, online
+     * CPUs, possible CPUs, possible + 1) two draws in three, else any count in 1..2 x possible. The
+     * simplest is 1.
      */
     public static Gen<Integer> groupCounts(Topology t) {
         int nodes = t.nodes().size();

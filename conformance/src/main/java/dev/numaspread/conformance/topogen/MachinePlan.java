@@ -13,9 +13,8 @@ import java.util.TreeSet;
 
 /**
  * The shape of one generated machine before CPU numbering: what the generators draw, in the order
- * "structure first, numbering second, distances third, state last" (research/topology-anchors.md
- * §6(c)). {@link #build(String)} numbers the CPUs and hands the machine to {@link TopologyBuilder},
- * which applies the defaults and checks every machine is given. Mutable, used inside one draw only.
+ * structure first, numbering second, distances third, state last. {@link #build(String)} numbers
+ * the CPUs and hands the machine to {@link TopologyBuilder}, which applies the defaults and checks every machine is given. Mutable, used inside one draw only.
  */
 final class MachinePlan {
 

@@ -9,11 +9,11 @@ import dev.numaspread.model.topology.Topology;
  * {@link #invalidDistances()}. Draws against a drawn machine (a node, a CPU, a count) are
  * {@link MachineDraws}.
  *
- * <p>{@link #realistic()} follows research/topology-anchors.md §6(c): 1-16 nodes, sparse ids
+ * <p>{@link #realistic()} draws machines like the fixtures' real ones: 1-16 nodes, sparse ids
  * sometimes, SMT 1/2/4 with adjacent or split numbering, packages, optional clusters, 2-7
  * distance levels, symmetric mostly and asymmetric or non-metric sometimes, CPU-less and
  * memory-less nodes, offline and not-present CPUs. {@link #edgeCases()} draws the pathological
- * machines of §6(c) on purpose, one family per case. {@link #any()} mixes both (3:1). Machines are
+ * machines on purpose, one family per case. {@link #any()} mixes both (3:1). Machines are
  * small (at most {@link #DEFAULT_MAX_CPUS} possible CPUs unless asked) so properties stay fast.
  * Every machine these three give keeps the kernel's value rules (diagonal 10, off-diagonal
  * 11..255) and so passes strict validation; {@link #invalidDistances()} gives machines whose
@@ -137,7 +137,7 @@ public final class Machines {
         public Options withAllPresent() { return new Options(maxCpus, maxNodes, minCpuNodes, smt, symmetric, true); }
     }
 
-    /** The pathological machines of research/topology-anchors.md §6(c), at most {@value #DEFAULT_MAX_CPUS} CPUs. */
+    /** The pathological machines, at most {@value #DEFAULT_MAX_CPUS} CPUs. */
     public static MachineGen edgeCases() {
         return edgeCases(DEFAULT_MAX_CPUS);
     }

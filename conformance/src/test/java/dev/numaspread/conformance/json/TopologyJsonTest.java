@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The JSON form of a topology (spec/formats.md FMT-12). */
 class TopologyJsonTest {
 
-    /** The example of research/topology-anchors.md §6a, as given there. */
+    /** The 2 x Xeon Silver 4108 of hwloc's test corpus (32intel64-2p8co2t+8ve), in JSON. */
     static final String XEON = """
             {
               "name": "xeon-silver4108-2s",
@@ -44,7 +44,7 @@ class TopologyJsonTest {
 
     @Test
     @Proves("FMT-12")
-    void FMT_12_readsTheResearchExampleLikeItsTopoForm() {
+    void FMT_12_readsTheXeonSilverExampleLikeItsTopoForm() {
         Topology fromJson = TopologyJson.read(XEON, "xeon.json").topology();
         Topology fromTopo = TopoFormat.read(Path.of("..", "fixtures", "topologies", "xeon-silver4108-2s.topo")).topology();
         assertEquals(fromTopo.named("x", "y"), fromJson.named("x", "y"));

@@ -14,8 +14,8 @@ public final class SysfsFiles {
     private SysfsFiles() {}
 
     /**
-     * The files of {@code sys/devices/system} a kernel shows for {@code m} (research/topology-anchors.md
-     * §2.5, §2.6): x86 style, so an offline CPU has no {@code topology/} and is in no cpulist, and
+     * The files of {@code sys/devices/system} a kernel shows for {@code m} ({@code drivers/base/node.c},
+     * {@code cpu.c}, {@code topology.c}): x86 style, so an offline CPU has no {@code topology/} and is in no cpulist, and
      * reaches its node through the {@code cpuN/nodeM} link; sibling and cluster lists name online CPUs.
      */
     public static List<Tar.Entry> of(Topology m) {

@@ -26,7 +26,7 @@ public final class CpuSet implements Iterable<Integer>, Comparable<CpuSet> {
 
     /**
      * {@code NR_CPUS}: CPU ids are 0 to {@value} - 1. The largest {@code NR_CPUS} of the
-     * architectures modelled, x86-64's with {@code MAXSMP} (research/kernel-semantics.md §9);
+     * architectures modelled, x86-64's with {@code MAXSMP} ({@code arch/x86/Kconfig});
      * every reader refuses a larger id at its token, so no set, no index and no loop grows past it
      * (spec/formats.md FMT-16).
      */

@@ -70,7 +70,7 @@ public final class GroupCpusEvenly {
         if (numgrps < 0)
             throw new IllegalArgumentException("groupCpusEvenly: numgrps " + numgrps + "; expected 0 or more");
         if (numgrps == 0) {
-            // The fix reached 6.16 and the 6.12.y stable series (research §6.2); a 6.12 profile is
+            // The fix (df831e977394) reached 6.16 and the 6.12.y stable series; a 6.12 profile is
             // a current 6.12.y (the kernel runs are 6.12.117), so it has the fix too.
             if (kernel.atLeast(6, 16) || kernel.equals(KernelRelease.of(6, 12))) return Optional.empty();
             throw new KernelBug("oops", "group_cpus_evenly(0) in " + kernel + ": kcalloc(0) gives ZERO_SIZE_PTR and the"

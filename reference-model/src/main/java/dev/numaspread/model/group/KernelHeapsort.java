@@ -34,7 +34,7 @@ import java.util.List;
  * The kernel runs confirm both sides: 6.1.192 (pre-2024) and 6.12.117 (2024). Stable series
  * never took the change (the HDA fix 3b4309546b48 that it provoked was backported, the sort was not).
  *
- * <p>Tie order of m equal elements, indices 0..m-1 (hand-derived, research §6.4; m = 2 and 4
+ * <p>Tie order of m equal elements, indices 0..m-1 (derived by hand from both lib/sort.c; m = 2 and 4
  * confirmed by the kernel runs and, for 4, by the 2019 report):
  * <pre>
  *   m   BOTTOM_UP        DOUBLE_POP

@@ -6,7 +6,7 @@ import dev.numaspread.model.topology.Topology;
  * {@code numa_mem_id()}: the node a CPU allocates its memory from (spec/page-pool.md PP-11), and the
  * zonelist choice behind it for a memory-less node, {@code local_memory_node()}.
  *
- * <p>Sources: {@code include/linux/topology.h} (research/kernel-semantics.md §8.3): with
+ * <p>Sources: {@code include/linux/topology.h} and {@code mm/page_alloc.c} (6.12): with
  * {@code CONFIG_HAVE_MEMORYLESS_NODES} (powerpc; ia64 while it existed) the per-CPU
  * {@code _numa_mem_} of a CPU is {@code local_memory_node(cpu_to_node(cpu))}; without it (x86,
  * arm64, the rest) {@code numa_mem_id()} is {@code numa_node_id()}, the CPU's own node, even when

@@ -23,7 +23,7 @@ import java.util.TreeSet;
  * fills the same {@link TopoDraft} as a {@code .topo} file, so defaults, validation and messages
  * agree; positions are the snapshot's files ({@code snap/node/node3/distance}).
  *
- * <p>What each file gives (research/topology-anchors.md §2.5, §2.6): {@code cpu/possible},
+ * <p>What each file gives ({@code drivers/base/node.c}, {@code cpu.c}, {@code topology.c}): {@code cpu/possible},
  * {@code present}, {@code online}; {@code cpuN/topology/thread_siblings_list} (or
  * {@code core_cpus_list}), {@code physical_package_id}, {@code cluster_cpus_list};
  * {@code node/nodeN/cpulist} (online CPUs), {@code distance} (one value per online node,

@@ -16,7 +16,7 @@ import java.util.Optional;
 
 /**
  * Reads and writes {@code .topo} files: {@code numactl -H} output pasted verbatim plus a few
- * directives (spec/formats.md FMT-5 to FMT-11; grammar from research/topology-anchors.md §6a).
+ * directives (spec/formats.md FMT-5 to FMT-11, which give the grammar).
  *
  * <p>Reading never returns a half-built topology: it returns a {@link TopoDocument} or throws
  * {@link InvalidTopologyException} whose message is {@code file:line: found; expected}. Writing

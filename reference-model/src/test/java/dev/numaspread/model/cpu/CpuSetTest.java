@@ -53,7 +53,7 @@ class CpuSetTest {
         assertEquals("0f", CpuSet.range(0, 3).toMask(8));
         assertEquals("00,00000001", CpuSet.of(0).toMask(40));
         assertEquals("00000000,00000000,00000000,00000000,00010000,00000000,00000000,00000000", CpuSet.of(112).toMask(256));
-        assertEquals("03", CpuSet.range(0, 1).toMask(6));                       // research §2.2: 6 CPUs
+        assertEquals("03", CpuSet.range(0, 1).toMask(6));                       // 6 CPUs (FMT-3)
         assertEquals("fffff", CpuSet.range(0, 19).toMask(20));                   // 20 CPUs
         assertEquals("1111,11111111,11111111", CpuSet.parseList("0-79:4").toMask(80));
         assertEquals("ffffffff", CpuSet.range(0, 31).toMask(32));

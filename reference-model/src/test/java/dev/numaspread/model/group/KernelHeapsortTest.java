@@ -10,7 +10,7 @@ import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** GRP-10: the tie order of the two lib/sort.c heapsorts (research §6.4, the 2019 report, the kernel runs). */
+/** GRP-10: the tie order of the two lib/sort.c heapsorts (derived by hand, the 2019 report, the kernel runs). */
 class KernelHeapsortTest {
 
     record Item(int id, int key) {}
@@ -42,7 +42,7 @@ class KernelHeapsortTest {
     void GRP_10_tiedChildrenAboveASmallerElement() {
         // Found by mutation testing (docs/mutation-testing.md): with every key equal the sifted
         // element climbs back to the top whichever child the leaf path took, so the child choice on
-        // a tie (pre-2024 ">= 0" takes the left child, 0e02ca29a563 "> 0" the right; research §6.4)
+        // a tie (pre-2024 ">= 0" takes the left child, 0e02ca29a563 "> 0" the right)
         // was never pinned. Keys (1, 5, 5), ids (0, 1, 2), by hand:
         // bottom-up: sift 0 takes the left 5 -> [1, 0, 2]; pop 2 -> [2, 0 | 1]; pop -> [0 | 2, 1].
         // double pop: sift 0 takes the right 5 -> [2, 1, 0]; pop 0 -> [0, 1 | 2]; 1 <= 5, no swap.

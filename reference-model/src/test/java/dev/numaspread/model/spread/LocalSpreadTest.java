@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Local spread per release on the sources' machines; expected values from research §12 and by hand. */
+/** Local spread per release on the sources' machines; expected values from the seeds and by hand. */
 class LocalSpreadTest {
 
     static final KernelRelease V4_19 = KernelRelease.of(4, 19), V5_10 = KernelRelease.of(5, 10), V6_1 = KernelRelease.of(6, 1),
@@ -60,7 +60,7 @@ class LocalSpreadTest {
 
     @Test
     void LS_6_epycRingInterleavesEquidistantNodesByCpuId() {
-        // Research §12(i): ring 1 from node 14 is 96-111, 120-127, 224-239, 248-255 in that order.
+        // Seed 000's "After" hints: ring 1 from node 14 is 96-111, 120-127, 224-239, 248-255 in that order.
         int[] plan = LocalSpread.localSpreadCpus(V6_12, SourceMachines.epyc7763(), 14, 64);
         int[] ring1 = IntStream.concat(IntStream.concat(IntStream.rangeClosed(96, 111), IntStream.rangeClosed(120, 127)),
                 IntStream.concat(IntStream.rangeClosed(224, 239), IntStream.rangeClosed(248, 255))).toArray();
@@ -69,7 +69,7 @@ class LocalSpreadTest {
 
     @Test
     void LS_10_epycProposalGoesNodeByNode() {
-        // Research §12(i): 112-119, 240-247, then node 12 (96-103, 224-231), node 13, node 15.
+        // Derived by hand: 112-119, 240-247, then node 12 (96-103, 224-231), node 13, node 15.
         int[] plan = LocalSpreadNearestNode.localSpreadNearestNodeCpus(V6_12, SourceMachines.epyc7763(), 14, 64);
         assertArrayEquals(range(96, 103), slice(plan, 16, 23));
         assertArrayEquals(range(224, 231), slice(plan, 24, 31));

@@ -7,7 +7,7 @@ import dev.numaspread.model.topology.TopologyBuilder;
 final class SourceMachines {
     private SourceMachines() {}
 
-    /** Kunpeng 920, 4 nodes of 24 CPUs (seed 003, research §12(ii)). */
+    /** Kunpeng 920, 4 nodes of 24 CPUs (seed 003). */
     static Topology kunpeng920() {
         return TopologyBuilder.machine("kunpeng920-4node")
                 .node(0, "0-23").node(1, "24-47").node(2, "48-71").node(3, "72-95")
@@ -16,7 +16,7 @@ final class SourceMachines {
                 .build();
     }
 
-    /** AMD EPYC 7763, 2 sockets, 16 nodes: node k = 8k..8k+7 and 128+8k..128+8k+7 (seed 000, research §12(i)). */
+    /** AMD EPYC 7763, 2 sockets, 16 nodes: node k = 8k..8k+7 and 128+8k..128+8k+7 (seed 000). */
     static Topology epyc7763() {
         TopologyBuilder b = TopologyBuilder.machine("epyc7763-2s-16node");
         int[][] rows = new int[16][16];
