@@ -69,3 +69,115 @@ Feature: blk-mq default queue map
         | 0     |        |
         | 2     | 0-79   |
         | 3     | 80-159 |
+
+    Example: Linux 6.12 leaves the queues past the CPUs without CPUs (kernel run a-2node-2s2c2t)
+      Given the machine "a-2node-2s2c2t-linux-6.12-boot" running Linux 6.12
+      When the default queue map is built for 10 queues
+      Then the queues serve:
+        | queue | cpus |
+        | 0     | 4    |
+        | 1     | 5    |
+        | 2     | 6    |
+        | 3     | 7    |
+        | 4     | 0    |
+        | 5     | 1    |
+        | 6     | 2    |
+        | 7     | 3    |
+        | 8     |      |
+        | 9     |      |
+
+  @MQ-7
+  Rule: MQ-7 More queues than masks reuse the masks from 6.17
+
+    Example: ten queues on eight CPUs: queues 8 and 9 take the first two masks (Linux 7.3.4 printed this)
+      Given the machine "a-2node-2s2c2t-linux-7.3-boot" running Linux 7.3
+      When the default queue map is built for 10 queues
+      Then the queues serve:
+        | queue | cpus |
+        | 0     |      |
+        | 1     |      |
+        | 2     | 4    |
+        | 3     | 5    |
+        | 4     | 2    |
+        | 5     | 3    |
+        | 6     | 0    |
+        | 7     | 1    |
+        | 8     | 6    |
+        | 9     | 7    |
+
+    Example: seventeen queues on sixteen CPUs: queue 16 takes queue 0's CPU (kernel run cl2, Linux 7.3.4)
+      Given the machine "cl2-2node-2cl-2c-2t-linux-7.3-boot" running Linux 7.3
+      When the default queue map is built for 17 queues
+      Then the queues serve:
+        | queue | cpus |
+        | 0     |      |
+        | 1     | 13   |
+        | 2     | 14   |
+        | 3     | 15   |
+        | 4     | 8    |
+        | 5     | 9    |
+        | 6     | 10   |
+        | 7     | 11   |
+        | 8     | 4    |
+        | 9     | 5    |
+        | 10    | 6    |
+        | 11    | 7    |
+        | 12    | 0    |
+        | 13    | 1    |
+        | 14    | 2    |
+        | 15    | 3    |
+        | 16    | 12   |
+
+  @MQ-9
+  Rule: MQ-9 Pre and post vectors keep the default affinity and are not managed
+
+    Example: a pre vector has every CPU, unmanaged; a vector past the masks is still managed (kernel run a-2node-2s2c2t, 7.3.4)
+      Given the machine "a-2node-2s2c2t-linux-7.3-boot" running Linux 7.3
+      When a driver asks for 10 interrupt vectors, 1 pre and 0 post
+      Then the vectors are:
+        | vector | cpus | managed |
+        | 0      | 0-7  | no      |
+        | 1      | 6    | yes     |
+        | 2      | 7    | yes     |
+        | 3      | 4    | yes     |
+        | 4      | 5    | yes     |
+        | 5      | 2    | yes     |
+        | 6      | 3    | yes     |
+        | 7      | 0    | yes     |
+        | 8      | 1    | yes     |
+        | 9      | 0-7  | yes     |
+
+  @MQ-10
+  Rule: MQ-10 Interrupt sets are spread one after another as the kernel does
+
+    Example: from 6.17 the vectors past nummasks get every CPU (Linux 7.3.4 printed this)
+      Given the machine "a-2node-2s2c2t-linux-7.3-boot" running Linux 7.3
+      When a driver asks for 10 interrupt vectors, 0 pre and 0 post
+      Then the vectors are:
+        | vector | cpus | managed |
+        | 0      | 6    | yes     |
+        | 1      | 7    | yes     |
+        | 2      | 4    | yes     |
+        | 3      | 5    | yes     |
+        | 4      | 2    | yes     |
+        | 5      | 3    | yes     |
+        | 6      | 0    | yes     |
+        | 7      | 1    | yes     |
+        | 8      | 0-7  | yes     |
+        | 9      | 0-7  | yes     |
+
+    Example: up to 6.16 they keep their empty groups (Linux 6.12.117 printed this)
+      Given the machine "a-2node-2s2c2t-linux-6.12-boot" running Linux 6.12
+      When a driver asks for 10 interrupt vectors, 0 pre and 0 post
+      Then the vectors are:
+        | vector | cpus | managed |
+        | 0      | 4    | yes     |
+        | 1      | 5    | yes     |
+        | 2      | 6    | yes     |
+        | 3      | 7    | yes     |
+        | 4      | 0    | yes     |
+        | 5      | 1    | yes     |
+        | 6      | 2    | yes     |
+        | 7      | 3    | yes     |
+        | 8      |      | yes     |
+        | 9      |      | yes     |

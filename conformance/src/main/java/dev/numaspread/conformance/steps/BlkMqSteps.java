@@ -1,6 +1,7 @@
 package dev.numaspread.conformance.steps;
 
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.group.IrqAffinity;
 import io.cucumber.datatable.DataTable;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
@@ -8,11 +9,13 @@ import io.cucumber.java.en.When;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 
 /**
- * Glue of features/blk-mq.feature: {@code blk_mq_map_queues}, run against the implementation under
- * test. The map (CPU to queue) is the scenario's result in {@link World}.
+ * Glue of features/blk-mq.feature: {@code blk_mq_map_queues} and {@code irq_create_affinity_masks},
+ * run against the implementation under test. The map (CPU to queue), or the vectors' affinities
+ * (NULL as empty), is the scenario's result in {@link World}.
  */
 public final class BlkMqSteps {
     private final World world;
@@ -92,5 +95,30 @@ public final class BlkMqSteps {
             got.add(q + ": " + b.build().toList());
         }
         if (!want.equals(got)) throw new AssertionError("expected " + want + "; actual " + got);
+    }
+
+    /** {@code irq_create_affinity_masks(nvecs, affd)} with {@code pre_vectors} and {@code post_vectors} and no interrupt sets. */
+    @When("a driver asks for {int} interrupt vectors, {int} pre and {int} post")
+    public void vectors(int nvecs, int pre, int post) {
+        LocalSpreadSteps.record(world, () -> world.implementation().irqCreateAffinityMasks(world.kernel(), world.machine(), nvecs, pre, post,
+                List.of()));
+    }
+
+    /** One row per vector: its affinity in list notation (empty for an empty mask) and {@code yes} or {@code no} for managed. */
+    @Then("the vectors are:")
+    public void theVectorsAre(DataTable table) {
+        @SuppressWarnings("unchecked")
+        Optional<List<IrqAffinity.AffinityDesc>> result = (Optional<List<IrqAffinity.AffinityDesc>>) world.result(Optional.class);
+        List<IrqAffinity.AffinityDesc> vectors = result.orElseThrow(() -> new AssertionError("irqCreateAffinityMasks returned NULL"));
+        List<String> want = new ArrayList<>(), got = new ArrayList<>();
+        for (Map<String, String> row : table.asMaps()) {
+            int v = Integer.parseInt(row.get("vector"));
+            want.add(v + ": " + (row.get("cpus") == null ? "" : row.get("cpus")) + " " + ("yes".equals(row.get("managed")) ? "managed" : "unmanaged"));
+            got.add(v + ": " + (v < vectors.size() ? vectors.get(v).mask().toList() + " " + (vectors.get(v).managed() ? "managed" : "unmanaged")
+                    : "missing"));
+        }
+        if (!want.equals(got)) throw new AssertionError("expected " + want + "; actual " + got);
+        if (table.asMaps().size() != vectors.size())
+            throw new AssertionError("expected " + table.asMaps().size() + " vectors; actual " + vectors.size());
     }
 }

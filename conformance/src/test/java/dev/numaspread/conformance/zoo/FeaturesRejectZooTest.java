@@ -49,10 +49,32 @@ class FeaturesRejectZooTest {
         return tests;
     }
 
+    /** The grouping and queue-map zoo of 7.x, with the rule whose scenarios must reject each. */
+    static List<LocalSpreadZooTest.Member> clusterMembers() {
+        dev.numaspread.model.kernel.KernelRelease k = dev.numaspread.model.kernel.KernelRelease.of(7, 3);
+        return List.of(
+                new LocalSpreadZooTest.Member(new ClustersStableSort(), k, "GRP-15"),
+                new LocalSpreadZooTest.Member(new ClustersDealtAsCounted(), k, "GRP-15"),
+                new LocalSpreadZooTest.Member(new ClusterStepWhenOutnumbered(), k, "GRP-13"),
+                new LocalSpreadZooTest.Member(new NoFallbackForEmptyClusterMask(), k, "GRP-13"),
+                new LocalSpreadZooTest.Member(new MasksByNumgrps(), k, "MQ-7"));
+    }
+
+    @TestFactory
+    List<DynamicTest> everyClusterZooMemberFailsTheScenariosOfItsRule() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (LocalSpreadZooTest.Member m : clusterMembers())
+            tests.add(DynamicTest.dynamicTest(m.rule().replace('-', '_') + "_rejects_" + m.impl().getClass().getSimpleName(), () -> {
+                StringBuilder out = new StringBuilder();
+                assertNotEquals(0, runTagged(m, out), m.impl().name() + " passed every scenario tagged @" + m.rule());
+            }));
+        return tests;
+    }
+
     @TestFactory
     List<DynamicTest> theReferenceModelPassesTheScenariosOfEachRule() {
         List<DynamicTest> tests = new ArrayList<>();
-        for (String rule : new String[]{"LS-6", "HOP-7", "MLX-3"})
+        for (String rule : new String[]{"LS-6", "HOP-7", "MLX-3", "GRP-13", "GRP-15", "MQ-7", "MQ-9", "MQ-10"})
             tests.add(DynamicTest.dynamicTest(rule.replace('-', '_') + "_passes_referenceModel", () -> {
                 StringBuilder out = new StringBuilder();
                 byte status = runTagged(new LocalSpreadZooTest.Member(new dev.numaspread.conformance.spi.ReferenceModel(), null, rule), out);
