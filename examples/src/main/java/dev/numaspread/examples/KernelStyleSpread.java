@@ -32,11 +32,14 @@ import java.util.OptionalInt;
  *       (6.7+), {@code mlx5-comp-irqs};</li>
  *   <li>6.1 only: {@code mlx5-numa-distance}, modelled as the 2022 patch applied on that release:
  *       its base, classic {@code cpumask_local_spread()}, is what 6.1 has.</li>
- *   <li>6.9 and 6.12: {@code irq-setup}, {@code mana-setup-irqs} (MANA, {@link GdmaMain}), which run
- *       on a {@link Machine} and call every kernel service through it.</li>
+ *   <li>6.9, 6.12 and 7.3: {@code irq-setup} ({@code skip_first_cpu} from 6.17), {@code mana-setup-irqs}
+ *       (MANA, {@link GdmaMain}; from 6.17 sized before the lock, with the dynamic MSI-X path, and
+ *       from 7.2 one queue per online CPU), which run on a {@link Machine} and call every kernel
+ *       service through it.</li>
  * </ul>
  * The 7.3 parts were written from spec/ alone (spec/group-cpus.md, spec/blk-mq.md,
- * spec/topology.md, spec/numa-hops.md), as a third party would write them.
+ * spec/topology.md, spec/numa-hops.md, spec/sibling-spread.md, spec/hotplug.md), as a third party
+ * would write them.
  * A routine called for a release it does not claim answers {@link UnsupportedOperationException}.
  */
 public final class KernelStyleSpread implements Implementation {
@@ -54,8 +57,8 @@ public final class KernelStyleSpread implements Implementation {
             Claim.of("mlx5-comp-irqs", "6.12"), Claim.of("mlx5-comp-irqs", "7.3"),
             Claim.of("group-cpus", "6.1"), Claim.of("group-cpus", "6.12"), Claim.of("group-cpus", "7.3"),
             Claim.of("blk-mq-map", "6.1"), Claim.of("blk-mq-map", "6.12"), Claim.of("blk-mq-map", "7.3"),
-            Claim.of("irq-setup", "6.9"), Claim.of("irq-setup", "6.12"),
-            Claim.of("mana-setup-irqs", "6.9"), Claim.of("mana-setup-irqs", "6.12"),
+            Claim.of("irq-setup", "6.9"), Claim.of("irq-setup", "6.12"), Claim.of("irq-setup", "7.3"),
+            Claim.of("mana-setup-irqs", "6.9"), Claim.of("mana-setup-irqs", "6.12"), Claim.of("mana-setup-irqs", "7.3"),
             Claim.of("page-pool", "6.1"), Claim.of("page-pool", "6.12"), Claim.of("page-pool", "7.3"));
 
     @Override

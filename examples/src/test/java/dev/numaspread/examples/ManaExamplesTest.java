@@ -171,4 +171,46 @@ class ManaExamplesTest {
         assertEquals(9, m.affinityCalls().size());
         assertEquals(0, m.lockDepth());
     }
+
+    // ------------------------------------------------------------------ 6.17+ (spec/sibling-spread.md SIB-7, SIB-10, SIB-13)
+
+    private static final KernelRelease LINUX_6_17 = KernelRelease.of(6, 17);
+    private static final KernelRelease LINUX_7_3 = KernelRelease.of(7, 3);
+
+    /** SIB-7: kernel comment machine, 4 IRQs on node 0 with skip_first_cpu: 2-3, 0-1, 2-3, 4-5. */
+    @Test
+    void SIB_7_skipFirstCpuSkipsCore01OnceAndCountsIt() {
+        Machine m = Machine.boot(commentMachine(), LINUX_7_3);
+        m.cpusReadLock();
+        List<CpuSet> got = example.irqSetup(LINUX_7_3, m, 0, 4, true);
+        m.cpusReadUnlock();
+        assertEquals(masks("2-3", "0-1", "2-3", "4-5"), got);
+    }
+
+    /** SIB-10: kernel comment machine, dynamic MSI-X, max_msix 5: HWC 0-1; queues 2-3, 0-1, 2-3, 4-5 (6.17 and 7.3). */
+    @Test
+    void SIB_10_dynamicMsixMaxMsix5KeepsTheHwcCore() {
+        for (KernelRelease kernel : List.of(LINUX_6_17, LINUX_7_3)) {
+            Machine m = Machine.boot(Machine.Config.of(commentMachine(), kernel).withDynamicMsix(true).withGrantedVectors(5));
+            assertEquals(masks("0-1", "2-3", "0-1", "2-3", "4-5"), GdmaMain.manaGdSetupIrqs(kernel, m, 0), "Linux " + kernel);
+            assertEquals(0, m.lockDepth(), "Linux " + kernel + ": both holds released");
+        }
+    }
+
+    /** SIB-10: unlimited vectors before 7.2: HWC 0-1, then the eight queues of SIB-3 without skipping. */
+    @Test
+    void SIB_10_dynamicMsixUnlimitedBefore7_2() {
+        Machine m = Machine.boot(Machine.Config.of(commentMachine(), LINUX_6_17).withDynamicMsix(true));
+        assertEquals(masks("0-1", "0-1", "2-3", "0-1", "2-3", "4-5", "6-7", "4-5", "6-7"), GdmaMain.manaGdSetupIrqs(LINUX_6_17, m, 0));
+    }
+
+    /** SIB-13: the commit's VM (one node, cores 0-1 and 2-3), max_msix 64: HWC 0-1; queues 0, 1, 2, 3; max_msix 4: 2-3, 0-1, 2-3. */
+    @Test
+    void SIB_13_onePerOnlineCpuFrom7_2() {
+        Topology vm = GroupingExamplesTest.machine(1, 4, true, null);
+        Machine m = Machine.boot(Machine.Config.of(vm, LINUX_7_3).withDynamicMsix(true).withGrantedVectors(64));
+        assertEquals(masks("0-1", "0", "1", "2", "3"), example.manaSetupIrqs(LINUX_7_3, m, 0));
+        Machine m4 = Machine.boot(Machine.Config.of(vm, LINUX_7_3).withDynamicMsix(true).withGrantedVectors(4));
+        assertEquals(masks("0-1", "2-3", "0-1", "2-3"), example.manaSetupIrqs(LINUX_7_3, m4, 0));
+    }
 }
