@@ -30,8 +30,8 @@ import java.util.OptionalInt;
  *       {@code nummasks}), {@code page-pool} ({@link PagePool}, a pool that follows its NAPI's node);</li>
  *   <li>6.12 and 7.3: {@code hop-masks}, {@code numa-nth} (both 6.3+), {@code numa-nearest-node}
  *       (6.7+), {@code mlx5-comp-irqs};</li>
- *   <li>6.1 only: {@code mlx5-numa-distance}, modelled as the 2022 patch applied on that release:
- *       its base, classic {@code cpumask_local_spread()}, is what 6.1 has.</li>
+ *   <li>6.1 and 7.3: {@code mlx5-numa-distance}, the 2022 patch as on its base (5.19) whatever the
+ *       release: classic {@code cpumask_local_spread()} and the lowest-id closest CPU.</li>
  *   <li>6.9, 6.12 and 7.3: {@code irq-setup} ({@code skip_first_cpu} from 6.17), {@code mana-setup-irqs}
  *       (MANA, {@link GdmaMain}; from 6.17 sized before the lock, with the dynamic MSI-X path, and
  *       from 7.2 one queue per online CPU), which run on a {@link Machine} and call every kernel
@@ -45,6 +45,8 @@ import java.util.OptionalInt;
 public final class KernelStyleSpread implements Implementation {
     /** {@code distribute_cpu_mask_prev} of a CPU that has not called a distribute function since boot (the SPI's state 0). */
     private static final int BOOT_PREV = 0;
+    /** The release the 2022 mlx5 patch (seed 000) was written against (spec/mlx5.md MLX-2). */
+    private static final KernelRelease PATCH_BASE = KernelRelease.of(5, 19);
 
     private static final List<Claim> CLAIMS = List.of(
             Claim.of("local-spread", "6.1"), Claim.of("local-spread", "6.12"), Claim.of("local-spread", "7.3"),
@@ -53,7 +55,7 @@ public final class KernelStyleSpread implements Implementation {
             Claim.of("hop-masks", "6.12"), Claim.of("hop-masks", "7.3"),
             Claim.of("numa-nth", "6.12"), Claim.of("numa-nth", "7.3"),
             Claim.of("numa-nearest-node", "6.12"), Claim.of("numa-nearest-node", "7.3"),
-            Claim.of("mlx5-numa-distance", "6.1"),
+            Claim.of("mlx5-numa-distance", "6.1"), Claim.of("mlx5-numa-distance", "7.3"),
             Claim.of("mlx5-comp-irqs", "6.12"), Claim.of("mlx5-comp-irqs", "7.3"),
             Claim.of("group-cpus", "6.1"), Claim.of("group-cpus", "6.12"), Claim.of("group-cpus", "7.3"),
             Claim.of("blk-mq-map", "6.1"), Claim.of("blk-mq-map", "6.12"), Claim.of("blk-mq-map", "7.3"),
@@ -138,11 +140,15 @@ public final class KernelStyleSpread implements Implementation {
         return new NumaDistance(new KernelView(machine)).numaNearestNode(node);
     }
 
+    /**
+     * The 2022 patch never merged, so it behaves as on its base whatever the release claimed: 5.19's
+     * levels, lowest-id closest CPU and classic local spread (MLX-2, MLX-7).
+     */
     @Override
     public int[] mlx5NumaDistanceCpus(KernelRelease kernel, Topology machine, int node, int count) {
         claimed(Routine.MLX5_NUMA_DISTANCE, kernel);
         KernelView k = new KernelView(machine);
-        return Mlx5.mlx5NumaDistanceCpus(kernel, k, new NumaDistance(k), node, count);
+        return Mlx5.mlx5NumaDistanceCpus(PATCH_BASE, k, new NumaDistance(k), node, count);
     }
 
     @Override
