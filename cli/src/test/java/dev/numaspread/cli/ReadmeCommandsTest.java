@@ -24,25 +24,55 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * Every command of the README's "Audit a machine" section, of its snapshot lines under "Check a
- * topology" and of the three views of "Plan" (side by side, svg, --explain) runs as printed, from
- * the checkout, and shows what its comment says (issue 13). The commands are read from README.md,
- * so a command added there without an expectation here, or an expectation whose command left the
- * README, fails this test. Each runs through {@link Main#run} with the README's relative paths
+ * Every command of the README's sections "Audit a machine", "Plan" and "Races", and the snapshot
+ * lines of "Check a topology", runs as printed, from the checkout, and shows what its comment says
+ * (issues 12 and 13: the audit, the pictures, side by side, --explain, plan --impl). The commands
+ * are read from README.md, so a command added there without an expectation here, or an
+ * expectation whose command left the README, fails this test. Each runs through {@link Main#run} with the README's relative paths
  * taken from the checkout and the files it writes ({@code my-machine.tar}, {@code kunpeng.svg}) put
  * in a temporary folder; {@code &&}, {@code > FILE}, {@code | diff - FILE} and {@code | head -N}
  * are followed as a shell would. Expected values come from the kernel runs (fixtures/kernel-runs),
- * never from the model.
+ * the listings and seeds of the sources (fixtures/listings, seeds 000-004), never from the model.
+ * With {@code NUMASPREAD_SKIP_PYTHON=1} the command that runs the Python example is left out, as
+ * {@code PythonExampleTest} is.
  */
 class ReadmeCommandsTest {
 
     static final Path ROOT = Bundle.findCheckout(Path.of("").toAbsolutePath()).orElseThrow();
 
     /** What a README command must show: its exit codes allowed, and text its output (stdout, or the file it wrote) must hold. */
-    record Expect(Set<Integer> exits, List<String> shows) {
+    record Expect(Set<Integer> exits, List<String> shows, java.util.Optional<String> whole) {
         static Expect exit(int code, String... shows) {
-            return new Expect(Set.of(code), List.of(shows));
+            return new Expect(Set.of(code), List.of(shows), java.util.Optional.empty());
         }
+
+        /** Exit 0, and the output is {@code whole}, no more, no less. */
+        static Expect prints(String whole) {
+            return new Expect(Set.of(0), List.of(), java.util.Optional.of(whole));
+        }
+    }
+
+    /** The text of a file of the checkout. */
+    static String file(String path) {
+        try {
+            return Files.readString(ROOT.resolve(path));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** One line per element of {@code from .. to-1} stepping by {@code step}, as {@code f} writes it. */
+    static String lines(int from, int to, int step, java.util.function.IntFunction<String> f) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = from; i < to; i += step) sb.append(f.apply(i)).append('\n');
+        return sb.toString();
+    }
+
+    /** CPUs {@code from .. to-1} stepping by {@code step} as {@code /sys/block/DEV/mq/Q/cpu_list} prints them. */
+    static String sysfs(int from, int to, int step) {
+        StringBuilder sb = new StringBuilder();
+        for (int c = from; c < to; c += step) sb.append(sb.length() == 0 ? "" : ", ").append(c);
+        return sb.toString();
     }
 
     /** The expectations, keyed by the README's command line without its comment. */
@@ -75,7 +105,53 @@ class ReadmeCommandsTest {
                         "\n1 of 4 devices differ from Linux 6.12\n"));
         // This machine: whatever it runs, the audit names the releases that explain it (exit 1 if a device differs).
         EXPECTED.put("./numaspread snapshot my-machine.tar && ./numaspread audit my-machine.tar --identify",
-                new Expect(Set.of(0, 1), List.of("\nreleases that explain what the machine shows (", "\nthe machine runs ")));
+                new Expect(Set.of(0, 1), List.of("\nreleases that explain what the machine shows (", "\nthe machine runs "), java.util.Optional.empty()));
+        // Plan. Seed 000: the mlx5 NIC on node 14 of the EPYC 7763, the "Before" and "After" listings.
+        EXPECTED.put("./numaspread plan --routine local-spread --kernel 6.1 --topology fixtures/topologies/epyc7763-2s-16node.topo --node 14 --count 127 --format smp_affinity --first-irq 331",
+                Expect.prints(file("fixtures/listings/epyc7763-node14-before.txt")));
+        EXPECTED.put("./numaspread plan --routine local-spread --kernel 6.12 --topology fixtures/topologies/epyc7763-2s-16node.topo --node 14 --count 127 --format smp_affinity --first-irq 331 | diff - fixtures/listings/epyc7763-node14-after.txt",
+                Expect.prints(""));
+        // The 2022 patch past the online CPUs: classic order, node 14's 16 CPUs, then every other CPU by id, wrapping at 256.
+        EXPECTED.put("./numaspread plan --routine mlx5-numa-distance --kernel 6.1 --topology fixtures/topologies/epyc7763-2s-16node.topo --node 14 --count 300 --format table",
+                Expect.exit(0, "\n0      112          14    10       112,240\n", "\n15     247          14    10       119,247\n",
+                        "\n16     0            0     32       0,128\n", "\n256    112          14    10       112,240\n", "\n299    "));
+        // Seed 003: the Kunpeng 920, NIC on node 2 (distances 10, 16, 25, 32 to nodes 2, 3, 1, 0).
+        EXPECTED.put("./numaspread plan --routine hop-masks --kernel 6.12 --topology fixtures/topologies/kunpeng920-4node.topo --node 2",
+                Expect.prints("48-71\n48-95\n24-95\n0-95\n0-95\n"));
+        EXPECTED.put("./numaspread plan --routine local-spread-nearest-node --kernel 6.1 --topology fixtures/topologies/kunpeng920-4node.topo --node 2 --count 48",
+                Expect.prints(lines(48, 96, 1, String::valueOf)));
+        // Seed 004: MANA, 2 nodes x 32 cores x 2 threads: every core of node 0, then every core again.
+        EXPECTED.put("./numaspread plan --routine irq-setup --kernel 6.9 --topology fixtures/topologies/mana-2node-32c-smt2.topo --node 0 --count 64",
+                Expect.prints(lines(0, 64, 1, i -> (2 * (i % 32)) + "-" + (2 * (i % 32) + 1))));
+        EXPECTED.put("./numaspread plan --routine mana-setup-irqs --kernel 6.9 --topology fixtures/topologies/mana-2node-32c-smt2.topo --node 0 --granted 16 --format table",
+                Expect.prints("vector cpu          node  distance core\n" + lines(0, 16, 1,
+                        v -> String.format("%-6d %-12s %-5d %-8d %s", v, (2 * v) + "-" + (2 * v + 1), 0, 10, (2 * v) + "-" + (2 * v + 1)))));
+        // 5316394b1752: a 4-vCPU VM with dynamic MSI-X, the HWC on the first core, then one queue per vCPU.
+        EXPECTED.put("./numaspread plan --routine mana-setup-irqs --kernel 7.2 --topology fixtures/topologies/mana-1node-2c-smt2.topo --node 0 --dynamic-msix --granted 64",
+                Expect.prints("0-1\n0\n1\n2\n3\n"));
+        // Seed 002: null_blk, submit_queues=2, on the arm64 two-node machine (80 CPUs a node): after the patch a queue per node; before it, CPUs alternate.
+        EXPECTED.put("./numaspread plan --routine blk-mq-map --kernel 6.12 --topology fixtures/topologies/arm64-2node-160cpu.topo --count 2 --format cpu_list",
+                Expect.prints(sysfs(0, 80, 1) + "\n" + sysfs(80, 160, 1) + "\n"));
+        EXPECTED.put("./numaspread plan --routine blk-mq-map --kernel 6.1 --topology fixtures/topologies/arm64-2node-160cpu.topo --count 2",
+                Expect.prints(lines(0, 160, 1, c -> c + " " + (c % 2))));
+        EXPECTED.put("./numaspread plan --routine group-cpus --kernel 6.12 --topology fixtures/topologies/arm64-2node-160cpu.topo --count 2",
+                Expect.prints("0-79\n80-159\n"));
+        // Seed 001: the pool follows its NAPI from node 0 to node 1 and then serves node 1's pages.
+        EXPECTED.put("./numaspread plan --routine page-pool --kernel 6.12 --topology fixtures/topologies/xeon-e5-2603v4-2s.topo --script fixtures/page-pool/seed-001.pp",
+                Expect.exit(0, "poll 6: updated the node from 0 to 1", "alloc: served page 3 (node 1) from the page allocator"));
+        // A third party beside the model: the Python example answers as the model does (the build needs python3, PythonExampleTest).
+        EXPECTED.put("./numaspread plan --routine local-spread --kernel 6.12 --topology fixtures/topologies/kunpeng920-4node.topo --node 2 --count 8 --impl process:'python3 examples/python/spread.py'",
+                Expect.exit(0, "queue  model  spread.py (Python example)\n0      48     48\n",
+                        "\nevery queue is the same in model and spread.py (Python example)\n"));
+        // Races on patho-memless-node (2 nodes x 4 CPUs, SMT2).
+        EXPECTED.put("./numaspread races --routine mana-setup-irqs --kernel 6.9 --topology fixtures/topologies/patho-memless-node.topo --node 0",
+                Expect.exit(0, "\nno forbidden outcome\n"));
+        EXPECTED.put("./numaspread races --routine mana-setup-irqs --kernel 6.9 --topology fixtures/topologies/patho-memless-node.topo --node 0 --variant unlocked | head -20",
+                Expect.exit(0, "(FORBIDDEN)"));
+        EXPECTED.put("./numaspread races --routine local-spread --kernel 6.1 --topology fixtures/topologies/patho-memless-node.topo --node 0 --count 8",
+                Expect.exit(1, "BUG: cpumask_local_spread(", " forbidden interleavings\n"));
+        EXPECTED.put("./numaspread races --routine irq-setup --kernel 6.9 --topology fixtures/topologies/patho-memless-node.topo --node 0 --count 8 --pairs",
+                Expect.exit(0, "\nno forbidden outcome\n"));
         // Plan's three views. The null_blk maps for 3 queues are what the 6.1, 6.12 and 7.3 runs printed.
         EXPECTED.put("./numaspread plan --routine blk-mq-map --kernel 6.1,6.12,7.3 --topology fixtures/kernel-runs/a-2node-2s2c2t-linux-6.12-boot.topo --count 3",
                 Expect.exit(0, String.join("\n",
@@ -115,7 +191,7 @@ class ReadmeCommandsTest {
         Map<String, Integer> out = new LinkedHashMap<>();
         Matcher block = Pattern.compile("\n```\n(.*?)\n```\n", Pattern.DOTALL).matcher(s.text());
         while (block.find()) {
-            if (!block.group(1).contains(marker)) continue;
+            if (marker != null && !block.group(1).contains(marker)) continue;
             int line = s.firstLine() + s.text().substring(0, block.start(1)).split("\n", -1).length - 1;
             for (String l : block.group(1).split("\n")) {
                 String c = l.replaceFirst("\\s+#.*$", "").strip();
@@ -131,9 +207,16 @@ class ReadmeCommandsTest {
         Map<String, Integer> all = new LinkedHashMap<>();
         all.putAll(commands(section(readme, "Check a topology"), "snapshot"));
         all.putAll(commands(section(readme, "Audit a machine"), "./numaspread audit"));
-        Map<String, Integer> plan = commands(section(readme, "Plan"), "--explain");
-        plan.forEach((c, l) -> { if (c.contains("--explain") || c.contains("--format svg") || c.matches(".*--kernel \\S*,.*")) all.put(c, l); });
+        all.putAll(commands(section(readme, "Plan"), null));
+        all.putAll(commands(section(readme, "Races"), null));
         return all;
+    }
+
+    @Test
+    void wordsAreSplitAsTheShellSplitsThem() {
+        assertEquals(List.of("./numaspread", "plan", "--impl", "process:python3 examples/python/spread.py", "|", "head", "-20"),
+                words("./numaspread plan  --impl process:'python3 examples/python/spread.py' | head -20"));
+        assertEquals(List.of("a", "", "b c"), words("a '' 'b c'"));
     }
 
     @Test
@@ -143,7 +226,7 @@ class ReadmeCommandsTest {
         readme.forEach((c, l) -> { if (!EXPECTED.containsKey(c)) problems.add("README.md:" + l + ": found '" + c + "'; expected an expectation in ReadmeCommandsTest"); });
         for (String c : EXPECTED.keySet()) if (!readme.containsKey(c)) problems.add("ReadmeCommandsTest: found '" + c + "'; expected it in README.md");
         assertEquals(List.of(), problems);
-        assertTrue(readme.size() >= 12, "README.md: found " + readme.size() + " commands in the sections; expected at least 12");
+        assertTrue(readme.size() >= 29, "README.md: found " + readme.size() + " commands in the sections; expected at least 29");
     }
 
     @Test
@@ -153,12 +236,15 @@ class ReadmeCommandsTest {
         for (Map.Entry<String, Integer> c : readmeCommands().entrySet()) {
             Expect e = EXPECTED.get(c.getKey());
             if (e == null) continue;   // reported by the test above
+            if (c.getKey().contains("python3") && "1".equals(System.getenv("NUMASPREAD_SKIP_PYTHON"))) continue;   // as PythonExampleTest
             String where = "README.md:" + c.getValue() + ": " + c.getKey();
             Shown shown = shell(c.getKey(), tmp);
             if (!e.exits().contains(shown.exit()))
                 problems.add(where + "\n  exit " + shown.exit() + "; expected " + new TreeSet<>(e.exits()) + "\n" + shown.out() + shown.err());
             for (String s : e.shows())
                 if (!shown.out().contains(s)) problems.add(where + "\n  found no '" + s + "' in:\n" + shown.out() + shown.err());
+            if (e.whole().isPresent() && !e.whole().get().equals(shown.out()))
+                problems.add(where + "\n  printed:\n" + shown.out() + shown.err() + "\n  expected:\n" + e.whole().get());
         }
         assertEquals(List.of(), problems, String.join("\n\n", problems));
     }
@@ -184,7 +270,15 @@ class ReadmeCommandsTest {
             }
             assertEquals("./numaspread", words.get(0), line);
             List<String> args = new ArrayList<>();
-            for (String w : words.subList(1, words.size())) args.add(w.startsWith("-") || !looksLikeAPath(w) ? w : path(w, tmp).toString());
+            for (String w : words.subList(1, words.size())) {
+                if (w.startsWith("process:")) {
+                    // The program's own command line: its files are the checkout's too.
+                    List<String> program = new ArrayList<>();
+                    for (String p : w.substring("process:".length()).split(" "))
+                        program.add(looksLikeAPath(p) && Files.exists(ROOT.resolve(p)) ? ROOT.resolve(p).toString() : p);
+                    args.add("process:" + String.join(" ", program));
+                } else args.add(w.startsWith("-") || !looksLikeAPath(w) ? w : path(w, tmp).toString());
+            }
             StringWriter out = new StringWriter(), err = new StringWriter();
             int exit = Main.run(args.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
             String text = out.toString();
@@ -192,6 +286,7 @@ class ReadmeCommandsTest {
                 List<String> pipe = words(stages[i]);
                 if (pipe.size() == 3 && pipe.get(0).equals("diff") && pipe.get(1).equals("-")) {
                     exit = text.equals(Files.readString(path(pipe.get(2), tmp))) ? 0 : 1;
+                    text = exit == 0 ? "" : "(differs from " + pipe.get(2) + ")\n" + text;
                 } else if (pipe.size() == 2 && pipe.get(0).equals("head") && pipe.get(1).matches("-\\d+")) {
                     text = String.join("", text.lines().limit(Long.parseLong(pipe.get(1).substring(1))).map(l -> l + "\n").toList());
                     exit = 0;
@@ -219,10 +314,25 @@ class ReadmeCommandsTest {
         return Files.exists(inCheckout) && !w.equals("snap.tar") && !w.equals("my-machine.tar") ? inCheckout : tmp.resolve(w);
     }
 
+    /** The words of {@code command} as the shell splits them: at blanks outside single quotes, the quotes removed. */
     static List<String> words(String command) {
         List<String> out = new ArrayList<>();
-        Matcher m = Pattern.compile("'([^']*)'|(\\S+)").matcher(command.strip());
-        while (m.find()) out.add(m.group(1) != null ? m.group(1) : m.group(2));
+        StringBuilder word = null;
+        boolean quoted = false;
+        for (char c : command.toCharArray()) {
+            if (c == '\'') {
+                quoted = !quoted;
+                if (word == null) word = new StringBuilder();
+            } else if (Character.isWhitespace(c) && !quoted) {
+                if (word != null) out.add(word.toString());
+                word = null;
+            } else {
+                if (word == null) word = new StringBuilder();
+                word.append(c);
+            }
+        }
+        assertTrue(!quoted, command + ": an unclosed quote");
+        if (word != null) out.add(word.toString());
         return out;
     }
 }

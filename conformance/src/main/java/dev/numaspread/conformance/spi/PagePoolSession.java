@@ -17,7 +17,8 @@ public interface PagePoolSession {
      * Applies {@code action} to the pool: what the pool did and its state after it. Pages are named
      * by the number the page allocator gave them (from 0, in the order it handed them to this pool).
      *
-     * <p>Example: on a fresh pool, {@code session.apply(new Action.Alloc(false))} answers {@code Served} with page 0.
+     * <p>Example: on a fresh pool, {@code session.apply(new Action.Alloc(false))} answers {@code Served}, a page the
+     * page allocator handed the pool (with a refill of 2, page 1: of the two pages it refilled, the last comes first).
      *
      * @param action the next action: a NAPI poll on a CPU, an allocation, a recycle or free of a
      *               page, or {@code page_pool_nid_changed()}
