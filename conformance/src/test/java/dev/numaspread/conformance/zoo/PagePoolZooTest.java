@@ -90,7 +90,7 @@ class PagePoolZooTest {
         assertTrue(f.shrunk().steps() > 0 || actions <= 2, "the shrinker kept no edit: " + f.shrunk());
     }
 
-    // ---------------------------------------------------------------- the zoo: kernel-semantics.md §11 and slips
+    // ---------------------------------------------------------------- the zoo: behaviours the kernel fixed, and slips
 
     @Proves("PP-8")
     @Test

@@ -16,8 +16,8 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * The known-bad implementations of the local-spread, NUMA and mlx5 families (kernel-semantics §11
- * and plausible slips), one nested class per slip, each overriding one routine of the model.
+ * The known-bad implementations of the local-spread, NUMA and mlx5 families (the behaviours the
+ * kernel fixed, each naming its fix, and plausible slips), one nested class per slip, each overriding one routine of the model.
  */
 final class Zoo {
     private Zoo() {}

@@ -212,7 +212,7 @@ public final class Machine {
     /**
      * The masks {@code for_each_numa_hop_mask(mask, node)} yields, read at one instant: cumulative
      * hop masks of online CPUs; {@code cpu_online_mask} once for NUMA_NO_NODE; nothing for a
-     * CPU-less node (kernel-semantics §3.3).
+     * CPU-less node ({@code include/linux/topology.h}, 06ac01721f7d).
      */
     public List<CpuSet> forEachNumaHopMask(int node) {
         arrive("for_each_numa_hop_mask", () -> "for_each_numa_hop_mask(node " + node + ")");
@@ -225,7 +225,7 @@ public final class Machine {
      * <p>The classic code (before 6.3) reads {@code num_online_cpus()} for its modulo, then walks
      * {@code cpu_online_mask}; an event may arrive between the two (a second boundary). When the
      * online set shrank in between, the walk runs off its end and reaches {@code BUG()}
-     * (kernel-semantics §1.a; HP-6). From 6.3 the search runs on one snapshot of the masks.
+     * ({@code lib/cpumask.c} of 6.1; HP-6). From 6.3 the search runs on one snapshot of the masks.
      *
      * @throws KernelBug when the classic walk finds no CPU
      */

@@ -18,7 +18,7 @@ import java.util.Optional;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-/** MANA irq_setup and mana_gd_setup_irqs; expected values from seed 004 and kernel-semantics §4, derived by hand. */
+/** MANA irq_setup and mana_gd_setup_irqs; expected values from seed 004, derived by hand from gdma_main.c. */
 class SiblingSpreadTest {
 
     static final KernelRelease V6_8 = KernelRelease.of(6, 8);
