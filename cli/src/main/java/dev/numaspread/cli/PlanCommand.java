@@ -32,9 +32,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -367,12 +365,7 @@ public final class PlanCommand implements Callable<Integer> {
             KernelRelease k = KernelOption.release(kernel, err, "plan");
             Topology machine = TopologyFiles.read(topology).topology();
             String file = script.toString();
-            ActionScript s;
-            try {
-                s = ActionScript.read(Files.readString(script), file);
-            } catch (IOException e) {
-                throw new IllegalArgumentException("--script " + file + ": cannot read it (" + e.getClass().getSimpleName() + ")");
-            }
+            ActionScript s = ActionScript.read(script);
             text = PagePoolPlan.render(s, PagePoolPlan.replay(impl, k, machine, s, file), format, k, machine);
         } catch (RuntimeException e) {
             err.println("numaspread plan: " + e.getMessage());

@@ -71,7 +71,7 @@ public final class RacesCommand implements Callable<Integer> {
     int node;
 
     @Option(names = "--count", paramLabel = "K",
-            description = "irq-setup: IRQs; local-spread: queues (default: the online CPUs); mana-setup-irqs sizes itself")
+            description = "irq-setup: IRQs; local-spread: queues, 1 to " + PlanCommand.MAX_COUNT + " (default: the online CPUs); mana-setup-irqs sizes itself")
     Integer count;
 
     @Mixin
@@ -159,7 +159,8 @@ public final class RacesCommand implements Callable<Integer> {
         if (node != Numa.NUMA_NO_NODE && !machine.hasNode(node))
             throw new IllegalArgumentException("--node " + node + ": " + topology + " has no node " + node + " (nodes "
                     + machine.nodeMask().toList() + "); expected one of them or -1 (NUMA_NO_NODE)");
-        if (count != null && count < 1) throw new IllegalArgumentException("--count " + count + ": expected at least 1");
+        // Bounded as plan bounds it: the routine allocates per IRQ before the explorer counts its runs.
+        if (count != null) CertifyCommand.bounded("--count", count, 1, PlanCommand.MAX_COUNT);
         return machine;
     }
 

@@ -124,4 +124,24 @@ class PagePoolPlanTest {
         assertEquals(2, cl.execute("--routine", "page-pool", "--kernel", "5.4", "--topology", topo.toString(), "--script", pp.toString()));
         assertTrue(err.toString().contains("page-pool is modelled for 5.6.."), err.toString());
     }
+
+    /** Issue 16, FMT-17, FMT-18: a device filled the heap (exit 3), a byte that is not UTF-8 named a Java class. */
+    @Test
+    @dev.numaspread.conformance.rules.Proves({"FMT-17", "FMT-18"})
+    void FMT_17_aScriptThatIsNoRegularFileOrNoTextIsAOneLineUsageError(@TempDir Path dir) throws Exception {
+        Path topo = dir.resolve("t.topo");
+        Files.writeString(topo, PlanCommandTest.TOPO);
+        Path bad = dir.resolve("bad.pp");
+        Files.write(bad, new byte[]{'a', 'l', 'l', 'o', 'c', (byte) 0xff, '\n'});
+        for (String[] c : new String[][]{
+                {"/dev/zero", "numaspread plan: /dev/zero: not a regular file (a FIFO, a device or a socket); expected a page-pool script\n"},
+                {bad.toString(), "numaspread plan: " + bad + ":1:6: byte 0xff is not UTF-8; expected UTF-8 text\n"}}) {
+            StringWriter out = new StringWriter(), err = new StringWriter();
+            CommandLine cl = new CommandLine(new PlanCommand());
+            cl.setOut(new PrintWriter(out, true));
+            cl.setErr(new PrintWriter(err, true));
+            assertEquals(2, cl.execute("--routine", "page-pool", "--kernel", "6.12", "--topology", topo.toString(), "--script", c[0]), err.toString());
+            assertEquals(c[1], err.toString());
+        }
+    }
 }

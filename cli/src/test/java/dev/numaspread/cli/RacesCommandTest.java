@@ -127,4 +127,12 @@ class RacesCommandTest {
             assertTrue(r.err().startsWith("numaspread races: "), r.err());
         }
     }
+
+    /** Issue 16: a billion IRQs filled the heap (exit 3) before the explorer counted its runs. */
+    @Test
+    void aCountPastPlansBoundIsAUsageError(@TempDir Path dir) throws IOException {
+        var r = run("races", "--routine", "irq-setup", "--kernel", "6.12", "--topology", small(dir), "--count", "1000000000");
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertEquals("numaspread races: --count 1000000000: out of range; expected 1 to 65536\n", r.err());
+    }
 }

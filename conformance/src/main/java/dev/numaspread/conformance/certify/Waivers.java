@@ -84,7 +84,7 @@ public final class Waivers {
             }
             Waiver previous = out.put(m.group(1), new Waiver(m.group(1), expires, m.group(3).strip(), where));
             if (previous != null)
-                throw new InvalidInputException(where, "found a second waiver of " + m.group(1)
+                throw new InvalidInputException(where, "found a second waiver of " + Printable.of(Printable.cut(m.group(1)))
                         + " (first at " + previous.location() + "); expected one waiver per rule");
         }
         return new Waivers(out);

@@ -93,7 +93,7 @@ public final class TopologyJson {
         for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
             String k = it.next();
             if (!KEYS.contains(k))
-                throw new InvalidTopologyException(where + ":/" + k, "unknown key " + Printable.quote(k) + "; expected one of " + String.join(", ", KEYS.stream().sorted().toList()));
+                throw new InvalidTopologyException(where + ":/" + Printable.of(Printable.cut(k)), "unknown key " + Printable.quote(k) + "; expected one of " + String.join(", ", KEYS.stream().sorted().toList()));
         }
         TopoDraft d = new TopoDraft(where);
         Reader r = new Reader(where);
@@ -124,8 +124,8 @@ public final class TopologyJson {
                     for (JsonNode g : r.array(smt, "groups", "/smt/groups")) groups.add(r.list(g, "/smt/groups/" + i++));
                     d.siblings(groups, at);
                 }
-                default -> throw new InvalidTopologyException(at.where() + "/numbering", "numbering '" + numbering
-                        + "'; expected none, adjacent, stride or siblings");
+                default -> throw new InvalidTopologyException(at.where() + "/numbering", "numbering " + Printable.quote(numbering)
+                        + "; expected none, adjacent, stride or siblings");
             }
         }
         int i = 0;

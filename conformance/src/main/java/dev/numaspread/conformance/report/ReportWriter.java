@@ -388,16 +388,22 @@ public final class ReportWriter {
 
     // ------------------------------------------------------------ JUnit XML
 
-    /** One {@code testcase} per result: FAIL as failure, ERROR/UNEXPECTED-PASS/NOT-VERIFIED as error, NOT-CLAIMED as skipped. */
+    /**
+     * One {@code testcase} per result: FAIL as failure, ERROR/UNEXPECTED-PASS/NOT-VERIFIED as error,
+     * NOT-CLAIMED as skipped. A certificate that judged nothing and does not exit 0 (a program
+     * whose hello was refused, an implementation that claims nothing) is one {@code certify}
+     * testcase in error with the notes, so that a CI reading the file sees what the exit code says.
+     */
     public static String junit(Certificate c) {
         Map<String, Integer> n = c.counts();
+        boolean nothingJudged = c.claimed().isEmpty() && c.exitCode() != 0;
         int failures = n.get("FAIL");
-        int errors = n.get("ERROR") + n.get("UNEXPECTED-PASS") + n.get("NOT-VERIFIED") + n.get("INTERNAL-ERROR");
+        int errors = n.get("ERROR") + n.get("UNEXPECTED-PASS") + n.get("NOT-VERIFIED") + n.get("INTERNAL-ERROR") + (nothingJudged ? 1 : 0);
         int skipped = n.get("NOT-CLAIMED") + n.get("WAIVED");
         double seconds = Duration.between(c.started(), c.finished()).toMillis() / 1000.0;
         StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         sb.append("<testsuite name=\"numaspread certify ").append(esc(c.implementation())).append("\" tests=\"")
-                .append(c.results().size()).append("\" failures=\"").append(failures).append("\" errors=\"").append(errors)
+                .append(c.results().size() + (nothingJudged ? 1 : 0)).append("\" failures=\"").append(failures).append("\" errors=\"").append(errors)
                 .append("\" skipped=\"").append(skipped).append("\" time=\"").append(seconds).append("\" timestamp=\"")
                 .append(esc(c.started().toString())).append("\">\n");
         for (RuleResult r : c.results()) {
@@ -415,6 +421,10 @@ public final class ReportWriter {
                 sb.append("<skipped message=\"").append(esc(v.label())).append("\"/>");
             sb.append("</testcase>\n");
         }
+        if (nothingJudged)
+            sb.append("  <testcase classname=\"numaspread\" name=\"certify\"><error message=\"no rule judged\">")
+                    .append(esc(String.join("\n", c.notes().isEmpty() ? List.of("no claimed rule was judged") : c.notes())))
+                    .append("</error></testcase>\n");
         return sb.append("</testsuite>\n").toString();
     }
 

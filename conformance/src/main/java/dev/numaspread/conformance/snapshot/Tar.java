@@ -255,7 +255,7 @@ public final class Tar {
 
     /** Skips up to {@code n} bytes: an archive whose last entry lacks its padding still reads. */
     private static void skipPadding(InputStream in, int n) throws IOException {
-        while (n > 0 && in.read() >= 0) n--;
+        in.readNBytes(n);   // one read, not one per byte: the stream may be a file's
     }
 
     private static boolean isZero(byte[] b, int at) {

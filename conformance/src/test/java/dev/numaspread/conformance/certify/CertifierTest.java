@@ -197,6 +197,14 @@ class CertifierTest {
         assertEquals("w.txt:2: found expiry 'soon'; expected a date YYYY-MM-DD", e.getMessage());
     }
 
+    /** Found by the fuzz campaign (ReaderFuzzTest): a rule id of 115,000 digits was quoted whole. */
+    @Test
+    void aSecondWaiverQuotesAtMostSixtyCharactersOfItsRule() {
+        String rule = "MQ-" + "9".repeat(1000);
+        assertEquals("w.txt:2: found a second waiver of " + rule.substring(0, 60) + "... (first at w.txt:1); expected one waiver per rule",
+                assertThrows(IllegalArgumentException.class, () -> Waivers.parse(rule + " 2026-12-31 a\n" + rule + " 2026-12-31 b\n", "w.txt")).getMessage());
+    }
+
     @Test
     void kernelFilterKeepsOnlyThatRelease() {
         Certificate c = certifier(List.of(LOCAL_FIRST)).certify(new Spread(), options().withKernel(KernelRelease.of(6, 12)));

@@ -65,6 +65,14 @@ class TopologyJsonTest {
         String unknown = XEON.replace("\"nodeOf\"", "\"nodeof\"");
         assertTrue(assertThrows(InvalidTopologyException.class, () -> TopologyJson.read(unknown, "x.json")).getMessage()
                 .startsWith("x.json:/nodeof: unknown key 'nodeof'; expected one of clusters, cpus, distances, expect,"));
+        // Found by the fuzz campaign (ReaderFuzzTest): a lone surrogate, which JSON can escape and UTF-8 cannot carry,
+        // made a machine whose own JSON did not read back.
+        assertEquals("x.json: source 'hwloc\\u{d800}' holds a lone surrogate (U+D800); expected text",
+                assertThrows(InvalidTopologyException.class, () -> TopologyJson.read(XEON.replace(
+                        "\"hwloc tests/hwloc/linux/32intel64-2p8co2t+8ve.tar.bz2\"", "\"hwloc\\ud800\""), "x.json")).getMessage());
+        // Found by the fuzz campaign (ReaderFuzzTest): the pointer showed the key raw, U+FEFF and all.
+        assertTrue(assertThrows(InvalidTopologyException.class, () -> TopologyJson.read(XEON.replace("\"nodeOf\"", "\"node\ufeffOf\""), "x.json"))
+                .getMessage().startsWith("x.json:/node\\u{feff}Of: unknown key 'node\\u{feff}Of'; expected one of"));
         assertEquals("x.json:/nodes/1/id: found the string \"1\"; expected an integer",
                 assertThrows(InvalidTopologyException.class, () -> TopologyJson.read(XEON.replace("{ \"id\": 1, \"cpus\": \"8-15,24-31\", \"memMiB\"", "{ \"id\": \"1\", \"cpus\": \"8-15,24-31\", \"memMiB\""), "x.json")).getMessage());
     }

@@ -163,6 +163,24 @@ class ProcessImplementationTest {
         }
     }
 
+    /**
+     * spec/protocol.md: a wrong hello "stops certification with an ERROR". The certificate judges
+     * no rule and exits 1; junit.xml, which a CI reads instead of the exit code, holds that ERROR
+     * (issue 16: it held zero tests and zero errors).
+     */
+    @Test
+    void helloWithoutAProtocolIsAnErrorInJunitXml() {
+        try (ProcessImplementation p = fake("good", "none", 20_000)) {
+            Certificate c = certify(p);
+            assertEquals(1, c.exitCode());
+            String xml = dev.numaspread.conformance.report.ReportWriter.junit(c);
+            assertTrue(xml.contains(" tests=\"1\" failures=\"0\" errors=\"1\" "), xml);
+            assertTrue(xml.contains("<testcase classname=\"numaspread\" name=\"certify\"><error message=\"no rule judged\">"
+                    + "the implementation could not state its name and claims: process "), xml);
+            assertTrue(xml.contains(": hello answered no protocol; expected the integer protocol the program speaks, 1 to 2</error></testcase>"), xml);
+        }
+    }
+
     @Test
     void certifierPassesAGoodProcess() {
         try (ProcessImplementation p = fake("good", 20_000)) {

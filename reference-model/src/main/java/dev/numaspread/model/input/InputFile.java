@@ -53,7 +53,7 @@ public final class InputFile {
         checkRegular(file, maxBytes, expected);
         InputStream in;
         try {
-            in = Files.newInputStream(file);
+            in = new java.io.BufferedInputStream(Files.newInputStream(file));
         } catch (IOException e) {
             throw new InvalidInputException(name, reason(e) + "; expected " + expected);
         }

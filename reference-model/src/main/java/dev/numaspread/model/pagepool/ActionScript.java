@@ -1,11 +1,13 @@
 package dev.numaspread.model.pagepool;
 
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.input.InputFile;
 import dev.numaspread.model.input.InputText;
 import dev.numaspread.model.input.InvalidInputException;
 import dev.numaspread.model.input.Printable;
 import dev.numaspread.model.kernel.Numa;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -41,6 +43,19 @@ public record ActionScript(PagePool.Params params, List<Action> actions, List<In
 
     /** The most actions a script holds: {@value} (each may hold a page, so the pool's pages stay bounded). */
     public static final int MAX_ACTIONS = 1 << 16;
+
+    /**
+     * Reads the script in {@code file}: a regular file of at most {@link InputFile#MAX_TEXT_BYTES}
+     * bytes of UTF-8 text (spec/formats.md FMT-17, FMT-18), so a FIFO or {@code /dev/zero} is
+     * refused unread.
+     *
+     * @throws InvalidInputException "{@code file: found ...; expected ...}", or
+     *         {@link InvalidScriptException} "{@code file:line: found ...; expected ...}"
+     */
+    public static ActionScript read(Path file) {
+        String name = file.toString();
+        return read(InputText.decode(InputFile.read(file, InputFile.MAX_TEXT_BYTES, "a page-pool script"), name), name);
+    }
 
     /**
      * Reads a script; {@code file} names it in messages.

@@ -104,7 +104,8 @@ public final class TopoDraft implements TopologyValidation.Positions {
     public void name(String n, SourcePosition at) {
         if (name != null) throw new InvalidTopologyException(at.where(), "a second 'topology' line (first at " + namePos.where() + "); expected one per file");
         if (!NAME.matcher(n).matches())
-            throw new InvalidTopologyException(at.where(), "topology name '" + n + "'; expected lower-case letters, digits, '.', '_' or '-'");
+            throw new InvalidTopologyException(at.where(), "topology name " + Printable.quote(n) + "; expected lower-case letters, digits, '.', '_' or '-'");
+        if (n.length() > MAX_TEXT_CHARS) throw tooLong(at.where(), "topology name", n);
         name = n;
         namePos = at;
     }
@@ -121,19 +122,48 @@ public final class TopoDraft implements TopologyValidation.Positions {
         for (String t : tags) {
             if (t.isEmpty() || t.chars().anyMatch(c -> c <= ' ' || (c >= 0x7f && c < 0xa0)))
                 throw new InvalidTopologyException(file, "expect tag " + Printable.quote(t) + "; expected a word without spaces or control characters");
+            if (t.length() > MAX_TEXT_CHARS) throw tooLong(file, "expect tag", t);
+            for (int i = 0; i < t.length(); i++) loneSurrogate(t, i, "expect tag");
             expect.add(t);
         }
     }
 
+    /**
+     * The longest name, source, note or tag: {@value} characters (spec/formats.md FMT-17). The JSON
+     * form has no lines, so without it a machine read from JSON could be written as a {@code .topo}
+     * line too long to read back.
+     */
+    public static final int MAX_TEXT_CHARS = 4096;
+
+    private static InvalidTopologyException tooLong(String where, String what, String s) {
+        return new InvalidTopologyException(where, what + " " + Printable.quote(s) + " of " + s.length() + " characters; expected at most "
+                + MAX_TEXT_CHARS + " (spec/formats.md FMT-17)");
+    }
+
     /** Free text (source, note) on one line: what a .topo line can hold, so JSON and .topo say the same. */
     private String text(String s, String what) {
+        if (s.length() > MAX_TEXT_CHARS) throw tooLong(file, what, s);
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if ((c < 0x20 && c != '\t') || (c >= 0x7f && c < 0xa0))
                 throw new InvalidTopologyException(file, what + " " + Printable.quote(s) + " holds a control character (U+"
                         + String.format("%04X", (int) c) + "); expected one line of text");
+            loneSurrogate(s, i, what);
         }
         return s;
+    }
+
+    /**
+     * Refuses a surrogate at {@code i} that is not half of a pair: JSON can escape one
+     * ({@code "\ud800"}), UTF-8 cannot carry it, so the machine's own JSON and .topo would not read back.
+     */
+    private void loneSurrogate(String s, int i, String what) {
+        char c = s.charAt(i);
+        boolean lone = Character.isHighSurrogate(c) ? i + 1 >= s.length() || !Character.isLowSurrogate(s.charAt(i + 1))
+                : Character.isLowSurrogate(c) && (i == 0 || !Character.isHighSurrogate(s.charAt(i - 1)));
+        if (lone)
+            throw new InvalidTopologyException(file, what + " " + Printable.quote(s) + " holds a lone surrogate (U+"
+                    + String.format("%04X", (int) c) + "); expected text");
     }
 
     public void possible(CpuSet s, SourcePosition at) {

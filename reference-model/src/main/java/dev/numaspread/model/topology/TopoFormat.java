@@ -247,7 +247,7 @@ public final class TopoFormat {
             throw new InvalidTopologyException(l.whereWord(k), what + " " + Printable.quote(w) + "; expected a whole number");
         if (negative) v = -v;
         if (v < min || v > max)
-            throw new InvalidTopologyException(l.whereWord(k), what + " " + Printable.cut(w) + "; expected " + min + "-" + max
+            throw new InvalidTopologyException(l.whereWord(k), what + " " + Printable.of(Printable.cut(w)) + "; expected " + min + "-" + max
                     + (limit.isEmpty() ? "" : " (" + limit + ", spec/formats.md FMT-16)"));
         return (int) v;
     }

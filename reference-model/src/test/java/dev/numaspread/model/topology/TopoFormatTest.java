@@ -417,4 +417,23 @@ class TopoFormatTest {
                 + " possible, present, online, isolated, smt, siblings, package, packages, cluster, llc, die, node-of, memless, expect, numactl:, lscpu-p:)",
                 error("x".repeat(100), "t.topo"));
     }
+
+    /** Found by the fuzz campaign (ReaderFuzzTest): a long topology name was quoted whole, 135,748 characters. */
+    @Test
+    void FMT_18_quotesAtMostSixtyCharactersOfATopologyName() {
+        assertEquals("t.topo:1: topology name '" + "X".repeat(60) + "...'; expected lower-case letters, digits, '.', '_' or '-'",
+                error("topology " + "X".repeat(100_000) + "\nnode 0 cpus: 0\n", "t.topo"));
+    }
+
+    /** Found by the fuzz campaign: a JSON source of 300,000 characters was written as a .topo line too long to read back. */
+    @Test
+    void FMT_17_refusesNamesSourcesNotesAndTagsPast4096Characters() {
+        assertEquals("t.topo:1: topology name '" + "x".repeat(60) + "...' of 4097 characters; expected at most 4096 (spec/formats.md FMT-17)",
+                error("topology " + "x".repeat(4097) + "\nnode 0 cpus: 0\n", "t.topo"));
+        assertEquals("t.topo: source '" + "s".repeat(60) + "...' of 5000 characters; expected at most 4096 (spec/formats.md FMT-17)",
+                error("source " + "s".repeat(5000) + "\nnode 0 cpus: 0\n", "t.topo"));
+        assertEquals("t.topo: note '" + "n".repeat(60) + "...' of 4097 characters; expected at most 4096 (spec/formats.md FMT-17)",
+                error("note " + "n".repeat(4097) + "\nnode 0 cpus: 0\n", "t.topo"));
+        assertEquals(4096, TopoFormat.read("note " + "n".repeat(4096) + "\nnode 0 cpus: 0\n", "t.topo").notes().get(0).length());
+    }
 }
