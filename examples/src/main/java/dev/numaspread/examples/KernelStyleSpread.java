@@ -32,6 +32,7 @@ import java.util.OptionalInt;
  *       (6.7+), {@code mlx5-comp-irqs};</li>
  *   <li>6.1 and 7.3: {@code mlx5-numa-distance}, the 2022 patch as on its base (5.19) whatever the
  *       release: classic {@code cpumask_local_spread()} and the lowest-id closest CPU.</li>
+ *   <li>7.3 only: {@code irq-affinity-masks} ({@link IrqAffinity}).</li>
  *   <li>6.9, 6.12 and 7.3: {@code irq-setup} ({@code skip_first_cpu} from 6.17), {@code mana-setup-irqs}
  *       (MANA, {@link GdmaMain}; from 6.17 sized before the lock, with the dynamic MSI-X path, and
  *       from 7.2 one queue per online CPU), which run on a {@link Machine} and call every kernel
@@ -59,6 +60,7 @@ public final class KernelStyleSpread implements Implementation {
             Claim.of("mlx5-comp-irqs", "6.12"), Claim.of("mlx5-comp-irqs", "7.3"),
             Claim.of("group-cpus", "6.1"), Claim.of("group-cpus", "6.12"), Claim.of("group-cpus", "7.3"),
             Claim.of("blk-mq-map", "6.1"), Claim.of("blk-mq-map", "6.12"), Claim.of("blk-mq-map", "7.3"),
+            Claim.of("irq-affinity-masks", "7.3"),
             Claim.of("irq-setup", "6.9"), Claim.of("irq-setup", "6.12"), Claim.of("irq-setup", "7.3"),
             Claim.of("mana-setup-irqs", "6.9"), Claim.of("mana-setup-irqs", "6.12"), Claim.of("mana-setup-irqs", "7.3"),
             Claim.of("page-pool", "6.1"), Claim.of("page-pool", "6.12"), Claim.of("page-pool", "7.3"));
@@ -196,6 +198,13 @@ public final class KernelStyleSpread implements Implementation {
     public int[] blkMqMapQueues(KernelRelease kernel, Topology machine, int nrQueues, int queueOffset) {
         claimed(Routine.BLK_MQ_MAP, kernel);
         return BlkMq.blkMqMapQueues(kernel, new KernelView(machine), nrQueues, queueOffset);
+    }
+
+    @Override
+    public Optional<List<dev.numaspread.model.group.IrqAffinity.AffinityDesc>> irqCreateAffinityMasks(
+            KernelRelease kernel, Topology machine, int nvecs, int preVectors, int postVectors, List<Integer> setSizes) {
+        claimed(Routine.IRQ_AFFINITY_MASKS, kernel);
+        return IrqAffinity.irqCreateAffinityMasks(kernel, new KernelView(machine), nvecs, preVectors, postVectors, setSizes);
     }
 
     @Override

@@ -237,4 +237,34 @@ class GroupingExamplesTest {
         assertArrayEquals(new int[] {5, 5, 5, 5, 5, 5, 5, 5}, example.blkMqMapQueues(LINUX_6_12, machine(2, 4, true, null), 0, 5),
                 "no groups (NULL): every possible CPU goes to queue_offset");
     }
+
+    // ------------------------------------------------------------------ irq_create_affinity_masks
+
+    private static List<dev.numaspread.model.group.IrqAffinity.AffinityDesc> descs(boolean[] managed, String... lists) {
+        List<dev.numaspread.model.group.IrqAffinity.AffinityDesc> out = new ArrayList<>();
+        for (int v = 0; v < lists.length; v++)
+            out.add(new dev.numaspread.model.group.IrqAffinity.AffinityDesc(lists[v].isEmpty() ? CpuSet.EMPTY : CpuSet.parseList(lists[v]), managed[v]));
+        return out;
+    }
+
+    /** MQ-9: 2 x 4 SMT2, 6.12, nvecs 5, pre 1, post 1: 0-7 (unmanaged), 4-7, 0-1, 2-3, 0-7 (unmanaged). */
+    @Test
+    void MQ_9_preAndPostVectorsKeepTheDefaultAffinity() {
+        KernelView k = new KernelView(machine(2, 4, true, null));
+        assertEquals(Optional.of(descs(new boolean[] {false, true, true, true, false}, "0-7", "4-7", "0-1", "2-3", "0-7")),
+                IrqAffinity.irqCreateAffinityMasks(LINUX_6_12, k, 5, 1, 1, List.of()));
+        assertEquals(Optional.empty(), IrqAffinity.irqCreateAffinityMasks(LINUX_6_12, k, 2, 1, 1, List.of()), "nothing to spread");
+    }
+
+    /** MQ-10: 2 x 4 SMT2, sets of 10 and 2: 6.12 advances by set size, 6.17 by nummasks. */
+    @Test
+    void MQ_10_interruptSetsAdvanceBySizeThenByNummasks() {
+        KernelView k = new KernelView(machine(2, 4, true, null));
+        boolean[] all = new boolean[12];
+        java.util.Arrays.fill(all, true);
+        assertEquals(Optional.of(descs(all, "4", "5", "6", "7", "0", "1", "2", "3", "", "", "0-3", "4-7")),
+                IrqAffinity.irqCreateAffinityMasks(LINUX_6_12, k, 12, 0, 0, List.of(10, 2)));
+        assertEquals(Optional.of(descs(all, "4", "5", "6", "7", "0", "1", "2", "3", "0-3", "4-7", "0-7", "0-7")),
+                IrqAffinity.irqCreateAffinityMasks(KernelRelease.of(6, 17), k, 12, 0, 0, List.of(10, 2)));
+    }
 }
