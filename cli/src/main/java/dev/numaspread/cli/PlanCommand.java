@@ -94,6 +94,20 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--cpu", paramLabel = "CPU", description = "numa-closest: the CPU to be close to")
     Integer cpu;
 
+    @Option(names = "--calls", paramLabel = "K",
+            description = {"numa-closest: K calls in turn on the calling CPU, one line each, 1 to " + MAX_COUNT + " (default: 1);",
+                    "from 6.16 each answer depends on the one before it (HOP-10)"})
+    Integer calls;
+
+    @Option(names = "--calling-cpu", paramLabel = "CPU",
+            description = "numa-closest: the CPU that executes the calls and keeps the state (default: the --cpu argument)")
+    Integer callingCpu;
+
+    @Option(names = "--prev", paramLabel = "CPU",
+            description = {"numa-closest, 6.16+: distribute_cpu_mask_prev of the calling CPU before the first call, the CPU it",
+                    "returned last (default: 0, as at boot, with a note)"})
+    Integer prev;
+
     @Option(names = "--format", defaultValue = "list", paramLabel = "F", completionCandidates = FormatNames.class,
             description = {"${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE});",
                     "svg draws the placement: nodes nearest first, CPUs labelled with their queue numbers;",
@@ -129,7 +143,7 @@ public final class PlanCommand implements Callable<Integer> {
         for (Routine r : List.of(Routine.LOCAL_SPREAD, Routine.LOCAL_SPREAD_NEAREST_NODE, Routine.MLX5_NUMA_DISTANCE, Routine.MLX5_COMP_IRQS))
             t.put(r, List.of("--node", "--count"));
         t.put(Routine.HOP_MASKS, List.of("--node"));
-        t.put(Routine.NUMA_CLOSEST, List.of("--cpus", "--cpu"));
+        t.put(Routine.NUMA_CLOSEST, List.of("--cpus", "--cpu", "--calls", "--calling-cpu", "--prev"));
         t.put(Routine.GROUP_CPUS, List.of("--count"));
         t.put(Routine.BLK_MQ_MAP, List.of("--count", "--offset"));
         t.put(Routine.IRQ_SETUP, List.of("--node", "--count", "--skip-first-cpu"));
@@ -140,7 +154,7 @@ public final class PlanCommand implements Callable<Integer> {
 
     /** Every routine-specific option, in the order {@code --help} lists them. */
     static final List<String> ROUTINE_OPTIONS = List.of("--node", "--count", "--offset", "--granted", "--dynamic-msix", "--skip-first-cpu",
-            "--cpus", "--cpu", "--script");
+            "--cpus", "--cpu", "--calls", "--calling-cpu", "--prev", "--script");
 
     private final Implementation impl;
 
@@ -229,12 +243,22 @@ public final class PlanCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--node " + nodeId + ": " + topology + " has no node " + nodeId + " (nodes "
                         + machine.nodeMask().toList() + "); expected one of them or -1 (NUMA_NO_NODE)");
             int countValue = count == null ? 1 : CertifyCommand.bounded("--count", count, 1, MAX_COUNT);
+            int callsValue = calls == null ? 1 : CertifyCommand.bounded("--calls", calls, 1, MAX_COUNT);
+            // The calls run on the calling CPU, so it is online; the state is a CPU id.
+            if (callingCpu != null && (callingCpu < 0 || !machine.online().contains(callingCpu)))
+                throw new IllegalArgumentException("--calling-cpu " + callingCpu + ": " + topology + " has online CPUs "
+                        + machine.online().toList() + "; expected one of them (the CPU that executes the calls)");
+            if (prev != null && (prev < 0 || prev >= machine.nrCpuIds()))
+                throw new IllegalArgumentException("--prev " + prev + ": expected a CPU id, 0 to nr_cpu_ids - 1 = " + (machine.nrCpuIds() - 1));
+            if (r == Routine.NUMA_CLOSEST && prev == null && ks.stream().anyMatch(k -> k.atLeast(6, 16)))
+                notes.add("--prev not given: the calling CPU's distribute_cpu_mask_prev is 0, as at boot (HOP-10)");
             int offsetValue = offset == null ? 0 : CertifyCommand.bounded("--offset", offset, 0, MAX_OFFSET);
             if (firstIrq != null) CertifyCommand.bounded("--first-irq", firstIrq, 0, Integer.MAX_VALUE);
             for (KernelRelease k : ks) {
                 mana.check(k);
                 requests.add(new PlanRequest(r, k, machine, nodeId, countValue, offsetValue, mana.granted(),
-                        Optional.ofNullable(cpus).map(CpuSet::parseList), Optional.ofNullable(cpu), mana.skipFirstCpu, mana.dynamicMsix,
+                        Optional.ofNullable(cpus).map(CpuSet::parseList), Optional.ofNullable(cpu), callsValue,
+                        Optional.ofNullable(callingCpu), prev == null ? 0 : prev, mana.skipFirstCpu, mana.dynamicMsix,
                         Optional.ofNullable(firstIrq)));
             }
             if (other != null)

@@ -136,6 +136,15 @@ class ReadmeCommandsTest {
                 Expect.prints(lines(0, 160, 1, c -> c + " " + (c % 2))));
         EXPECTED.put("./numaspread plan --routine group-cpus --kernel 6.12 --topology fixtures/topologies/arm64-2node-160cpu.topo --count 2",
                 Expect.prints("0-79\n80-159\n"));
+        // 89802ca36c96's machine: its commit message gives the old last groups (28-30 ... 37-39); the 7.3.4 run printed 7.3's.
+        EXPECTED.put("./numaspread plan --routine group-cpus --kernel 6.18,7.3 --topology fixtures/kernel-runs/cl1-1node-40cpu-cluster4-linux-7.3-boot.topo --count 11",
+                Expect.exit(0, "\n0      0-3    4-7    <> differs", "\n7      28-30  36-39  <> differs", "\n8      31-33  8-11   <> differs",
+                        "\n9      34-36  0-1    <> differs", "\n10     37-39  2-3    <> differs", "\n11 of 11 groups differ between 6.18 and 7.3\n"));
+        // HOP-9 and HOP-10 by hand: node 0's nearest level holding a CPU of 0-47 is 0-23; 6.15 gives its lowest id each time,
+        // 7.3 the next above the last answer, from 0 at boot.
+        EXPECTED.put("./numaspread plan --routine numa-closest --kernel 6.15,7.3 --topology fixtures/topologies/kunpeng920-4node.topo --cpus 0-47 --cpu 0 --calls 4",
+                Expect.exit(0, "\n0     0     1    <> differs", "\n1     0     2    <> differs", "\n2     0     3    <> differs",
+                        "\n3     0     4    <> differs", "\n4 of 4 calls differ between 6.15 and 7.3\n"));
         // Seed 001: the pool follows its NAPI from node 0 to node 1 and then serves node 1's pages.
         EXPECTED.put("./numaspread plan --routine page-pool --kernel 6.12 --topology fixtures/topologies/xeon-e5-2603v4-2s.topo --script fixtures/page-pool/seed-001.pp",
                 Expect.exit(0, "poll 6: updated the node from 0 to 1", "alloc: served page 3 (node 1) from the page allocator"));
@@ -174,6 +183,10 @@ class ReadmeCommandsTest {
         EXPECTED.put("./numaspread plan --routine group-cpus --kernel 6.12 --topology fixtures/kernel-runs/c-epyc-4node-smt-split-linux-6.12-offline.topo --count 6 --explain",
                 Expect.exit(0, "\n0       2-3,10-11 ", "\n1       6-7,14-15 ", "\n2       4,12 ", "\n3       5,13 ", "\n4       0,8 ",
                         "\n5       1,9 ", "GRP-"));
+        // group_cpus_evenly(4) as the 7.3.4 run printed it with CPU 3 offline: node 1 by cluster, node 0 node-wide.
+        EXPECTED.put("./numaspread plan --routine group-cpus --kernel 7.3 --topology fixtures/kernel-runs/cl2-2node-2cl-2c-2t-linux-7.3-offline.topo --count 4 --explain",
+                Expect.exit(0, "\n0       12-15 ", "cluster 12-15, whole", "GRP-11 GRP-12 GRP-15", "\n1       8-11 ", "\n2       0-3 ",
+                        "node-wide: CPU 3 has no cluster mask (offline)", "GRP-13", "\n3       4-7 "));
     }
 
     /** The README's text of section {@code heading}, up to the next second-level heading, with the line it starts at. */

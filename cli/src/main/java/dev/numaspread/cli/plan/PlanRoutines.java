@@ -4,6 +4,7 @@ import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.kernel.KernelBug;
+import dev.numaspread.model.numa.NumaClosest;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -36,10 +37,16 @@ public final class PlanRoutines {
         t.put(Routine.MLX5_NUMA_DISTANCE, (impl, r) -> queues(impl.mlx5NumaDistanceCpus(r.kernel(), r.machine(), r.node(), r.count()), r));
         t.put(Routine.MLX5_COMP_IRQS, (impl, r) -> queues(impl.mlx5CompIrqCpus(r.kernel(), r.machine(), r.node(), r.count()), r));
         t.put(Routine.HOP_MASKS, (impl, r) -> Plan.Slots.of("hop", impl.hopMasks(r.kernel(), r.machine(), r.node())));
+        // From 6.16 an answer depends on the calls made before it on the calling CPU (HOP-10): the
+        // plan is the answers of --calls calls in turn, from the state --prev.
         t.put(Routine.NUMA_CLOSEST, (impl, r) -> {
             CpuSet set = r.cpus().orElseThrow(() -> new IllegalArgumentException("--routine numa-closest: needs --cpus LIST and --cpu CPU"));
             int c = r.cpu().orElseThrow(() -> new IllegalArgumentException("--routine numa-closest: needs --cpus LIST and --cpu CPU"));
-            return queues(new int[] {impl.numaClosest(r.kernel(), r.machine(), set, c)}, r);
+            List<NumaClosest.Call> calls = Collections.nCopies(r.calls(), new NumaClosest.Call(set, c));
+            int[] answers = r.calls() == 1 && r.prev() == NumaClosest.BOOT_PREV && r.callingCpu().isEmpty()
+                    ? new int[] {impl.numaClosest(r.kernel(), r.machine(), set, c)}
+                    : impl.numaClosestCalls(r.kernel(), r.machine(), r.callingCpu().orElse(c), r.prev(), calls);
+            return slots("call", answers, r);
         });
         t.put(Routine.GROUP_CPUS, (impl, r) -> Plan.Slots.of("group", impl.groupCpusEvenly(r.kernel(), r.machine(), r.count())
                 .orElseThrow(() -> new KernelBug("NULL", "group_cpus_evenly(" + r.count() + ") returned NULL"))));
@@ -64,8 +71,13 @@ public final class PlanRoutines {
 
     /** One CPU per queue; a "none" answer ({@code >= nr_cpu_ids}) is a queue without a CPU. */
     private static Plan.Slots queues(int[] cpus, PlanRequest r) {
+        return slots("queue", cpus, r);
+    }
+
+    /** One CPU per slot named {@code word}; a "none" answer ({@code >= nr_cpu_ids}) is a slot without a CPU. */
+    private static Plan.Slots slots(String word, int[] cpus, PlanRequest r) {
         List<CpuSet> sets = new ArrayList<>();
         for (int c : cpus) sets.add(c >= 0 && c < r.machine().nrCpuIds() ? CpuSet.of(c) : CpuSet.EMPTY);
-        return Plan.Slots.of("queue", sets);
+        return Plan.Slots.of(word, sets);
     }
 }

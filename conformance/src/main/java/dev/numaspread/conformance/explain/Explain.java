@@ -175,7 +175,8 @@ public final class Explain {
                         .append(" of ").append(present ? m.presentCpusOf(n).size() + " present CPUs" : "its CPUs");
                 rules.add("GRP-2");
                 rules.add("GRP-3");
-                rules.add("GRP-4");
+                if (k.atLeast(7, 0)) clusterStep(m, g, n, present ? m.present() : m.possible().andNot(m.present()), share, why, rules);
+                else rules.add("GRP-4");
             }
             if (!present) {
                 why.append(absent ? "; CPUs not present, grouped after the present ones" : "; present and not present together");
@@ -187,15 +188,48 @@ public final class Explain {
                 why.append(wholeCores ? "; SMT siblings kept together" : "; a core split: the quota left no room for the whole core");
                 rules.add("GRP-5");
             }
-            if (k.atLeast(7, 0)) {
-                CpuSet cluster = clusterOf(m, g.first());
-                if (cluster.size() > m.siblingsOf(g.first()).size() && g.isSubsetOf(cluster))
-                    why.append(g.equals(cluster.and(m.cpusOf(m.nodeOf(g.first())))) ? "; a whole cluster (7.0+: groups follow clusters)"
-                            : "; within one cluster (7.0+: groups follow clusters)");
-            }
             out.add(new Reason(why.toString(), rules));
         }
         return out;
+    }
+
+    /**
+     * From 7.0, whether node {@code n} was dealt cluster by cluster in the stage of {@code stage}
+     * (its {@code share} groups), and why: a CPU of the stage without a cluster mask (offline or
+     * not present), or more clusters than groups, sends the node back to node-wide dealing (GRP-13);
+     * else group {@code g} is one of its cluster's groups (GRP-11, GRP-12), clusters taken in the
+     * heapsort's order (GRP-15).
+     */
+    private static void clusterStep(Topology m, CpuSet g, int n, CpuSet stage, int share, StringBuilder why, List<String> rules) {
+        CpuSet cpus = m.cpusOf(n).and(stage);
+        CpuSet maskless = cpus.andNot(m.online());
+        List<CpuSet> clusters = new ArrayList<>();
+        for (int c : cpus.toArray()) {
+            CpuSet cl = clusterOf(m, c).and(cpus);
+            if (!clusters.contains(cl)) clusters.add(cl);
+        }
+        if (!maskless.isEmpty()) {
+            why.append(maskless.size() == 1 ? "; node-wide: CPU " : "; node-wide: CPUs ").append(maskless.toList())
+                    .append(maskless.size() == 1 ? " has" : " have").append(" no cluster mask (")
+                    .append(maskless.isSubsetOf(m.present()) ? "offline" : "not present").append(")");
+            rules.add("GRP-13");
+        } else if (clusters.size() > share) {
+            why.append("; node-wide: ").append(clusters.size()).append(" clusters for ").append(share)
+                    .append(share == 1 ? " group" : " groups");
+            rules.add("GRP-13");
+        } else {
+            CpuSet cluster = clusterOf(m, g.first()).and(cpus);
+            if (!g.isSubsetOf(cluster)) {
+                why.append("; crosses clusters, which the cluster step never does");
+                rules.add("GRP-11");
+                return;
+            }
+            why.append("; cluster ").append(cluster.toList()).append(g.equals(cluster) ? ", whole" : ", split")
+                    .append(" (clusters in heapsort order)");
+            rules.add("GRP-11");
+            rules.add("GRP-12");
+            rules.add("GRP-15");
+        }
     }
 
     /** A blk-mq queue's CPUs: from 6.3 group q (q mod nummasks) of group_cpus_evenly; before, the legacy map. */

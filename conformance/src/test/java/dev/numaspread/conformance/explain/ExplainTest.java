@@ -66,6 +66,33 @@ class ExplainTest {
         assertEquals(new Reason("nodes 0-1 dealt whole: fewer groups than nodes; SMT siblings kept together", List.of("GRP-8", "GRP-5")), one.get(0));
     }
 
+    /** The reasons of a 7.x grouping, derived by hand: GRP-4 ends at 6.19, the cluster rules say how each node was dealt. */
+    @Test
+    void groupsFrom70NameTheClusterStepOrItsFallBack() {
+        KernelRelease k = KernelRelease.of(7, 3);
+        Topology cl1 = Fixtures.topology("cl1-1node-40cpu-cluster4-linux-7.3-boot");
+        // The 7.3.4 kernel run printed group_cpus_evenly(11): 4-7, 12-15, ..., 36-39, 8-11, 0-1, 2-3.
+        List<CpuSet> groups = new ArrayList<>();
+        for (String g : List.of("4-7", "12-15", "16-19", "20-23", "24-27", "28-31", "32-35", "36-39", "8-11", "0-1", "2-3"))
+            groups.add(CpuSet.parseList(g));
+        List<Reason> r = Explain.reasons("group-cpus", k, cl1, -1, groups);
+        List<String> step = List.of("GRP-2", "GRP-3", "GRP-11", "GRP-12", "GRP-15");
+        assertEquals(new Reason("node 0: one of its 11 groups of 40 present CPUs; cluster 4-7, whole (clusters in heapsort order)", step), r.get(0));
+        assertEquals(new Reason("node 0: one of its 11 groups of 40 present CPUs; cluster 0-3, split (clusters in heapsort order)", step), r.get(10));
+        // 7 groups for its 10 clusters: node-wide, as before 7.0 (the first group as 6.18 deals it: 0-5).
+        List<Reason> seven = Explain.reasons("group-cpus", k, cl1, -1, List.of(CpuSet.parseList("0-5")));
+        assertEquals(new Reason("node 0: one of its 1 group of 40 present CPUs; node-wide: 10 clusters for 1 group",
+                List.of("GRP-2", "GRP-3", "GRP-13")), seven.get(0));
+        // Kernel run cl2, offline phase (CPU 3 offline), 4 groups: 12-15, 8-11, 0-3, 4-7.
+        Topology cl2 = Fixtures.topology("cl2-2node-2cl-2c-2t-linux-7.3-offline");
+        List<Reason> off = Explain.reasons("group-cpus", k, cl2, -1,
+                List.of(CpuSet.parseList("12-15"), CpuSet.parseList("8-11"), CpuSet.parseList("0-3"), CpuSet.parseList("4-7")));
+        assertEquals(new Reason("node 1: one of its 2 groups of 8 present CPUs; cluster 12-15, whole (clusters in heapsort order);"
+                + " SMT siblings kept together", List.of("GRP-2", "GRP-3", "GRP-11", "GRP-12", "GRP-15", "GRP-5")), off.get(0));
+        assertEquals(new Reason("node 0: one of its 2 groups of 8 present CPUs; node-wide: CPU 3 has no cluster mask (offline);"
+                + " SMT siblings kept together", List.of("GRP-2", "GRP-3", "GRP-13", "GRP-5")), off.get(2));
+    }
+
     @Test
     void everyCitedRuleExists() {
         RuleRegistry rules = RuleRegistry.load();
