@@ -8,6 +8,8 @@ import dev.numaspread.conformance.certify.Launch;
 import dev.numaspread.conformance.certify.Waivers;
 import dev.numaspread.conformance.checks.Settings;
 import dev.numaspread.conformance.fixtures.TopologyFiles;
+import dev.numaspread.conformance.gen.Shard;
+import dev.numaspread.conformance.topogen.SmallMachines;
 import dev.numaspread.conformance.report.ConsoleCertificate;
 import dev.numaspread.conformance.report.ReportWriter;
 import dev.numaspread.conformance.spi.Implementation;
@@ -73,6 +75,18 @@ public final class CertifyCommand implements Callable<Integer> {
                     "a property that runs out of it before its tries is NOT-VERIFIED, never PASS"})
     Integer budgetSeconds;
 
+    @Option(names = "--exhaustive", paramLabel = "N",
+            description = {"instead of random tries, every machine of at most N CPUs, 1 to " + SmallMachines.MAX_SCOPE
+                    + " (node partitions, distance orders, SMT and cluster layouts, online and present CPUs)",
+                    "and every count, node and index the checks draw on it; PASS means the whole space was covered,",
+                    "a --budget cut is NOT-VERIFIED (default: random tries)"})
+    Integer exhaustive;
+
+    @Option(names = "--shard", paramLabel = "K/N",
+            description = {"run share K of N of the tries (or of the --exhaustive cases): every try in exactly one shard;",
+                    "join the shards' reports with 'numaspread merge-reports' (default: 1/1, the whole run)"})
+    String shard;
+
     @Option(names = "--rule", paramLabel = "ID", description = "only this rule, e.g. LS-3 (default: every rule of the claims)")
     String rule;
 
@@ -127,6 +141,23 @@ public final class CertifyCommand implements Callable<Integer> {
             if (seed != null) settings = settings.withSeed(parseSeed(seed));
             if (budgetSeconds != null)
                 settings = settings.withBudget(Duration.ofSeconds(bounded("--budget", budgetSeconds, 1, MAX_BUDGET_SECONDS)));
+            if (exhaustive != null) {
+                if (topology != null) throw new IllegalArgumentException("--exhaustive and --topology: give one; expected"
+                        + " either every small machine or the one saved machine");
+                settings = settings.withExhaustive(bounded("--exhaustive", exhaustive, 1, SmallMachines.MAX_SCOPE));
+            }
+            if (shard != null) {
+                Shard share;
+                try {
+                    share = Shard.parse(shard);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("--" + e.getMessage());
+                }
+                if (!settings.isExhaustive() && share.count() > settings.tries())
+                    throw new IllegalArgumentException("--shard " + share + ": " + share.count() + " shards of " + settings.tries()
+                            + " tries leave some shards none; expected at most as many shards as --tries");
+                settings = settings.withShard(share);
+            }
             if (topology != null) settings = settings.withMachine(TopologyFiles.read(topology).topology());
             bounded("--timeout", timeoutSeconds, 1, MAX_TIMEOUT_SECONDS);
             options = CertifyOptions.defaults(impl).withSettings(settings).withCallTimeout(Duration.ofSeconds(timeoutSeconds));

@@ -268,7 +268,8 @@ public final class Certifier {
             List<Evidence> into = jobs.get(i).into();
             String source = "check " + check.name();
             CheckResult r = results.get(i);
-            if (r instanceof CheckResult.Passed p) into.add(Evidence.passed(source, p.tries(), p.judged(), p.graded()));
+            if (r instanceof CheckResult.Passed p)
+                into.add(Evidence.passed(source, p.tries(), p.judged(), p.graded(), p.cases(), p.machines()));
             else if (r instanceof CheckResult.Failed f)
                 into.add(Evidence.failed(source, f.tries(), Counterexample.of(f.violation()), f.graded()));
             else if (r instanceof CheckResult.Errored e) into.add(Evidence.errored(source, reason(e.cause())));
@@ -451,6 +452,8 @@ public final class Certifier {
         if (!options.callTimeout().equals(CertifyOptions.DEFAULT_CALL_TIMEOUT))
             args.addAll(List.of("--timeout", String.valueOf(Math.max(1, options.callTimeout().toSeconds()))));
         if (!options.repeatCalls()) args.add("--once");
+        if (options.settings().isExhaustive()) args.addAll(List.of("--exhaustive", String.valueOf(options.settings().exhaustive())));
+        if (!options.settings().shard().isWhole()) args.addAll(List.of("--shard", options.settings().shard().toString()));
         args.addAll(List.of("--rule", rule));
         return options.launch().line(args);
     }

@@ -15,9 +15,11 @@ import java.util.Optional;
  * @param counterexample the failing case, for {@code FAILED}
  * @param reason         why it errored, could not judge ({@code NOT_VERIFIED}), or broke
  * @param graded         the interleavings a hotplug check explored, per outcome table
+ * @param cases          of the tries, the cases of a small scope walked to its end ({@code certify --exhaustive})
+ * @param machines       the most distinct machines one walk of the source covered
  */
 public record Evidence(String source, Outcome outcome, int tries, int judged, Optional<Counterexample> counterexample, String reason,
-                       List<GradedRuns> graded) {
+                       List<GradedRuns> graded, int cases, int machines) {
 
     /**
      * {@code ERRORED}: the implementation crashed, hung or answered garbage; {@code NOT_VERIFIED}:
@@ -30,12 +32,22 @@ public record Evidence(String source, Outcome outcome, int tries, int judged, Op
         graded = List.copyOf(graded);
     }
 
+    public Evidence(String source, Outcome outcome, int tries, int judged, Optional<Counterexample> counterexample, String reason,
+                    List<GradedRuns> graded) {
+        this(source, outcome, tries, judged, counterexample, reason, graded, 0, 0);
+    }
+
     public static Evidence passed(String source, int tries) {
         return passed(source, tries, tries, List.of());
     }
 
     public static Evidence passed(String source, int tries, int judged, List<GradedRuns> graded) {
         return new Evidence(source, Outcome.PASSED, tries, judged, Optional.empty(), "", graded);
+    }
+
+    /** A source that passed after walking {@code cases} cases of a small scope on {@code machines} machines. */
+    public static Evidence passed(String source, int tries, int judged, List<GradedRuns> graded, int cases, int machines) {
+        return new Evidence(source, Outcome.PASSED, tries, judged, Optional.empty(), "", graded, cases, machines);
     }
 
     public static Evidence failed(String source, int tries, Counterexample c) {

@@ -40,6 +40,16 @@ public record RuleResult(String rule, String title, String level, String locatio
         return List.copyOf(out.values());
     }
 
+    /** Of {@link #tries()}, the cases of small scopes walked to their end ({@code certify --exhaustive}). */
+    public int cases() {
+        return evidence.stream().mapToInt(Evidence::cases).sum();
+    }
+
+    /** The most distinct machines one of the rule's small-scope walks covered. */
+    public int machines() {
+        return evidence.stream().mapToInt(Evidence::machines).max().orElse(0);
+    }
+
     /** Of {@link #tries()}, those that reached the implementation and judged the rule. */
     public int judged() {
         return evidence.stream().mapToInt(Evidence::judged).sum();

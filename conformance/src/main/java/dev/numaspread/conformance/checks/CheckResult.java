@@ -10,13 +10,22 @@ public sealed interface CheckResult permits CheckResult.Passed, CheckResult.Fail
     /**
      * The rule held on every try: {@code tries} ran in full, {@code judged} of them reached the
      * implementation and judged the rule (the others fell outside it; see {@link NotApplicable});
-     * {@code graded} are the interleavings a hotplug check explored.
+     * {@code graded} are the interleavings a hotplug check explored; {@code cases} are the tries of
+     * small-scope walks that ended ({@code certify --exhaustive}) and {@code machines} the most
+     * distinct machines one of them covered (0 and 0 for random tries).
      */
-    record Passed(int tries, int judged, java.util.List<GradedRuns> graded) implements CheckResult {
+    record Passed(int tries, int judged, java.util.List<GradedRuns> graded, int cases, int machines) implements CheckResult {
         public Passed {
             if (judged < 1 || judged > tries)
                 throw new IllegalArgumentException("Passed(tries " + tries + ", judged " + judged + "); expected 1 <= judged <= tries");
+            if (cases < 0 || cases > tries || machines < 0)
+                throw new IllegalArgumentException("Passed(tries " + tries + ", cases " + cases + ", machines " + machines
+                        + "); expected 0 <= cases <= tries and machines >= 0");
             graded = java.util.List.copyOf(graded);
+        }
+
+        public Passed(int tries, int judged, java.util.List<GradedRuns> graded) {
+            this(tries, judged, graded, 0, 0);
         }
 
         public Passed(int tries, int judged) {

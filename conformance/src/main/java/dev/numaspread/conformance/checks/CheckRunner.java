@@ -82,7 +82,7 @@ public final class CheckRunner {
                         : ctx.tries == 0 ? "the check made no call to the implementation for kernel " + kernel
                         : "none of its " + ctx.tries + " tries reached the implementation");
             int tries = Math.max(ctx.tries, outside);
-            return new CheckResult.Passed(tries, Math.min(tries, ctx.judged + outside), ctx.graded());
+            return new CheckResult.Passed(tries, Math.min(tries, ctx.judged + outside), ctx.graded(), ctx.cases, ctx.machines);
         } catch (Violation v) {
             return new CheckResult.Failed(v, ctx.failureSeed, ctx.tries, ctx.shrunk, ctx.graded());
         } catch (BudgetSpent | CannotJudge e) {
@@ -201,6 +201,9 @@ public final class CheckRunner {
         private Implementation answering;
         int tries;
         int judged;
+        /** Of the tries, the cases of small-scope walks; machines: the most distinct machines one walk covered. */
+        int cases;
+        int machines;
         long calls;
         /** Calls made outside any forAll: a check of fixed examples judges through them. */
         long callsOutside;
@@ -280,15 +283,29 @@ public final class CheckRunner {
             Gen<T> drawn = s.machine().isEmpty() ? gen : c -> gen.generate(new Machines.Pinned(c, s.machine().get(), pinnedUses));
             inForAll = true;
             try {
-                r = Property.check(drawn, judging, config(s), CheckRunner::failureKey, shrinks);
+                r = s.isExhaustive()
+                        ? Property.exhaust(drawn, judging, s.exhaustive(), s.shard(), config(s), CheckRunner::failureKey, shrinks)
+                        : Property.check(drawn, judging, config(s), CheckRunner::failureKey, shrinks, s.shard());
             } finally {
                 inForAll = false;
             }
-            if (r instanceof PropertyResult.Passed<T> p) {
+            if (r instanceof PropertyResult.Exhausted<T> x) {
+                tries += x.cases();
+                cases += x.cases();
+                machines = Math.max(machines, x.machines());
+                judged += judgedHere[0];
+                if (!x.complete())
+                    throw new BudgetSpent("the " + s.budget().toSeconds() + " s budget ended the walk of the small scope "
+                            + s.exhaustive() + (s.shard().isWhole() ? "" : " (shard " + s.shard() + ")") + " after " + x.cases()
+                            + " cases on " + x.machines() + " machines, before the end of the space; raise it with --budget SECONDS"
+                            + " or lower --exhaustive");
+            } else if (r instanceof PropertyResult.Passed<T> p) {
                 tries += p.tries();
                 judged += judgedHere[0];
-                if (p.tries() < s.tries())
-                    throw new BudgetSpent(p.tries() + " of " + s.tries() + " tries ran in the " + s.budget().toSeconds()
+                int share = s.shard().shareOf(s.tries());
+                if (p.tries() < share)
+                    throw new BudgetSpent(p.tries() + " of " + share + " tries" + (s.shard().isWhole() ? "" : " (shard " + s.shard()
+                            + " of " + s.tries() + ")") + " ran in the " + s.budget().toSeconds()
                             + " s budget; raise it with --budget SECONDS (or -Dnumaspread.budget.seconds)");
             } else if (r instanceof PropertyResult.GaveUp<T> g) {
                 tries += g.tries();
@@ -303,7 +320,7 @@ public final class CheckRunner {
                     if (t instanceof RuntimeException e) throw e;
                     throw (Error) t;
                 }
-                RuntimeException r2 = crashed(drawn, body, f.choices().indices(), t);
+                RuntimeException r2 = crashed(drawn, body, f.choices(), t);
                 if (r2 instanceof Violation v)
                     shrunk = new CheckResult.Shrunk(describe(f.input(), v), f.choices().indicesText(), f.shrinkSteps(), f.shrinkCalls());
                 throw r2;
@@ -316,13 +333,13 @@ public final class CheckRunner {
          * answering; when that runs clean, the implementation's answer caused the exception (a
          * Violation of the check's rule); when it breaks too, the kit did (a KitFailure).
          */
-        private <T> RuntimeException crashed(Gen<T> gen, Consumer<T> body, int[] choices, Throwable t) {
+        private <T> RuntimeException crashed(Gen<T> gen, Consumer<T> body, dev.numaspread.conformance.gen.ChoiceSequence choices, Throwable t) {
             Throwable withModel = null;
             Implementation was = answering;
             answering = new ReferenceModel();
             inForAll = true;
             try {
-                body.accept(gen.replay(choices));
+                body.accept(Property.replay(gen, choices));
             } catch (Violation | NotApplicable | CannotJudge ok) {
                 // Judged: the check copes with the model's answer.
             } catch (VirtualMachineError vm) {
@@ -338,7 +355,7 @@ public final class CheckRunner {
             }
             // Again with the implementation, to name the call whose answer broke the check.
             Throwable withImpl = t;
-            T input = gen.replay(choices);
+            T input = Property.replay(gen, choices);
             lastCall = null;
             try {
                 body.accept(input);

@@ -36,13 +36,16 @@ public interface Gen<T> {
 
     /**
      * Keeps only values that pass {@code filter}, trying at most 100 draws, each in a span
-     * {@code "filtered draw"} so the shrinker can delete the draws that did not pass.
+     * {@code "filtered draw"} so the shrinker can delete the draws that did not pass. Within a
+     * small scope ({@link Choices#smallScope()}) one draw only: the enumeration visits every value
+     * anyway, and a second draw would visit the passing ones again.
      *
      * @throws Unsatisfiable when no draw passes
      */
     default Gen<T> filter(Predicate<? super T> filter) {
         return c -> {
-            for (int k = 0; k < 100; k++) {
+            int draws = c.smallScope().isPresent() ? 1 : 100;
+            for (int k = 0; k < draws; k++) {
                 c.startSpan("filtered draw");
                 T v;
                 try {
@@ -52,7 +55,7 @@ public interface Gen<T> {
                 }
                 if (filter.test(v)) return v;
             }
-            throw new Unsatisfiable("no value passed the filter in 100 draws");
+            throw new Unsatisfiable("no value passed the filter in " + draws + " draws");
         };
     }
 
@@ -79,13 +82,15 @@ public interface Gen<T> {
      * {@code "list element"} that starts with its "more?" choice (1 = one more element, 0 = stop;
      * Hypothesis' encoding), so deleting that span removes exactly one element and the list stays
      * valid. The element's own choices sit in a nested span {@code "list value"}, which
-     * {@code sortNeighbours} swaps with the next element's.
+     * {@code sortNeighbours} swaps with the next element's. Within a small scope of {@code n}
+     * ({@link Choices#smallScope()}), at most {@code min + n} elements: the scope bounds every size.
      */
     static <T> Gen<List<T>> lists(Gen<T> element, int min, int max) {
         if (min < 0 || max < min) throw new IllegalArgumentException("lists(" + min + ", " + max + "): expected 0 <= min <= max");
         return c -> {
             List<T> out = new ArrayList<>();
-            while (out.size() < max) {
+            int most = c.smallScope().isPresent() ? (int) Math.min(max, (long) min + c.smallScope().getAsInt()) : max;
+            while (out.size() < most) {
                 c.startSpan("list element");
                 try {
                     if (out.size() >= min && c.choose(0, 1) == 0) break;

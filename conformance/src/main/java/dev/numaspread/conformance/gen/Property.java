@@ -1,6 +1,8 @@
 package dev.numaspread.conformance.gen;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -96,11 +98,25 @@ public final class Property {
      */
     public static <T> PropertyResult<T> check(Gen<T> gen, Consumer<? super T> body, Config config,
                                               Function<Throwable, String> failureKey, Predicate<Throwable> shrinks) {
+        return check(gen, body, config, failureKey, shrinks, Shard.WHOLE);
+    }
+
+    /**
+     * Runs the share {@code shard} of the tries of {@code config}: the run draws the same inputs
+     * from the same seeds as the whole run, numbers the draws the generator accepts 0, 1, 2, ...
+     * (the try slots) up to {@code config.tries()}, and runs the body on the slots the shard owns
+     * ({@link Shard#owns}); the shards of a split run together run the body on exactly the whole
+     * run's inputs (a body that discards its input as an assumption spends its slot). A passed
+     * result counts the shard's tries: fewer than {@link Shard#shareOf} means the budget ended it.
+     */
+    public static <T> PropertyResult<T> check(Gen<T> gen, Consumer<? super T> body, Config config,
+                                              Function<Throwable, String> failureKey, Predicate<Throwable> shrinks, Shard shard) {
         SplittableRandom seeds = new SplittableRandom(config.seed());
         long deadline = System.nanoTime() + config.budget().toNanos();
         int tries = 0;
         int discards = 0;
-        for (int draw = 0; tries < config.tries(); draw++) {
+        int slots = 0;
+        for (int draw = 0; (shard.isWhole() ? tries : slots) < config.tries(); draw++) {
             if (tries > 0 && System.nanoTime() - deadline > 0) break;
             long trySeed = draw == 0 ? config.seed() : seeds.nextLong();
             Recorder recorder = Recorder.random(trySeed);
@@ -111,6 +127,7 @@ public final class Property {
                 if (++discards > config.maxDiscards()) return gaveUp(tries, discards, config);
                 continue;
             }
+            if (!shard.isWhole() && !shard.owns(slots++)) continue;   // another shard's try
             try {
                 body.accept(input);
                 tries++;
@@ -124,6 +141,107 @@ public final class Property {
         }
         if (tries == 0) return gaveUp(0, discards, config);
         return new PropertyResult.Passed<>(tries, discards, config.seed());
+    }
+
+    /**
+     * Runs {@code body} on every input {@code gen} gives within the small scope {@code scope}
+     * ({@link Choices#smallScope()}: machines of at most {@code scope} CPUs, every count, node and
+     * index a check draws on them), or on the share {@code shard} of them, instead of on random ones.
+     *
+     * <p>The walk: a draw replays a prefix of choice indices and reads index 0 past it
+     * ({@link Recorder#enumerating}); the next prefix is the drawn sequence cut after its last
+     * choice below its largest index, with that choice raised by one. So the draws visit the
+     * leaves of the tree of choice sequences in lexicographic order, each once: a choice's bounds
+     * depend only on the choices before it (generators are deterministic), so every prefix the
+     * walk makes is one the generator reads, and raising the last choice that can still rise is
+     * the lexicographic successor among sequences that share nothing past it. The walk ends when
+     * no choice can rise. Chances and weights are one branch per outcome within a scope, filters
+     * draw once, lists hold at most {@code scope} elements past their minimum, so the tree is
+     * finite wherever every choice is bounded.
+     *
+     * <p>A case is a leaf the generator accepted; cases are numbered in walk order and
+     * {@code shard} runs the body on those it owns. {@code machines} counts the distinct draws
+     * inside spans labelled {@code "machine"}. On the first failure the input shrinks within the
+     * same scope (the shrinker edits the indices; an enumerating recorder replays them).
+     *
+     * @return {@link PropertyResult.Exhausted} (complete when the walk ended before the budget),
+     *         or {@link PropertyResult.Failed}
+     */
+    public static <T> PropertyResult<T> exhaust(Gen<T> gen, Consumer<? super T> body, int scope, Shard shard, Config config,
+                                                Function<Throwable, String> failureKey, Predicate<Throwable> shrinks) {
+        if (scope < 1) throw new IllegalArgumentException("small scope " + scope + "; expected at least 1");
+        long deadline = System.nanoTime() + config.budget().toNanos();
+        int[] prefix = new int[0];
+        long cases = 0;
+        int tries = 0;
+        int discards = 0;
+        java.util.Set<String> machines = new java.util.HashSet<>();
+        while (prefix != null) {
+            if (tries > 0 && System.nanoTime() - deadline > 0)
+                return new PropertyResult.Exhausted<>(tries, machines.size(), discards, false, config.seed());
+            Recorder recorder = Recorder.enumerating(prefix, scope);
+            T input = null;
+            boolean accepted;
+            try {
+                input = recorder.draw(gen);
+                accepted = true;
+            } catch (Gen.Unsatisfiable e) {
+                accepted = false;
+                discards++;
+            }
+            ChoiceSequence drawn = recorder.sequence();
+            prefix = successor(drawn);
+            if (!accepted || !shard.owns(cases++)) continue;
+            machines.addAll(machineKeys(drawn));
+            try {
+                body.accept(input);
+                tries++;
+            } catch (Gen.Unsatisfiable e) {
+                discards++;
+            } catch (RuntimeException | Error e) {
+                tries++;
+                if (!shrinks.test(e)) return new PropertyResult.Failed<>(e, input, drawn, config.seed(), tries, 0, 0);
+                return shrink(gen, body, config, failureKey, drawn, input, e, config.seed(), tries);
+            }
+        }
+        return new PropertyResult.Exhausted<>(tries, machines.size(), discards, true, config.seed());
+    }
+
+    /** The next prefix of the walk of {@link #exhaust} after {@code s}; null when {@code s} is the last leaf. */
+    static int[] successor(ChoiceSequence s) {
+        for (int i = s.size() - 1; i >= 0; i--) {
+            if (s.index(i) < s.maxIndex(i)) {
+                int[] next = new int[i + 1];
+                for (int k = 0; k < i; k++) next[k] = s.index(k);
+                next[i] = s.index(i) + 1;
+                return next;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * One key per outermost span {@code "machine"} of {@code s}: the indices it holds. Within a small
+     * scope a machine is one index into one list of every machine of the scope, so equal keys are
+     * equal machines.
+     */
+    private static List<String> machineKeys(ChoiceSequence s) {
+        List<String> out = new ArrayList<>();
+        int end = -1;
+        for (Span span : s.spans()) {
+            if (!span.label().equals("machine") || span.start() < end) continue;
+            StringBuilder key = new StringBuilder();
+            for (int i = span.start(); i < span.end(); i++) key.append(s.index(i)).append(' ');
+            out.add(key.toString());
+            end = span.end();
+        }
+        return out;
+    }
+
+    /** The value {@code choices} replays: in its small scope when it was enumerated, else as a plain replay. */
+    public static <T> T replay(Gen<T> gen, ChoiceSequence choices) {
+        int[] indices = choices.indices();
+        return (choices.scope() > 0 ? Recorder.enumerating(indices, choices.scope()) : Recorder.replaying(indices)).draw(gen);
     }
 
     private static <T> PropertyResult<T> gaveUp(int tries, int discards, Config config) {

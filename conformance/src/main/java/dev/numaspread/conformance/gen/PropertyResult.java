@@ -5,7 +5,8 @@ package dev.numaspread.conformance.gen;
  * failure, the seed of the failing try, which the first try of a run with that seed draws again
  * ({@code -Dnumaspread.seed=0x...}).
  */
-public sealed interface PropertyResult<T> permits PropertyResult.Passed, PropertyResult.Failed, PropertyResult.GaveUp {
+public sealed interface PropertyResult<T> permits PropertyResult.Passed, PropertyResult.Failed, PropertyResult.GaveUp,
+        PropertyResult.Exhausted {
 
     long seed();
 
@@ -33,4 +34,12 @@ public sealed interface PropertyResult<T> permits PropertyResult.Passed, Propert
      * {@code reason} says which, in the shape "what was found; what was expected".
      */
     record GaveUp<T>(String reason, int tries, int discards, long seed) implements PropertyResult<T> {}
+
+    /**
+     * An exhaustive walk ({@link Property#exhaust}) met no failure: the body held on {@code cases}
+     * inputs of the small scope (the shard's share of them), drawn on {@code machines} distinct
+     * machines; {@code complete} is false when the time budget ended the walk first, so part of
+     * the space was not covered (never a pass).
+     */
+    record Exhausted<T>(int cases, int machines, int discards, boolean complete, long seed) implements PropertyResult<T> {}
 }

@@ -17,7 +17,7 @@ import java.util.TreeMap;
  *
  * <p>An enumerating recorder ({@link #enumerating(int[], int)}) reads a prefix then zeros too, but
  * within a small scope: {@link #chance(int)} is one choice of two and {@link #weighted(int...)}
- * one choice per bucket, so that walking every sequence of indices (see {@code Enumeration})
+ * one choice per bucket, so that walking every sequence of indices ({@link Property#exhaust})
  * visits every case once, with no random weighting left in it.
  */
 public final class Recorder implements Choices {

@@ -27,12 +27,28 @@ public final class ConsoleCertificate {
         sb.append("numaspread certify: implementation \"").append(Printable.of(c.implementation())).append("\" (")
                 .append(Printable.of(c.implSpec())).append("), claims ")
                 .append(c.claims().isEmpty() ? "none" : c.claims().stream().map(Claim::toString).collect(Collectors.joining(", ")))
-                .append("; kit ").append(c.suiteVersion()).append('\n');
+                .append("; kit ").append(c.suiteVersion()).append("; ").append(runShape(c.settings())).append('\n');
         for (RuleResult r : c.results()) sb.append(render(c, r));
         for (String n : c.notes()) sb.append("note: ").append(Printable.of(n)).append('\n');
         if (!c.workload().equals(Workload.NONE)) sb.append("workload: ").append(c.workload().text()).append('\n');
         sb.append(summary(c)).append('\n');
         return sb.toString();
+    }
+
+    /**
+     * How the properties ran: {@code tries 200}, or {@code exhaustive 3 (every machine of at most 3
+     * CPUs)}, then {@code ; shard 2/8} for a share of a split run.
+     */
+    public static String runShape(dev.numaspread.conformance.checks.Settings s) {
+        String shape = s.isExhaustive() ? "exhaustive " + s.exhaustive() + " (every machine of at most " + s.exhaustive() + " CPU"
+                + (s.exhaustive() == 1 ? "" : "s") + ")" : "tries " + s.tries();
+        return shape + (s.shard().isWhole() ? "" : "; shard " + s.shard());
+    }
+
+    /** {@code , 1234 cases on 56 machines} for a rule whose small-scope walks ended; empty otherwise. */
+    public static String covered(RuleResult r) {
+        if (r.cases() == 0) return "";
+        return ", " + r.cases() + " case" + (r.cases() == 1 ? "" : "s") + " on " + r.machines() + " machine" + (r.machines() == 1 ? "" : "s");
     }
 
     /** {@code 12 PASS, 1 FAIL, 3 NOT-CLAIMED; level reached: contract; exit 1}. */
@@ -61,6 +77,7 @@ public final class ConsoleCertificate {
         if (v instanceof Verdict.Pass p) {
             sb.append(" tries ").append(p.tries());
             if (r.judged() < p.tries()) sb.append(" (").append(r.judged()).append(" judged)");
+            sb.append(covered(r));
             sb.append(" seed ").append(seed).append('\n');
             explored(sb, r);
         } else if (v instanceof Verdict.NotClaimed n) {

@@ -74,6 +74,8 @@ public final class ReportWriter {
         s.put("tries", c.settings().tries());
         s.put("seed", "0x" + Long.toHexString(c.settings().seed()));
         s.put("budgetSeconds", c.settings().budget().toSeconds());
+        s.put("exhaustive", c.settings().exhaustive());
+        s.put("shard", c.settings().shard().toString());
         o.put("started", c.started().toString());
         o.put("finished", c.finished().toString());
         o.put("levelReached", c.levelReached());
@@ -91,6 +93,8 @@ public final class ReportWriter {
             j.put("verdict", r.verdict().label());
             j.put("tries", r.tries());
             j.put("judged", r.judged());
+            j.put("cases", r.cases());
+            j.put("machines", r.machines());
             j.put("seed", "0x" + Long.toHexString(c.settings().seed()));
             verdictDetail(j, r.verdict());
             if (!r.replay().isEmpty()) j.put("replay", r.replay());
@@ -119,6 +123,8 @@ public final class ReportWriter {
                 x.put("outcome", e.outcome().name());
                 x.put("tries", e.tries());
                 x.put("judged", e.judged());
+                x.put("cases", e.cases());
+                x.put("machines", e.machines());
                 if (!e.reason().isEmpty()) x.put("reason", e.reason());
             }
         }
@@ -206,7 +212,7 @@ public final class ReportWriter {
         sb.append("# numaspread certificate: ").append(md(c.implementation())).append("\n\n");
         sb.append("- implementation: `").append(Printable.of(c.implSpec()).replace("`", "'")).append("`\n");
         sb.append("- claims: ").append(c.claims().isEmpty() ? "none" : md(c.claims().toString())).append('\n');
-        sb.append("- kit: ").append(md(c.suiteVersion())).append("; tries ").append(c.settings().tries())
+        sb.append("- kit: ").append(md(c.suiteVersion())).append("; ").append(ConsoleCertificate.runShape(c.settings()))
                 .append("; seed 0x").append(Long.toHexString(c.settings().seed())).append('\n');
         sb.append("- run: ").append(c.started()).append(" to ").append(c.finished()).append('\n');
         sb.append("- workload: ").append(c.workload().text()).append('\n');
@@ -215,7 +221,7 @@ public final class ReportWriter {
         for (RuleResult r : c.results())
             sb.append("| ").append(r.verdict().label()).append(" | ").append(md(r.rule())).append(" | ").append(md(r.title()))
                     .append(" | ").append(r.level()).append(" | ").append(r.kernel().map(Object::toString).orElse("")).append(" | ")
-                    .append(r.tries()).append(" |\n");
+                    .append(r.tries()).append(ConsoleCertificate.covered(r)).append(" |\n");
         for (RuleResult r : c.results()) {
             if (r.graded().isEmpty() || !r.isAccepted() || r.verdict() instanceof Verdict.Waived) continue;
             sb.append("\n## Interleavings of ").append(md(r.rule())).append(r.kernel().map(k -> " (kernel " + k + ")").orElse(""))
@@ -257,7 +263,7 @@ public final class ReportWriter {
         sb.append("<h1>numaspread certificate: ").append(esc(c.implementation())).append("</h1>\n<ul>");
         sb.append("<li>implementation: <code>").append(esc(c.implSpec())).append("</code></li>");
         sb.append("<li>claims: ").append(esc(c.claims().isEmpty() ? "none" : c.claims().toString())).append("</li>");
-        sb.append("<li>kit ").append(esc(c.suiteVersion())).append("; tries ").append(c.settings().tries()).append("; seed 0x")
+        sb.append("<li>kit ").append(esc(c.suiteVersion())).append("; ").append(esc(ConsoleCertificate.runShape(c.settings()))).append("; seed 0x")
                 .append(Long.toHexString(c.settings().seed())).append("</li>");
         sb.append("<li>run ").append(esc(c.started().toString())).append(" to ").append(esc(c.finished().toString())).append("</li>");
         sb.append("<li>workload: ").append(esc(c.workload().text())).append("</li>");
@@ -315,7 +321,7 @@ public final class ReportWriter {
                 .append(detailed ? "<a href=\"#" + anchor(r) + "\">" + label + "</a>" : label)
                 .append("</td><td>").append(esc(r.rule())).append("</td><td>").append(esc(r.title())).append("</td><td>")
                 .append(esc(r.level())).append("</td><td>").append(esc(r.kernel().map(Object::toString).orElse("")))
-                .append("</td><td>").append(r.tries()).append("</td></tr>\n");
+                .append("</td><td>").append(r.tries()).append(esc(ConsoleCertificate.covered(r))).append("</td></tr>\n");
     }
 
     /** The id of a rule's details: {@code r-LS-3-6.12}; only letters, digits, '-' and '.' reach it. */

@@ -142,10 +142,13 @@ public final class MachineDraws {
 
     /**
      * An index {@code i} for {@code cpumask_local_spread(i, node)}: below the online count mostly,
-     * up to three times it one draw in eight (the kernel wraps i). The simplest is 0.
+     * up to three times it one draw in eight (the kernel wraps i); within a small scope, each index
+     * up to three times it. The simplest is 0.
      */
     public static Gen<Integer> spreadIndex(Topology t) {
         int online = t.numOnlineCpus();
-        return c -> c.chance(12) ? c.choose(0, 3 * online - 1) : c.choose(0, online - 1);
+        // Within a small scope every index up to 3 x online once: the chance would repeat the first ones.
+        return c -> c.smallScope().isPresent() ? c.choose(0, 3 * online - 1)
+                : c.chance(12) ? c.choose(0, 3 * online - 1) : c.choose(0, online - 1);
     }
 }

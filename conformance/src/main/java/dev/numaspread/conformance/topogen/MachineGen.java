@@ -17,7 +17,8 @@ import java.util.Optional;
  * shrinker rewrites a failing drawn machine into its literal form and goes on there, where
  * deleting a span removes a CPU, and also tries the machine without each node, core and CPU
  * ({@link Rewrites}). Within a small scope ({@link Choices#smallScope()}) it enumerates every
- * machine of {@link SmallMachines} that fits its options instead.
+ * machine of {@link SmallMachines} instead, one choice over all of them; those outside its options
+ * are discarded.
  */
 public final class MachineGen implements Gen<Topology> {
 
@@ -41,10 +42,12 @@ public final class MachineGen implements Gen<Topology> {
         c.startSpan("machine");
         if (c.smallScope().isPresent()) {
             try {
-                List<Topology> all = SmallMachines.upTo(c.smallScope().getAsInt(), options);
-                if (all.isEmpty()) throw new Gen.Unsatisfiable("no machine of at most " + c.smallScope().getAsInt()
-                        + " CPUs fits " + options);
-                return all.get(c.choose(0, all.size() - 1));
+                // One index into the one list of the scope, whatever the options, so an index names
+                // one machine for every generator (Property.exhaust counts machines by it).
+                List<Topology> all = SmallMachines.upTo(c.smallScope().getAsInt());
+                Topology m = all.get(c.choose(0, all.size() - 1));
+                if (!options.admits(m)) throw new Gen.Unsatisfiable("the small machine is outside " + options);
+                return m;
             } finally {
                 c.endSpan();
             }
