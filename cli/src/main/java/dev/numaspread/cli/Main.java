@@ -49,7 +49,7 @@ public final class Main implements Runnable {
     }
 
     /** The commands, in the order help lists them. */
-    static final List<Class<?>> COMMANDS = List.of(CertifyCommand.class, CheckTopologyCommand.class, PlanCommand.class,
+    static final List<Class<?>> COMMANDS = List.of(CertifyCommand.class, MergeReportsCommand.class, CheckTopologyCommand.class, PlanCommand.class,
             RacesCommand.class, RulesCommand.class, SnapshotCommand.class, AuditCommand.class, CommandLine.HelpCommand.class);
 
     /**

@@ -70,9 +70,9 @@ class ExhaustiveAndShardOptionsTest {
         assertEquals(0, one.exit(), one.out() + one.err());
         assertEquals(0, two.exit(), two.out() + two.err());
         assertTrue(one.out().contains("; exhaustive 1 (every machine of at most 1 CPU); shard 1/2\n"), one.out());
-        // cases 0, 2, 4, 6 and 1, 3, 5 of the 7
-        assertTrue(one.out().contains("tries 4, 4 cases on 4 machines"), one.out());
-        assertTrue(two.out().contains("tries 3, 3 cases on 3 machines"), two.out());
+        // cases 0, 2, 4, 6 and 1, 3, 5 of the 7; each shard walks all 7 machines
+        assertTrue(one.out().contains("tries 4, 4 cases of a walk over 7 machines"), one.out());
+        assertTrue(two.out().contains("tries 3, 3 cases of a walk over 7 machines"), two.out());
         assertEquals(List.of("--exhaustive", "1", "--shard", "2/2"), List.of(dev.numaspread.conformance.certify.Certifier.replay(
                 dev.numaspread.conformance.certify.CertifyOptions.defaults("model").withSettings(
                         dev.numaspread.conformance.checks.Settings.defaults().withExhaustive(1)

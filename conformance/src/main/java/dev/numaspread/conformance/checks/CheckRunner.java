@@ -79,6 +79,9 @@ public final class CheckRunner {
             int outside = ctx.callsOutside > 0 ? 1 : 0;
             if (ctx.judged + outside == 0)
                 return new CheckResult.NotApplicable(ctx.notApplicable != null ? ctx.notApplicable
+                        : ctx.tries == 0 && settings.isExhaustive() && ctx.forAlls > 0
+                        ? "no input of the small scope " + settings.exhaustive() + " fits the check (it needs a larger machine"
+                                + " or a shape the scope leaves out)"
                         : ctx.tries == 0 ? "the check made no call to the implementation for kernel " + kernel
                         : "none of its " + ctx.tries + " tries reached the implementation");
             int tries = Math.max(ctx.tries, outside);
@@ -201,6 +204,8 @@ public final class CheckRunner {
         private Implementation answering;
         int tries;
         int judged;
+        /** The forAlls the check ran. */
+        int forAlls;
         /** Of the tries, the cases of small-scope walks; machines: the most distinct machines one walk covered. */
         int cases;
         int machines;
@@ -266,6 +271,7 @@ public final class CheckRunner {
         @Override
         public <T> void forAll(Gen<T> gen, UnaryOperator<Settings> tuning, Consumer<T> body) {
             Settings s = tuning.apply(settings);
+            forAlls++;
             int[] judgedHere = {0};
             // A try judges when it reaches the implementation and does not say it does not apply.
             Consumer<T> judging = input -> {

@@ -161,7 +161,9 @@ public final class Property {
      *
      * <p>A case is a leaf the generator accepted; cases are numbered in walk order and
      * {@code shard} runs the body on those it owns. {@code machines} counts the distinct draws
-     * inside spans labelled {@code "machine"}. On the first failure the input shrinks within the
+     * inside spans labelled {@code "machine"} over the walk: every shard walks the whole tree (it
+     * must, to number the cases) and so counts the machines of the whole space walked, the same in
+     * every shard. On the first failure the input shrinks within the
      * same scope (the shrinker edits the indices; an enumerating recorder replays them).
      *
      * @return {@link PropertyResult.Exhausted} (complete when the walk ended before the budget),
@@ -176,8 +178,8 @@ public final class Property {
         int tries = 0;
         int discards = 0;
         java.util.Set<String> machines = new java.util.HashSet<>();
-        while (prefix != null) {
-            if (tries > 0 && System.nanoTime() - deadline > 0)
+        for (long leaves = 0; prefix != null; leaves++) {
+            if (leaves > 0 && System.nanoTime() - deadline > 0)
                 return new PropertyResult.Exhausted<>(tries, machines.size(), discards, false, config.seed());
             Recorder recorder = Recorder.enumerating(prefix, scope);
             T input = null;
@@ -191,8 +193,9 @@ public final class Property {
             }
             ChoiceSequence drawn = recorder.sequence();
             prefix = successor(drawn);
-            if (!accepted || !shard.owns(cases++)) continue;
-            machines.addAll(machineKeys(drawn));
+            if (!accepted) continue;
+            machines.addAll(machineKeys(drawn));   // of the walk, which every shard makes whole
+            if (!shard.owns(cases++)) continue;
             try {
                 body.accept(input);
                 tries++;

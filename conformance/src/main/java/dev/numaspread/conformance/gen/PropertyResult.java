@@ -37,8 +37,8 @@ public sealed interface PropertyResult<T> permits PropertyResult.Passed, Propert
 
     /**
      * An exhaustive walk ({@link Property#exhaust}) met no failure: the body held on {@code cases}
-     * inputs of the small scope (the shard's share of them), drawn on {@code machines} distinct
-     * machines; {@code complete} is false when the time budget ended the walk first, so part of
+     * inputs of the small scope (the shard's share of them), and the walk met {@code machines}
+     * distinct machines (all of the scope's that the generator admits, when complete); {@code complete} is false when the time budget ended the walk first, so part of
      * the space was not covered (never a pass).
      */
     record Exhausted<T>(int cases, int machines, int discards, boolean complete, long seed) implements PropertyResult<T> {}

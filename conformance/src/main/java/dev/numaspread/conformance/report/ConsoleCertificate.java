@@ -45,10 +45,15 @@ public final class ConsoleCertificate {
         return shape + (s.shard().isWhole() ? "" : "; shard " + s.shard());
     }
 
-    /** {@code , 1234 cases on 56 machines} for a rule whose small-scope walks ended; empty otherwise. */
-    public static String covered(RuleResult r) {
+    /**
+     * {@code , 1234 cases on 56 machines} for a rule whose small-scope walks ended, or in a shard
+     * {@code , 617 cases of a walk over 56 machines} (each shard walks them all and runs its share
+     * of the cases); empty otherwise.
+     */
+    public static String covered(Certificate c, RuleResult r) {
         if (r.cases() == 0) return "";
-        return ", " + r.cases() + " case" + (r.cases() == 1 ? "" : "s") + " on " + r.machines() + " machine" + (r.machines() == 1 ? "" : "s");
+        return ", " + r.cases() + " case" + (r.cases() == 1 ? "" : "s") + (c.settings().shard().isWhole() ? " on " : " of a walk over ")
+                + r.machines() + " machine" + (r.machines() == 1 ? "" : "s");
     }
 
     /** {@code 12 PASS, 1 FAIL, 3 NOT-CLAIMED; level reached: contract; exit 1}. */
@@ -77,7 +82,7 @@ public final class ConsoleCertificate {
         if (v instanceof Verdict.Pass p) {
             sb.append(" tries ").append(p.tries());
             if (r.judged() < p.tries()) sb.append(" (").append(r.judged()).append(" judged)");
-            sb.append(covered(r));
+            sb.append(covered(c, r));
             sb.append(" seed ").append(seed).append('\n');
             explored(sb, r);
         } else if (v instanceof Verdict.NotClaimed n) {

@@ -221,7 +221,7 @@ public final class ReportWriter {
         for (RuleResult r : c.results())
             sb.append("| ").append(r.verdict().label()).append(" | ").append(md(r.rule())).append(" | ").append(md(r.title()))
                     .append(" | ").append(r.level()).append(" | ").append(r.kernel().map(Object::toString).orElse("")).append(" | ")
-                    .append(r.tries()).append(ConsoleCertificate.covered(r)).append(" |\n");
+                    .append(r.tries()).append(ConsoleCertificate.covered(c, r)).append(" |\n");
         for (RuleResult r : c.results()) {
             if (r.graded().isEmpty() || !r.isAccepted() || r.verdict() instanceof Verdict.Waived) continue;
             sb.append("\n## Interleavings of ").append(md(r.rule())).append(r.kernel().map(k -> " (kernel " + k + ")").orElse(""))
@@ -273,12 +273,12 @@ public final class ReportWriter {
         for (RuleResult r : c.results()) (r.verdict() instanceof Verdict.NotClaimed ? folded : shown).add(r);
         shown.sort(Comparator.comparingInt(ReportWriter::rank));
         sb.append("<table id=\"results\">").append(HEAD);
-        for (RuleResult r : shown) row(sb, r);
+        for (RuleResult r : shown) row(sb, c, r);
         sb.append("</table>\n");
         if (!folded.isEmpty()) {
             sb.append("<details id=\"not-claimed\"><summary>").append(folded.size()).append(" rules NOT-CLAIMED (routines the implementation"
                     + " does not claim)</summary>\n<table>").append(HEAD);
-            for (RuleResult r : folded) row(sb, r);
+            for (RuleResult r : folded) row(sb, c, r);
             sb.append("</table></details>\n");
         }
         for (RuleResult r : shown) {
@@ -314,14 +314,14 @@ public final class ReportWriter {
         return 3;
     }
 
-    private static void row(StringBuilder sb, RuleResult r) {
+    private static void row(StringBuilder sb, Certificate c, RuleResult r) {
         boolean detailed = !r.isAccepted() || r.verdict() instanceof Verdict.Waived;
         String label = esc(r.verdict().label());
         sb.append("<tr><td class=\"").append(label).append("\">")
                 .append(detailed ? "<a href=\"#" + anchor(r) + "\">" + label + "</a>" : label)
                 .append("</td><td>").append(esc(r.rule())).append("</td><td>").append(esc(r.title())).append("</td><td>")
                 .append(esc(r.level())).append("</td><td>").append(esc(r.kernel().map(Object::toString).orElse("")))
-                .append("</td><td>").append(r.tries()).append(esc(ConsoleCertificate.covered(r))).append("</td></tr>\n");
+                .append("</td><td>").append(r.tries()).append(esc(ConsoleCertificate.covered(c, r))).append("</td></tr>\n");
     }
 
     /** The id of a rule's details: {@code r-LS-3-6.12}; only letters, digits, '-' and '.' reach it. */
