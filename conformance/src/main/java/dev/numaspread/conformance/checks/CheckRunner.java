@@ -272,6 +272,10 @@ public final class CheckRunner {
         public <T> void forAll(Gen<T> gen, UnaryOperator<Settings> tuning, Consumer<T> body) {
             Settings s = tuning.apply(settings);
             forAlls++;
+            if (!s.isExhaustive() && s.shard().shareOf(s.tries()) == 0) {
+                notApplicable = "shard " + s.shard() + " holds none of this check's " + s.tries() + " tries";
+                return;
+            }
             int[] judgedHere = {0};
             // A try judges when it reaches the implementation and does not say it does not apply.
             Consumer<T> judging = input -> {

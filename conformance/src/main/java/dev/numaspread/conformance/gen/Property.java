@@ -107,10 +107,13 @@ public final class Property {
      * (the try slots) up to {@code config.tries()}, and runs the body on the slots the shard owns
      * ({@link Shard#owns}); the shards of a split run together run the body on exactly the whole
      * run's inputs (a body that discards its input as an assumption spends its slot). A passed
-     * result counts the shard's tries: fewer than {@link Shard#shareOf} means the budget ended it.
+     * result counts the shard's tries: fewer than {@link Shard#shareOf} means the budget ended it;
+     * a shard whose share is empty (fewer tries than shards) passes with 0 tries, drawing nothing.
      */
     public static <T> PropertyResult<T> check(Gen<T> gen, Consumer<? super T> body, Config config,
                                               Function<Throwable, String> failureKey, Predicate<Throwable> shrinks, Shard shard) {
+        // A property of fewer tries than shards leaves some shards none: nothing to draw.
+        if (shard.shareOf(config.tries()) == 0) return new PropertyResult.Passed<>(0, 0, config.seed());
         SplittableRandom seeds = new SplittableRandom(config.seed());
         long deadline = System.nanoTime() + config.budget().toNanos();
         int tries = 0;

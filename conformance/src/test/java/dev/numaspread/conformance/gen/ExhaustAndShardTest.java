@@ -128,6 +128,16 @@ class ExhaustAndShardTest {
     }
 
     @Test
+    void randomTries_aShardWithAnEmptyShare_passesWithNoTry_drawingNothing() {
+        int[] draws = {0};
+        Gen<Integer> counted = c -> { draws[0]++; return c.choose(0, 9); };
+        PropertyResult<Integer> r = Property.check(counted, x -> { throw new AssertionError("ran"); }, config(3), Property::failureClass,
+                t -> true, new Shard(5, 8));
+        assertEquals(0, assertInstanceOf(PropertyResult.Passed.class, r).tries());
+        assertEquals(0, draws[0]);
+    }
+
+    @Test
     void shard_parsesAndRefusesWhatIsNotAShare() {
         assertEquals(new Shard(2, 8), Shard.parse("2/8"));
         assertEquals("2/8", Shard.parse(" 2/8 ").toString());
