@@ -177,7 +177,7 @@ public final class NumaChecks implements CheckFamily {
             Topology m = LocalSpreadChecks.cases().generate(c).machine();
             int callingCpu = m.online().nth(c.choose(0, m.online().size() - 1));
             int prev = c.choose(0, m.nrCpuIds() - 1);
-            int n = c.choose(1, 6);
+            int n = c.choose(1, c.smallScope().isPresent() ? Math.min(6, c.smallScope().getAsInt()) : 6);   // a small scope bounds every size
             List<NumaClosest.Call> calls = new java.util.ArrayList<>();
             for (int i = 0; i < n; i++)
                 calls.add(new NumaClosest.Call(MachineDraws.cpuSubsets(m).generate(c), m.possible().nth(c.choose(0, m.possible().size() - 1))));
