@@ -60,13 +60,25 @@ public final class Main implements Runnable {
     static CommandLine commandLine(String[] args) {
         CommandLine cl = new CommandLine(new Main());
         String first = args.length > 0 ? args[0] : "";
+        Class<?> only = null;
         for (Class<?> c : COMMANDS)
-            if (!c.equals(CommandLine.HelpCommand.class) && c.getAnnotation(Command.class).name().equals(first)) {
-                cl.addSubcommand(c);
-                return cl;
-            }
-        for (Class<?> c : COMMANDS) cl.addSubcommand(c);
+            if (!c.equals(CommandLine.HelpCommand.class) && c.getAnnotation(Command.class).name().equals(first)) only = c;
+        if (only != null) cl.addSubcommand(only);
+        else for (Class<?> c : COMMANDS) cl.addSubcommand(c);
+        // After the subcommands: a converter registered on the parent reaches those it already has.
+        cl.registerConverter(Integer.class, Main::wholeNumber);
+        cl.registerConverter(Integer.TYPE, Main::wholeNumber);
         return cl;
+    }
+
+    /**
+     * An integer option in ASCII digits, as every reader takes numbers (spec/formats.md FMT-16):
+     * picocli's own converter, {@code Integer.valueOf}, takes full-width and Arabic-Indic digits.
+     */
+    static Integer wholeNumber(String text) {
+        if (!text.matches("-?[0-9]{1,10}") || Long.parseLong(text) != (int) Long.parseLong(text))
+            throw new CommandLine.TypeConversionException(Printable.quote(text) + " is not an int (ASCII digits, -2147483648 to 2147483647)");
+        return Integer.valueOf(text);
     }
 
     /** Runs {@code args} on {@code cl} as {@link #run} does (tests give a command of their own). */
@@ -74,7 +86,9 @@ public final class Main implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            if (e instanceof IllegalArgumentException || e instanceof UncheckedIOException) {
+            // A NumberFormatException is a reader that parsed a number it had not checked: our bug, and its
+            // message ("For input string: ...") is Java's, not a position in the input.
+            if ((e instanceof IllegalArgumentException && !(e instanceof NumberFormatException)) || e instanceof UncheckedIOException) {
                 // Invalid input: the message already says where, what was found and what was expected.
                 commandLine.getErr().println("numaspread: " + Printable.of(String.valueOf(e.getMessage())));
                 return CHECK_FAILED;

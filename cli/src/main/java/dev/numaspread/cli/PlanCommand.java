@@ -224,7 +224,8 @@ public final class PlanCommand implements Callable<Integer> {
             PlanFormat planFormat = PlanFormat.named(format).orElseThrow(() -> new IllegalArgumentException("--format '" + format
                     + "': expected " + String.join(", ", formats.subList(0, formats.size() - 1)) + " or " + formats.get(formats.size() - 1)));
             List<KernelRelease> ks = new ArrayList<>();
-            for (String k : kernel.split(",")) ks.add(KernelOption.release(k, err, "plan"));
+            // -1 keeps empty pieces, so ',,' is refused as a release rather than read as none.
+            for (String k : kernel.split(",", -1)) ks.add(KernelOption.release(k, err, "plan"));
             if (ks.size() > 1 && !planFormat.takesSeveralReleases())
                 throw new IllegalArgumentException("--kernel " + kernel + ": several releases print one column each (the default) or --format svg;"
                         + " expected one release for --format " + format);

@@ -52,6 +52,44 @@ class MainTest {
         assertTrue(run("rules", "--format", "yaml").err().contains("Invalid value for option '--format'"));
     }
 
+    /**
+     * FMT-16 for the command line: integer options are ASCII digits. Issue 16's campaign rerun:
+     * {@code --count ３} (a full-width digit) was read as 3, and {@code --kernel ,,} named no release
+     * and broke the kit (exit 3).
+     */
+    @Test
+    void FMT_16_integerOptionsAreAsciiDigitsAndAKernelListNamesReleases() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("main-test");
+        String topo = PlanKernelExamplesTest.small(dir);
+        for (String v : List.of("\uff13", "\u0663", "99999999999", "+3", "3x")) {
+            Run r = run("plan", "--routine", "group-cpus", "--kernel", "6.12", "--topology", topo, "--count", v);
+            assertEquals(2, r.code(), v + ": " + r.out() + r.err());
+            assertTrue(r.err().startsWith("Invalid value for option '--count': '" + v + "' is not an int (ASCII digits, -2147483648 to 2147483647)\n"), r.err());
+        }
+        assertEquals(0, run("plan", "--routine", "group-cpus", "--kernel", "6.12", "--topology", topo, "--count", "3").code());
+        Run r = run("plan", "--routine", "group-cpus", "--kernel", ",,", "--topology", topo, "--count", "3");
+        assertEquals(2, r.code(), r.err());
+        assertEquals("numaspread plan: --kernel: kernel release '': expected MAJOR.MINOR such as 6.12\n", r.err());
+    }
+
+    @picocli.CommandLine.Command(name = "parses")
+    static final class ParsesUncheckedNumber implements java.util.concurrent.Callable<Integer> {
+        @Override
+        public Integer call() {
+            return Integer.parseInt("99999999999");
+        }
+    }
+
+    /** Issue 16's rerun: audit printed "numaspread: For input string: ..." (Java's words) as if it were a finding about the input. */
+    @Test
+    void anUncheckedNumberIsAnInternalErrorNotAMessageAboutTheInput() {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = Main.execute(new picocli.CommandLine(new ParsesUncheckedNumber()), new String[0], new PrintWriter(out), new PrintWriter(err));
+        assertEquals(3, code);
+        assertTrue(err.toString().startsWith("numaspread: internal error (a bug of numaspread, please report it): For input string: "), err.toString());
+        assertTrue(err.toString().contains(" at MainTest.java:"), err.toString());
+    }
+
     @Test
     void rulesPrintsTheTraceabilityTableOfTheCheckout() {
         Run r = run("rules");

@@ -358,7 +358,8 @@ class ReaderFuzzTest {
         System.out.printf("fuzz %-9s %d inputs in %.1f s (%.1f s CPU): %d accepted, %d refused; most CPU %d ms (input %d), most allocated %d MiB (input %d)%n",
                 reader, inputs, (System.nanoTime() - t0) / 1e9, totalCpu[0] / 1e9, outcome[0], outcome[1], worst[0] / 1_000_000, worst[1], worst[2] >> 20, worst[3]);
         assertTrue(failures.isEmpty(), () -> failures.size() + " inputs of " + reader + " broke the contract:\n" + String.join("\n", failures));
-        assertTrue(outcome[0] > 0 && outcome[1] > 0, () -> reader + ": " + outcome[0] + " accepted, " + outcome[1]
+        // A short campaign (-Dnumaspread.fuzz.inputs=10, to replay) may stay at one end.
+        assertTrue(inputs < 100 || outcome[0] > 0 && outcome[1] > 0, () -> reader + ": " + outcome[0] + " accepted, " + outcome[1]
                 + " refused; a campaign that never reaches both ends tests nothing");
     }
 
