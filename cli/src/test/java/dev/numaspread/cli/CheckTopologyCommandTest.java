@@ -51,6 +51,11 @@ class CheckTopologyCommandTest {
         assertEquals(0, stated.code(), stated.err());
         assertTrue(stated.out().contains("clusters  4 of 4 CPUs: 0-3 4-7 8-11 12-15\n"), stated.out());
         assertTrue(stated.out().contains("warnings  none\n"), stated.out());
+        assertTrue(!stated.out().contains("empty cluster mask"), stated.out());
+        // Kernel run cl2, offline phase: CPU 3 offline, so node 0 (0-7) loses the cluster step from 7.0 (GRP-13).
+        Run offline = run(Path.of("..", "fixtures", "kernel-runs", "cl2-2node-2cl-2c-2t-linux-7.3-offline.topo").toString());
+        assertTrue(offline.out().contains("clusters  4 of 4 CPUs: 0-3 4-7 8-11 12-15\n"
+                + "  empty cluster mask: 3 (offline); from 7.0 node 0 grouped node-wide (GRP-13)\n"), offline.out());
     }
 
     @Test

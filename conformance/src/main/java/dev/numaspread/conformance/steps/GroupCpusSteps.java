@@ -63,6 +63,21 @@ public final class GroupCpusSteps {
         }
     }
 
+    /**
+     * The groups holding CPUs of a node, as sets, whatever their numbers: a contract rule (GRP-13)
+     * says what the node's groups hold, not which numbers they get (GRP-10, GRP-15).
+     */
+    @Then("the groups of node {int} are, in any order:")
+    public void groupsOfNode(int node, DataTable table) {
+        CpuSet cpus = world.machine().cpusOf(node);
+        java.util.TreeSet<String> want = new java.util.TreeSet<>(), got = new java.util.TreeSet<>();
+        for (Map<String, String> row : table.asMaps()) want.add(CpuSet.parseList(row.get("cpus").strip()).toList());
+        for (CpuSet g : present()) if (g.intersects(cpus)) got.add(g.and(cpus).toList());
+        if (!want.equals(got))
+            throw new AssertionError("node " + node + " (" + cpus.toList() + "): expected its CPUs in groups " + want + "; actual " + got
+                    + " (" + text(present()) + ")");
+    }
+
     @Then("every group holds CPUs")
     public void everyGroupHoldsCpus() {
         List<CpuSet> actual = present();

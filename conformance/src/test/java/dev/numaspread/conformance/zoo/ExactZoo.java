@@ -57,6 +57,10 @@ final class ExactZoo {
         @Override public int[] mlx5NumaDistanceCpus(KernelRelease k, Topology m, int node, int count) { return model.mlx5NumaDistanceCpus(k, m, node, count); }
         @Override public int[] mlx5CompIrqCpus(KernelRelease k, Topology m, int node, int count) { return model.mlx5CompIrqCpus(k, m, node, count); }
         @Override public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease k, Topology m, int numgrps) { return model.groupCpusEvenly(k, m, numgrps); }
+        @Override public java.util.OptionalInt groupCpusEvenlyNummasks(KernelRelease k, Topology m, int numgrps) { return model.groupCpusEvenlyNummasks(k, m, numgrps); }
+        @Override public int[] numaClosestCalls(KernelRelease k, Topology m, int callingCpu, int prev, List<dev.numaspread.model.numa.NumaClosest.Call> calls) {
+            return model.numaClosestCalls(k, m, callingCpu, prev, calls);
+        }
         @Override public int[] blkMqMapQueues(KernelRelease k, Topology m, int nrQueues, int offset) { return model.blkMqMapQueues(k, m, nrQueues, offset); }
         @Override public Optional<List<IrqAffinity.AffinityDesc>> irqCreateAffinityMasks(KernelRelease k, Topology m, int nvecs, int pre, int post,
                                                                                          List<Integer> sets) {
@@ -304,6 +308,38 @@ final class ExactZoo {
         @Override
         public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease k, Topology m, int numgrps) {
             return stable.groupCpusEvenly(k, m, numgrps);
+        }
+    }
+
+    /**
+     * 7.x: a node's clusters of equal size in the order they were counted (a stable sort) instead
+     * of the heapsort's: every cluster rule of the contract holds (GRP-11..GRP-13), the order of
+     * GRP-15 does not.
+     */
+    static final class ClusterTiesAsCounted extends Member {
+        private final ClustersStableSort stable = new ClustersStableSort();
+
+        ClusterTiesAsCounted() {
+            super(List.of(Routine.GROUP_CPUS), List.of(KernelRelease.of(7, 3)));
+        }
+
+        @Override
+        public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease k, Topology m, int numgrps) {
+            return stable.groupCpusEvenly(k, m, numgrps);
+        }
+    }
+
+    /** 7.x: clusters dealt in the order they were counted, each with its share: the split cluster comes first, not last (GRP-15). */
+    static final class ClustersInCountedOrder extends Member {
+        private final ClustersDealtAsCounted counted = new ClustersDealtAsCounted();
+
+        ClustersInCountedOrder() {
+            super(List.of(Routine.GROUP_CPUS), List.of(KernelRelease.of(7, 3)));
+        }
+
+        @Override
+        public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease k, Topology m, int numgrps) {
+            return counted.groupCpusEvenly(k, m, numgrps);
         }
     }
 

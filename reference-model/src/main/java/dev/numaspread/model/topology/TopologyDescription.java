@@ -43,6 +43,26 @@ public final class TopologyDescription {
         return sb.toString();
     }
 
+    /**
+     * The line under the clusters naming the possible CPUs whose cluster mask is empty (TOPO-13:
+     * offline or not present) and the nodes that holds them, whose CPUs 7.0+ groups node-wide
+     * (GRP-13; not-present CPUs only in the second stage); empty when every possible CPU is online.
+     */
+    static java.util.Optional<String> emptyClusterMasks(Topology t) {
+        CpuSet offline = t.present().andNot(t.online()), absent = t.possible().andNot(t.present());
+        if (offline.isEmpty() && absent.isEmpty()) return java.util.Optional.empty();
+        List<String> parts = new ArrayList<>();
+        if (!offline.isEmpty()) parts.add(offline.toList() + " (offline)");
+        if (!absent.isEmpty()) parts.add(absent.toList() + " (not present)");
+        StringBuilder sb = new StringBuilder("  empty cluster mask: ").append(String.join(", ", parts));
+        if (!offline.isEmpty()) {
+            NodeMask n = t.nodesOf(offline);
+            sb.append("; from 7.0 node").append(n.size() == 1 ? " " : "s ").append(n.toList())
+                    .append(" grouped node-wide (GRP-13)");
+        }
+        return java.util.Optional.of(sb.toString());
+    }
+
     /** The description, one line per element, ending with the warnings. */
     public static List<String> describe(TopoDocument doc, TopologyValidation.Mode mode) {
         Topology t = doc.topology();
@@ -77,6 +97,7 @@ public final class TopologyDescription {
             out.add("packages  " + t.packages().size() + ": " + String.join(", ", p));
         }
         out.add("clusters  " + clusters(t));
+        emptyClusterMasks(t).ifPresent(out::add);
         int[] levels = distanceLevels(t);
         StringBuilder lv = new StringBuilder();
         for (int v : levels) lv.append(lv.length() > 0 ? " " : "").append(v);
