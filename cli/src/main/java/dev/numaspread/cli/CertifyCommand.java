@@ -144,6 +144,8 @@ public final class CertifyCommand implements Callable<Integer> {
             if (exhaustive != null) {
                 if (topology != null) throw new IllegalArgumentException("--exhaustive and --topology: give one; expected"
                         + " either every small machine or the one saved machine");
+                if (tries != null) throw new IllegalArgumentException("--exhaustive and --tries: give one; expected"
+                        + " either every machine of the small scope or a number of random tries");
                 settings = settings.withExhaustive(bounded("--exhaustive", exhaustive, 1, SmallMachines.MAX_SCOPE));
             }
             if (shard != null) {

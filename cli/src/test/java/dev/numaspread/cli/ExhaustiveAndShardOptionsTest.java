@@ -89,6 +89,8 @@ class ExhaustiveAndShardOptionsTest {
         assertUsage("--exhaustive 5: out of range; expected 1 to 4", "--exhaustive", "5", "--report", report);
         assertUsage("--exhaustive and --topology: give one; expected either every small machine or the one saved machine",
                 "--exhaustive", "2", "--topology", topo.toString(), "--report", report);
+        assertUsage("--exhaustive and --tries: give one; expected either every machine of the small scope or a number of random tries",
+                "--exhaustive", "2", "--tries", "50", "--report", report);
         assertUsage("--shard '3': expected K/N, such as 2/8 (shard 2 of 8)", "--shard", "3", "--report", report);
         assertUsage("--shard 5/4: found shard 5; expected 1 to 4", "--shard", "5/4", "--report", report);
         assertUsage("--shard 3/300: 300 shards of 200 tries leave some shards none; expected at most as many shards as --tries",
