@@ -25,11 +25,13 @@ public final class Devices {
 
     private Devices() {}
 
-    private static final Pattern MLX5 = Pattern.compile("mlx5_comp(\\d+)@pci:(\\S+)");
-    private static final Pattern MANA_Q = Pattern.compile("mana_q(\\d+)@pci:(\\S+)");
+    // Queue and vector numbers have at most 5 digits (a device has at most 65536 queues): a longer
+    // number is not one of these devices' names, and parsing it can never overflow.
+    private static final Pattern MLX5 = Pattern.compile("mlx5_comp(\\d{1,5})@pci:(\\S+)");
+    private static final Pattern MANA_Q = Pattern.compile("mana_q(\\d{1,5})@pci:(\\S+)");
     private static final Pattern MANA_HWC = Pattern.compile("mana_hwc@pci:(\\S+)");
-    private static final Pattern NVME = Pattern.compile("(nvme\\d+)q(\\d+)");
-    private static final Pattern VIRTIO_REQ = Pattern.compile("(virtio\\d+)-req\\.(\\d+)");
+    private static final Pattern NVME = Pattern.compile("(nvme\\d+)q(\\d{1,5})");
+    private static final Pattern VIRTIO_REQ = Pattern.compile("(virtio\\d+)-req\\.(\\d{1,5})");
     private static final Pattern VIRTIO_CONFIG = Pattern.compile("(virtio\\d+)-config");
     private static final Pattern PCI_ADDRESS = Pattern.compile("[0-9a-f]{4,}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7]");
     private static final Pattern BY_IRQ_BLOCK = Pattern.compile("nvme\\d+n\\d+|vd[a-z]+");
@@ -65,7 +67,7 @@ public final class Devices {
         for (String dev : s.children("sys/block")) {
             TreeMap<Integer, String> queues = new TreeMap<>();
             for (String q : s.children("sys/block/" + dev + "/mq"))
-                if (q.chars().allMatch(Character::isDigit) && s.text("sys/block/" + dev + "/mq/" + q + "/cpu_list").isPresent())
+                if (!q.isEmpty() && q.length() <= 5 && q.chars().allMatch(Character::isDigit) && s.text("sys/block/" + dev + "/mq/" + q + "/cpu_list").isPresent())
                     queues.put(Integer.parseInt(q), "sys/block/" + dev + "/mq/" + q + "/cpu_list");
             if (queues.isEmpty()) continue;
             List<Device.Slot> slots = new ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.numaspread.conformance.audit;
 
+import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.topology.InvalidTopologyException;
 
 import java.util.ArrayList;
@@ -43,7 +44,7 @@ public record ProcInterrupts(List<Integer> cpus, List<Line> lines) {
         }
     }
 
-    private static final Pattern HEADER_CPU = Pattern.compile("CPU(\\d+)");
+    private static final Pattern HEADER_CPU = Pattern.compile("CPU(\\d{1,9})");
     private static final Pattern LABEL = Pattern.compile("\\s*([^\\s:]+):(.*)");
 
     /**
@@ -63,7 +64,11 @@ public record ProcInterrupts(List<Integer> cpus, List<Line> lines) {
             Matcher m = HEADER_CPU.matcher(h);
             if (!m.matches())
                 throw new InvalidTopologyException(where + ":" + (first + 1), "found '" + h + "' in the header; expected one column per online CPU (CPU0 CPU1 ...)");
-            cpus.add(Integer.parseInt(m.group(1)));
+            int cpu = Integer.parseInt(m.group(1));
+            if (cpu >= CpuSet.NR_CPUS)
+                throw new InvalidTopologyException(where + ":" + (first + 1), "found '" + h + "' in the header; expected CPU ids below NR_CPUS, "
+                        + CpuSet.NR_CPUS + " (FMT-16)");
+            cpus.add(cpu);
         }
         List<Line> lines = new ArrayList<>();
         for (int i = first + 1; i < rows.size(); i++) {

@@ -252,6 +252,25 @@ class AuditTest {
 
     @Test
     @Proves("AUD-5")
+    void AUD_5_oversizedNumbersInInterruptsAreMessagesNotCrashes() {
+        Topology m = Fixtures.topology(A612);
+        List<Tar.Entry> e = new ArrayList<>(SysfsFiles.of(m));
+        e.add(file("proc/interrupts", "      CPU0   CPU99999999999\n 45:  0  0  PCI-MSI 524289-edge nvme0q1\n"));
+        InvalidTopologyException x = assertThrows(InvalidTopologyException.class, () -> Devices.find(MachineSnapshot.of("snap.tar", e), m));
+        assertEquals("snap.tar:proc/interrupts:1: found 'CPU99999999999' in the header; expected one column per online CPU (CPU0 CPU1 ...)",
+                x.getMessage());
+
+        e.set(e.size() - 1, file("proc/interrupts", "      CPU0   CPU8192\n 45:  0  0  PCI-MSI 524289-edge nvme0q1\n"));
+        x = assertThrows(InvalidTopologyException.class, () -> Devices.find(MachineSnapshot.of("snap.tar", e), m));
+        assertEquals("snap.tar:proc/interrupts:1: found 'CPU8192' in the header; expected CPU ids below NR_CPUS, 8192 (FMT-16)", x.getMessage());
+
+        // A queue number too long for any device is not one of the known devices' names: nothing to audit, no crash.
+        e.set(e.size() - 1, file("proc/interrupts", "      CPU0   CPU1\n 45:  0  0  PCI-MSI 524289-edge nvme0q99999999999\n"));
+        assertEquals(List.of(), Devices.find(MachineSnapshot.of("snap.tar", e), m));
+    }
+
+    @Test
+    @Proves("AUD-5")
     void AUD_5_irqWithoutAffinityFilesIsRefused() {
         Topology m = Fixtures.topology(A612);
         List<Tar.Entry> e = new ArrayList<>(SysfsFiles.of(m));
