@@ -85,6 +85,15 @@ public final class Main implements Runnable {
     static int execute(CommandLine cl, String[] args, PrintWriter out, PrintWriter err) {
         cl.setOut(out);
         cl.setErr(err);
+        cl.setParameterExceptionHandler((e, given) -> {
+            // The reason and where to read more: the whole help after every slip buries the reason.
+            CommandLine where = e.getCommandLine();
+            PrintWriter w = where.getErr();
+            w.println(where.getCommandSpec().qualifiedName() + ": " + Printable.of(String.valueOf(e.getMessage())));
+            CommandLine.UnmatchedArgumentException.printSuggestions(e, w);
+            w.println("Try '" + where.getCommandSpec().qualifiedName() + " --help' for the options, their defaults and bounds.");
+            return where.getCommandSpec().exitCodeOnInvalidInput();
+        });
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             // A NumberFormatException is a reader that parsed a number it had not checked: our bug, and its
             // message ("For input string: ...") is Java's, not a position in the input.

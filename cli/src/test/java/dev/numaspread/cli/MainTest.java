@@ -7,6 +7,7 @@ import java.io.StringWriter;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class MainTest {
@@ -64,7 +65,10 @@ class MainTest {
         for (String v : List.of("\uff13", "\u0663", "99999999999", "+3", "3x")) {
             Run r = run("plan", "--routine", "group-cpus", "--kernel", "6.12", "--topology", topo, "--count", v);
             assertEquals(2, r.code(), v + ": " + r.out() + r.err());
-            assertTrue(r.err().startsWith("Invalid value for option '--count': '" + v + "' is not an int (ASCII digits, -2147483648 to 2147483647)\n"), r.err());
+            assertTrue(r.err().startsWith("numaspread plan: Invalid value for option '--count': '" + v + "' is not an int (ASCII digits, -2147483648 to 2147483647)\n"), r.err());
+            // the reason and where to read more, not the whole help after it
+            assertTrue(r.err().endsWith("Try 'numaspread plan --help' for the options, their defaults and bounds.\n"), r.err());
+            assertFalse(r.err().contains("Usage:"), r.err());
         }
         assertEquals(0, run("plan", "--routine", "group-cpus", "--kernel", "6.12", "--topology", topo, "--count", "3").code());
         Run r = run("plan", "--routine", "group-cpus", "--kernel", ",,", "--topology", topo, "--count", "3");
