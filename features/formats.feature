@@ -528,3 +528,54 @@ Feature: Formats
         {"notes": ["red \u001b[31m"], "nodes": [{"id": 0, "cpus": "0"}]}
         """
       Then it is rejected with "n.json: note 'red \x1b[31m' holds a control character (U+001B); expected one line of text"
+
+  @FMT-20
+  Rule: FMT-20 `cpu-model` names the CPU class an architecture hook tests
+
+    Example: a Granite Rapids-X machine in SNC-3 states its model, and the writer keeps it
+      When the fixture "gnr-2s-snc3-24cpu" is read
+      Then its description shows the line "cpu model intel-graniterapids-x (INTEL_GRANITERAPIDS_X), 2 packages, 3 nodes per package"
+      And its description shows the line "  6.19      levels 10 15 17 24 (node_distance(), but 24 for every distance of 20 or more (their mean))"
+      And writing it and reading it back gives the same machine
+
+    Example: the JSON form carries the model as cpuModel
+      When the file "cwf.json" is read:
+        """json
+        {"cpuModel": "intel-atom-darkmont-x", "packages": [{"id": 0, "cpus": "0-1"}, {"id": 1, "cpus": "2-3"}],
+         "nodes": [{"id": 0, "cpus": "0-1"}, {"id": 1, "cpus": "2-3"}]}
+        """
+      Then its description shows the line "cpu model intel-atom-darkmont-x (INTEL_ATOM_DARKMONT_X), 2 packages, 1 node per package"
+      And writing it and reading it back gives the same machine
+
+    Example: a model no hook knows is named with the models there are
+      When the file "m.topo" is read:
+        """topo
+        cpu-model sapphire-rapids
+        node 0 cpus: 0
+        """
+      Then it is rejected with "m.topo:1: cpu-model 'sapphire-rapids'; expected intel-graniterapids-x, intel-atom-darkmont-x or other (the x86 models whose scheduler distances a kernel hook rewrites; every other CPU is 'other', the default)"
+
+    Example: two words
+      When the file "m.topo" is read:
+        """topo
+        cpu-model intel graniterapids-x
+        node 0 cpus: 0
+        """
+      Then it is rejected with "m.topo:1: 'cpu-model intel graniterapids-x'; expected 'cpu-model MODEL' with MODEL one of intel-graniterapids-x, intel-atom-darkmont-x or other"
+
+    Example: a second cpu-model line
+      When the file "m.topo" is read:
+        """topo
+        cpu-model other
+        cpu-model other
+        node 0 cpus: 0
+        """
+      Then it is rejected with "m.topo:2: a second 'cpu-model' line (first at m.topo:1); expected one"
+
+    Example: a JSON model that does not exist is named by its pointer
+      When the file "m.json" is read:
+        """json
+        {"cpuModel": "gnr", "nodes": [{"id": 0, "cpus": "0"}]}
+        """
+      Then it is rejected with "m.json:/cpuModel: cpuModel 'gnr'; expected intel-graniterapids-x, intel-atom-darkmont-x or other"
+

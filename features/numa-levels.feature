@@ -113,3 +113,127 @@ Feature: NUMA levels
       Given the machine "epyc7763-2s-16node" running Linux 6.12
       When the kernel builds its NUMA levels
       Then the NUMA levels ascend from 10 and include 10, 11, 12, 32
+
+  @LVL-6
+  Rule: LVL-6 From 6.19 the levels and masks measure the scheduler's distance
+
+    Scenario Outline: a machine that states no CPU model keeps node_distance() in Linux <release>
+      Given the machine "kunpeng920-4node" running Linux <release>
+      When the kernel builds its NUMA levels
+      Then the NUMA levels are 10, 16, 25, 32, 33
+
+      Examples: releases with an architecture hook
+        | release |
+        | 6.19    |
+        | 7.3     |
+
+    Scenario Outline: the Granite Rapids SNC-3 example in Linux <release>
+      Given the machine "gnr-2s-snc3-24cpu" running Linux <release>
+      When the kernel builds its NUMA levels
+      Then the NUMA levels are <levels>
+
+      Examples: before and after the hook
+        | release | levels                         |
+        | 6.18    | 10, 15, 17, 21, 23, 26, 28     |
+        | 6.19    | 10, 15, 17, 24                 |
+        | 7.3     | 10, 15, 17, 24                 |
+
+  @LVL-7
+  Rule: LVL-7 6.19 averages every remote distance on Granite Rapids and Clearwater Forest with nodes inside a package
+
+    Example: a device on node 0 of the SNC-3 example meets the other package as one ring in Linux 6.19
+      Given the machine "gnr-2s-snc3-24cpu" running Linux 6.19
+      When a driver on node 0 asks for 24 queues
+      Then queues 0 to 23 get CPUs 0-23
+
+    Example: the same device in Linux 6.18 follows every remote distance
+      Given the machine "gnr-2s-snc3-24cpu" running Linux 6.18
+      When a driver on node 0 asks for 24 queues
+      Then the queues get, ring by ring:
+        | queues | cpus  |
+        | 0-3    | 0-3   |
+        | 4-7    | 4-7   |
+        | 8-11   | 8-11  |
+        | 12-15  | 12-15 |
+        | 16-19  | 20-23 |
+        | 20-23  | 16-19 |
+
+    Example: SNC-2 is averaged too in Linux 6.19: 20 and 24 become 22
+      Given the machine "gnr-2s-snc2-16cpu" running Linux 6.19
+      When the kernel builds its NUMA levels
+      Then the NUMA levels are 10, 12, 22
+
+    Example: a device on node 1 of the SNC-2 machine gets the other package ascending in Linux 6.19
+      Given the machine "gnr-2s-snc2-16cpu" running Linux 6.19
+      When a driver walks the hop masks of node 1
+      Then the hop masks are:
+        | level | mask | ring |
+        | 10    | 4-7  | 4-7  |
+        | 12    | 0-7  | 0-3  |
+        | 22    | 0-15 | 8-15 |
+
+    Example: on the HPE 8-socket machine every distance of 20 or more is 40, so the mean changes nothing
+      Given the machine "hpe-8s-2chassis-snc2" running Linux 6.19
+      When the kernel builds its NUMA levels
+      Then the NUMA levels are 10, 12, 16, 18, 40
+
+  @LVL-8
+  Rule: LVL-8 From 7.0 only SNC-3 machines are averaged, per package pair, on a table of the SNC form
+
+    Example: SNC-2 keeps its raw distances from Linux 7.0
+      Given the machine "gnr-2s-snc2-16cpu" running Linux 7.0
+      When the kernel builds its NUMA levels
+      Then the NUMA levels are 10, 12, 20, 24
+
+    Example: a device on node 1 of the SNC-2 machine meets node 3 before node 2 again in Linux 7.3
+      Given the machine "gnr-2s-snc2-16cpu" running Linux 7.3
+      When a driver on node 1 asks for 16 queues
+      Then the queues get, ring by ring:
+        | queues | cpus  |
+        | 0-3    | 4-7   |
+        | 4-7    | 0-3   |
+        | 8-11   | 12-15 |
+        | 12-15  | 8-11  |
+
+    Example: from node 4 of the SNC-3 example, the own package first and the other as one ring in Linux 7.3
+      Given the machine "gnr-2s-snc3-24cpu" running Linux 7.3
+      When a driver walks the hop masks of node 4
+      Then the hop masks are:
+        | level | mask  | ring        |
+        | 10    | 16-19 | 16-19       |
+        | 15    | 12-23 | 12-15,20-23 |
+        | 17    | 12-23 | none        |
+        | 24    | 0-23  | 0-11        |
+
+    Example: a table whose package block is asymmetric is not of the SNC form: raw distances in Linux 7.3
+      Given the machine:
+        """topo
+        topology snc3-block-asymmetric
+        expect asymmetric
+        cpu-model intel-graniterapids-x
+        package 0 cpus 0-2
+        package 1 cpus 3-5
+        node 0 cpus: 0
+        node 1 cpus: 1
+        node 2 cpus: 2
+        node 3 cpus: 3
+        node 4 cpus: 4
+        node 5 cpus: 5
+        node distances:
+        node   0   1   2   3   4   5
+          0:  10  15  17  21  28  26
+          1:  16  10  15  23  26  23
+          2:  17  15  10  26  23  21
+          3:  21  28  26  10  15  17
+          4:  23  26  23  15  10  15
+          5:  26  23  21  17  15  10
+        """
+      And Linux 7.3
+      When the kernel builds its NUMA levels
+      Then the NUMA levels are 10, 15, 16, 17, 21, 23, 26, 28
+
+    Example: the HPE 8-socket SNC-2 machine keeps its levels in Linux 7.0
+      Given the machine "hpe-8s-2chassis-snc2" running Linux 7.0
+      When the kernel builds its NUMA levels
+      Then the NUMA levels are 10, 12, 16, 18, 40
+

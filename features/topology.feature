@@ -319,3 +319,37 @@ Feature: Topology
         | cpu | cluster | live |
         | 0   | 0-5     | 0-3  |
         | 4   | 0-5     | 4-5  |
+
+  @TOPO-16
+  Rule: TOPO-16 A machine may state its CPU model; nodes per package are counted as x86 counts them
+
+    Example: the HPE 8-socket machine in SNC-2 has 16 nodes in 8 packages
+      When the fixture "hpe-8s-2chassis-snc2" is read
+      Then its description shows the line "cpu model intel-graniterapids-x (INTEL_GRANITERAPIDS_X), 8 packages, 2 nodes per package"
+
+    Example: a CPU-less node does not count, a node whose CPUs are all offline does (SRAT lists it)
+      When the file "cxl.topo" is read:
+        """topo
+        expect cpuless-nodes
+        online 0-5
+        cpu-model intel-graniterapids-x
+        package 0 cpus 0-3
+        package 1 cpus 4-7
+        node-of 6-7 3
+        node 0 cpus: 0-1
+        node 1 cpus: 2-3
+        node 2 cpus: 4-5
+        node 3 cpus:
+        node 4 cpus:
+        """
+      Then its description shows the line "cpu model intel-graniterapids-x (INTEL_GRANITERAPIDS_X), 2 packages, 2 nodes per package"
+
+    Example: a model that a hook tests needs the packages
+      When the file "m.topo" is read:
+        """topo
+        cpu-model intel-graniterapids-x
+        node 0 cpus: 0
+        node 1 cpus: 1
+        """
+      Then it is rejected with "m.topo:1: cpu-model intel-graniterapids-x without packages; expected 'package ID cpus LIST' lines, 'packages every K cores' or an lscpu-p: block with a Socket column (the kernel counts nodes per package, TOPO-16)"
+

@@ -2,6 +2,7 @@ package dev.numaspread.cli;
 
 import dev.numaspread.conformance.fixtures.TopologyFiles;
 import dev.numaspread.conformance.json.TopologyJson;
+import dev.numaspread.model.numa.ArchSchedNodeDistance;
 import dev.numaspread.model.input.Printable;
 import dev.numaspread.model.topology.InvalidTopologyException;
 import dev.numaspread.model.topology.TopoDocument;
@@ -97,7 +98,7 @@ public final class CheckTopologyCommand implements Callable<Integer> {
             out.print(format == Format.json ? TopologyJson.write(doc) : TopoFormat.write(doc));
             for (TopologyWarning w : doc.warnings()) err.println(Printable.of(file + ":" + w.line() + ": warning: " + w.code() + ": " + w.message()));
         } else {
-            TopologyDescription.describe(doc, mode).forEach(out::println);
+            TopologyDescription.describe(doc, mode, ArchSchedNodeDistance.describePerRelease(doc.topology())).forEach(out::println);
         }
         out.flush();
         err.flush();

@@ -59,6 +59,41 @@ class CheckTopologyCommandTest {
     }
 
     @Test
+    @dev.numaspread.conformance.rules.Proves("FMT-20")
+    void FMT_20_describesTheCpuModelAndTheSchedulersDistancesPerRelease() {
+        Run r = run(FIXTURES.resolve("gnr-2s-snc2-16cpu.topo").toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("cpu model intel-graniterapids-x (INTEL_GRANITERAPIDS_X), 2 packages, 2 nodes per package\n"), r.out());
+        assertTrue(r.out().contains("scheduler distances (arch_sched_node_distance, spec/numa-levels.md LVL-6 to LVL-8):\n"
+                + "  6.18      levels 10 12 20 24 (node_distance())\n"
+                + "  6.19      levels 10 12 22 (node_distance(), but 22 for every distance of 20 or more (their mean))\n"
+                + "  7.0-7.3   levels 10 12 20 24 (node_distance())\n"), r.out());
+        Run json = run("--format", "json", FIXTURES.resolve("gnr-2s-snc2-16cpu.topo").toString());
+        assertTrue(json.out().contains("\"cpuModel\" : \"intel-graniterapids-x\""), json.out());
+        Run plain = run(FIXTURES.resolve("kunpeng920-4node.topo").toString());
+        assertTrue(!plain.out().contains("cpu model") && !plain.out().contains("scheduler distances"), plain.out());
+    }
+
+    @Test
+    @dev.numaspread.conformance.rules.Proves("LVL-7")
+    void LVL_7_planFollowsTheDirectiveReleaseByRelease() {
+        String topo = FIXTURES.resolve("gnr-2s-snc2-16cpu.topo").toString();
+        assertEquals("4-7\n0-7\n0-15\n", plan(topo, "6.19"));
+        assertEquals("4-7\n0-7\n0-7,12-15\n0-15\n", plan(topo, "7.3"));
+    }
+
+    /** The hop masks of node 1 as {@code plan --routine hop-masks} lists them. */
+    static String plan(String topo, String kernel) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        CommandLine cl = new CommandLine(new PlanCommand());
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        int code = cl.execute("--routine", "hop-masks", "--kernel", kernel, "--topology", topo, "--node", "1");
+        assertEquals(0, code, err.toString());
+        return out.toString();
+    }
+
+    @Test
     void FMT_10_everyFixtureExitsZero() throws Exception {
         try (var s = Files.walk(Path.of("..", "fixtures"))) {
             for (Path p : s.filter(p -> p.toString().endsWith(".topo")).toList())

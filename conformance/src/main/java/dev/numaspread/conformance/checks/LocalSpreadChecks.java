@@ -10,6 +10,7 @@ import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.numa.ArchSchedNodeDistance;
 import dev.numaspread.model.kernel.Numa;
 import dev.numaspread.model.spread.LocalSpread;
 import dev.numaspread.model.spread.LocalSpreadNearestNode;
@@ -122,7 +123,7 @@ public final class LocalSpreadChecks implements CheckFamily {
                     // distance (which one is LS-9's and HOP-8's matter): the plan passes if it follows one of them.
                     Violation first = null;
                     for (int from : nearestNodesWithCpus(m, c.node())) {
-                        Violation v = ringOrderBroken(m, c.node(), from, got);
+                        Violation v = ringOrderBroken(ctx.kernel(), m, c.node(), from, got);
                         if (v == null) return;
                         if (first == null) first = v;
                     }
@@ -191,15 +192,17 @@ public final class LocalSpreadChecks implements CheckFamily {
     }
 
     /** The LS-4 violation of {@code got} (one period) measured from node {@code from}, or null when distances never decrease. */
-    static Violation ringOrderBroken(Topology m, int node, int from, int[] got) {
+    static Violation ringOrderBroken(KernelRelease k, Topology m, int node, int from, int[] got) {
+        ArchSchedNodeDistance d = ArchSchedNodeDistance.of(k, m);
         for (int i = 1; i < got.length; i++) {
-            int before = m.distance(from, m.nodeOf(got[i - 1])), now = m.distance(from, m.nodeOf(got[i]));
+            int before = d.distance(from, m.nodeOf(got[i - 1])), now = d.distance(from, m.nodeOf(got[i]));
             if (now < before)
                 return Violation.of("LS-4", "localSpread(i=" + (i - 1) + ".." + i + ", node=" + node + ")",
                                 "distances from node " + from + " that never decrease",
                                 cpu(m, got[i - 1]) + " at " + before + ", then " + cpu(m, got[i]) + " at " + now)
                         .quoting("Over one period, `node_distance(node', nodeOf(cpu))` never decreases with the index, where `node'` is"
-                                + " `node` (or, for a CPU-less node, its nearest node with CPUs).")
+                                + " `node` (or, for a CPU-less node, its nearest node with CPUs); from 6.19 the distance is the"
+                                + " scheduler's (LVL-6), which differs only on the machines of LVL-7 and LVL-8.")
                         .hint("are rings ordered by distance from the node, and is a ring's boundary at <= level?").on(m);
         }
         return null;

@@ -6,14 +6,17 @@ import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.conformance.topogen.DeviceDraws;
 import dev.numaspread.conformance.topogen.MachineDraws;
+import dev.numaspread.conformance.topogen.SncDraws;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.kernel.Numa;
+import dev.numaspread.model.numa.ArchSchedNodeDistance;
 import dev.numaspread.model.numa.NumaClosest;
 import dev.numaspread.model.numa.NumaHops;
 import dev.numaspread.model.numa.NumaLevels;
 import dev.numaspread.model.numa.NumaNearestNode;
 import dev.numaspread.model.numa.NumaNth;
+import dev.numaspread.model.spread.LocalSpread;
 import dev.numaspread.model.topology.Topology;
 
 import java.util.Arrays;
@@ -52,16 +55,27 @@ public final class NumaChecks implements CheckFamily {
                     int[] got = ctx.implementation().numaLevels(ctx.kernel(), m);
                     if (got.length > 0 && got[0] != 10)
                         throw Violation.of("LVL-5", "numaLevels()", "levels starting at 10 (LOCAL_DISTANCE)", Arrays.toString(got))
-                                .quoting("The levels are strictly ascending; the first is 10 on a valid table; every distance between two nodes with CPUs is one of them.").on(m);
+                                .quoting("The levels are strictly ascending; the first is 10 on a valid table; every distance between two nodes with CPUs is one of them (from 6.19, every scheduler distance of LVL-6).").on(m);
                     for (int i = 1; i < got.length; i++)
                         if (got[i] <= got[i - 1])
                             throw Violation.of("LVL-5", "numaLevels()", "strictly ascending levels", Arrays.toString(got)).on(m);
+                    ArchSchedNodeDistance d = ArchSchedNodeDistance.of(ctx.kernel(), m);
                     for (int a : m.nodeIds()) for (int b : m.nodeIds())
-                        if (!m.isCpuless(a) && !m.isCpuless(b) && Arrays.binarySearch(got, m.distance(a, b)) < 0)
-                            throw Violation.of("LVL-5", "numaLevels()", "a level for distance(" + a + ", " + b + ") = " + m.distance(a, b),
+                        if (!m.isCpuless(a) && !m.isCpuless(b) && Arrays.binarySearch(got, d.distance(a, b)) < 0)
+                            throw Violation.of("LVL-5", "numaLevels()", "a level for distance(" + a + ", " + b + ") = " + d.distance(a, b),
                                     Arrays.toString(got)).hint("is a row other than row 0 read?").on(m);
                 });
             }),
+            levels("LVL-6", "LVL_6_levelsMeasureTheSchedulersDistance", k -> k.atLeast(6, 19),
+                    "from 6.19 the levels come from arch_sched_node_distance(), node_distance() but on SNC machines (LVL-7, LVL-8)"),
+            levels("LVL-7", "LVL_7_remoteDistancesAveragedIn6_19", k -> k.equals(KernelRelease.of(6, 19)),
+                    "6.19: on Granite Rapids / Clearwater Forest with nodes inside a package, every distance >= 20 is their mean"),
+            sncHops("LVL-7", "LVL_7_hopMasksFollowTheAverageIn6_19", k -> k.equals(KernelRelease.of(6, 19))),
+            sncSpread("LVL-7", "LVL_7_localSpreadFollowsTheAverageIn6_19", k -> k.equals(KernelRelease.of(6, 19))),
+            levels("LVL-8", "LVL_8_onlySnc3AveragedPerPackagePair", k -> k.atLeast(7, 0),
+                    "7.0+: only 3+ nodes per package, per package pair, on a table of the SNC form; SNC-2 keeps node_distance()"),
+            sncHops("LVL-8", "LVL_8_hopMasksFollowThePackagePairs", k -> k.atLeast(7, 0)),
+            sncSpread("LVL-8", "LVL_8_localSpreadFollowsThePackagePairs", k -> k.atLeast(7, 0)),
             Check.of("HOP-1", Routine.HOP_MASKS, "HOP_1_hopMasksAreNestedAndOnline", ctx -> ctx.forAll(cases, c -> {
                 List<CpuSet> got = ctx.implementation().hopMasks(ctx.kernel(), c.machine(), c.node());
                 // No mask, nothing nested to judge: how many masks there are is HOP-2's and HOP-3's matter.
@@ -111,7 +125,7 @@ public final class NumaChecks implements CheckFamily {
                                 + (seen.isEmpty() ? "" : " not given for n < " + n + " (" + seen.toList() + ")"), cpu(m, got))
                                 .quoting(HOP_6)
                                 .hint("is the n-th CPU counted over cpus ∩ online, ring by ring?").on(m);
-                    int d = m.distance(q.node(), m.nodeOf(got));
+                    int d = ArchSchedNodeDistance.of(ctx.kernel(), m).distance(q.node(), m.nodeOf(got));
                     if (d < before)
                         throw Violation.of("HOP-6", call, "a CPU at distance " + before + " or more from node " + q.node()
                                 + " (n = " + (n - 1) + " was at " + before + ")", cpu(m, got) + " at " + d)
@@ -189,7 +203,8 @@ public final class NumaChecks implements CheckFamily {
     static final String HOP_5 = "`sched_numa_find_closest(cpus, cpu)` returns a CPU of `cpus` in the smallest level of `cpu`'s node"
             + " that contains a CPU of `cpus`; \"none\" (`>= nr_cpu_ids`) when no level does.";
     static final String HOP_6 = "For a node with CPUs, `sched_numa_find_nth_cpu(cpus, n, node)` for `n = 0 .. |cpus ∩ online| - 1`"
-            + " gives each CPU of `cpus ∩ online` once, ring by ring: the CPU of `n` is never in a farther ring than the CPU of `n + 1`.";
+            + " gives each CPU of `cpus ∩ online` once, ring by ring: the CPU of `n` is never in a farther ring than the CPU of `n + 1`"
+            + " (rings by the scheduler's distance, LVL-6).";
     static final String HOP_10 = "Of the CPUs of `cpus` in the nearest level (HOP-5), `sched_numa_find_closest(cpus, cpu)` returns the"
             + " first one above the CPU it returned last on the *calling* CPU (the CPU that executes the call, not the `cpu` argument),"
             + " wrapping to the lowest, and remembers it.";
@@ -224,8 +239,9 @@ public final class NumaChecks implements CheckFamily {
         });
     }
 
-    /** Machines, and for LVL-4 machines where one distance may be 5 or 256. */
+    /** Machines; for LVL-6 to LVL-8 half of them SNC-style (LVL-7, LVL-8); for LVL-4 machines where one distance may be 5 or 256. */
     static Gen<Topology> outOfRange(String rule) {
+        if (rule.equals("LVL-6") || rule.equals("LVL-7") || rule.equals("LVL-8")) return SncDraws.sometimesSnc(LocalSpreadChecks.MACHINES);
         if (!rule.equals("LVL-4")) return LocalSpreadChecks.MACHINES;
         return c -> {
             Topology m = LocalSpreadChecks.MACHINES.generate(c);
@@ -245,4 +261,46 @@ public final class NumaChecks implements CheckFamily {
                                 : "hop k = online CPUs of nodes within level k along the node's own row; CPU-less: nothing").on(c.machine());
         }));
     }
+
+    /** A machine of {@link SncDraws#sometimesSnc} and one of its nodes with online CPUs. */
+    static Gen<Case> sncCases() {
+        Gen<Topology> machines = SncDraws.sometimesSnc(LocalSpreadChecks.MACHINES);
+        return c -> {
+            Topology m = machines.generate(c);
+            int[] withCpus = Arrays.stream(m.nodeIds()).filter(n -> !m.isCpuless(n)).toArray();
+            return new Case(m, withCpus[c.choose(0, withCpus.length - 1)]);
+        };
+    }
+
+    /** LVL-7 and LVL-8 through the hop masks: on (mostly SNC) machines they equal the model's, from every node with CPUs. */
+    static Check sncHops(String rule, String name, java.util.function.Predicate<KernelRelease> kernels) {
+        return Check.of(rule, Routine.HOP_MASKS, name, ctx -> {
+            if (!kernels.test(ctx.kernel())) return;
+            ctx.forAll(sncCases(), c -> {
+                List<CpuSet> want = NumaHops.hopMasks(ctx.kernel(), c.machine(), c.node());
+                List<CpuSet> got = ctx.implementation().hopMasks(ctx.kernel(), c.machine(), c.node());
+                if (!want.equals(got))
+                    throw Violation.of(rule, "hopMasks(node=" + c.node() + ")", CpuSet.toText(want), CpuSet.toText(got))
+                            .hint(SNC_HINT).on(c.machine());
+            });
+        });
+    }
+
+    /** LVL-7 and LVL-8 through local spread: on (mostly SNC) machines the plan over every online CPU equals the model's. */
+    static Check sncSpread(String rule, String name, java.util.function.Predicate<KernelRelease> kernels) {
+        return Check.of(rule, Routine.LOCAL_SPREAD, name, ctx -> {
+            if (!kernels.test(ctx.kernel())) return;
+            ctx.forAll(sncCases(), c -> {
+                Topology m = c.machine();
+                int[] want = LocalSpread.localSpreadCpus(ctx.kernel(), m, c.node(), m.numOnlineCpus());
+                int[] got = ctx.implementation().localSpreadCpus(ctx.kernel(), m, c.node(), m.numOnlineCpus());
+                if (!Arrays.equals(want, got))
+                    throw Violation.of(rule, "localSpread(i=0.." + (m.numOnlineCpus() - 1) + ", node=" + c.node() + ")",
+                            SpreadText.plan(want), SpreadText.plan(got)).hint(SNC_HINT).on(m);
+            });
+        });
+    }
+
+    static final String SNC_HINT = "rings by arch_sched_node_distance(): 6.19 averages every distance >= 20 on SNC machines of the"
+            + " named cpu-model; 7.0+ only 3+ nodes per package, per package pair, when the table has the SNC form";
 }

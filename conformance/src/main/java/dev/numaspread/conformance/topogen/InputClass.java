@@ -47,6 +47,9 @@ import java.util.OptionalInt;
  *                                    than the row of the node that stands in for it (mlx5 2022)
  *   odd-quota-smt                    with SMT, the count gives a group an odd number of CPUs
  *   empty-cpus                       the CPU set argument is empty
+ *   snc-machine                      the machine's cpu-model is one whose scheduler distances x86
+ *                                    rewrites from 6.19, with 2+ packages and 2+ nodes per package
+ *   snc3-machine                     ... and 3 or more nodes per package (LVL-8)
  * </pre>
  */
 public enum InputClass {
@@ -77,7 +80,9 @@ public enum InputClass {
     CPULESS_DEVICE_NODE("cpuless-device-node", (c, m) -> deviceNodeIsCpuless(c, m)),
     REORDERING_DEVICE_NODE("reordering-device-node", InputClass::reordering),
     ODD_QUOTA_SMT("odd-quota-smt", InputClass::oddQuotaWithSmt),
-    EMPTY_CPUS("empty-cpus", (c, m) -> c.arg("cpus", CpuSet.class).map(CpuSet::isEmpty).orElse(false));
+    EMPTY_CPUS("empty-cpus", (c, m) -> c.arg("cpus", CpuSet.class).map(CpuSet::isEmpty).orElse(false)),
+    SNC_MACHINE("snc-machine", (c, m) -> sncMachine(m, 2)),
+    SNC3_MACHINE("snc3-machine", (c, m) -> sncMachine(m, 3));
 
     private final String id;
     private final Test test;
@@ -127,6 +132,10 @@ public enum InputClass {
 
     static long cpuNodes(Topology m) {
         return m.nodes().stream().filter(n -> !n.cpus().isEmpty()).count();
+    }
+
+    static boolean sncMachine(Topology m, int nodesPerPackage) {
+        return m.cpuModel().isSncDistanceModel() && m.maxPackages() > 1 && m.numNodesPerPackage() >= nodesPerPackage;
     }
 
     static boolean outOfRange(Topology m) {

@@ -78,6 +78,7 @@ class LocalSpreadZooTest {
                 new Member(new Zoo.Mlx5PartialResult(), V6_0, "MLX-7"),
                 new Member(new Zoo.Mlx5FallbackPastOnline(), V6_0, "MLX-3"),
                 new Member(new Zoo.LevelsDescending(), V6_12, "LVL-5"),
+                new Member(new Zoo.SncAveragingOnSnc2In70(), KernelRelease.of(7, 0), "LVL-8"),
                 new Member(new Zoo.Mlx5WalkIgnoresDistance(), KernelRelease.of(6, 5), "MLX-6"),
                 new Member(new Zoo.ClosestLowestId(), KernelRelease.of(7, 3), "HOP-10"));
     }
@@ -109,7 +110,7 @@ class LocalSpreadZooTest {
         Implementation model = new ReferenceModel();
         Settings few = SETTINGS.withTries(60);
         List<DynamicTest> tests = new ArrayList<>();
-        for (String k : new String[]{"4.19", "5.10", "5.15", "6.1", "6.5", "6.12", "6.17"}) {
+        for (String k : new String[]{"4.19", "5.10", "5.15", "6.1", "6.5", "6.12", "6.17", "6.19", "7.3"}) {
             KernelRelease kernel = KernelRelease.parse(k);
             tests.add(DynamicTest.dynamicTest("passes_referenceModel_" + k, () -> {
                 List<String> bad = new ArrayList<>();

@@ -105,6 +105,33 @@ final class Zoo {
         }
     }
 
+    /**
+     * Issue 9: SNC averaging applied to SNC-2 in 7.0: the package-pair mean of 528d89a4707e "x86/topo:
+     * Fix SNC topology mess" taken from 2 nodes per package instead of 3, so an SNC-2 Granite Rapids
+     * keeps 6.19's merged remote ring (LVL-8).
+     */
+    static final class SncAveragingOnSnc2In70 extends Delegating {
+        @Override public int[] numaLevels(KernelRelease k, Topology m) {
+            int u = m.numNodesPerPackage();
+            if (k.before(7, 0) || !m.cpuModel().isSncDistanceModel() || m.maxPackages() == 1 || u != 2) return super.numaLevels(k, m);
+            java.util.TreeSet<Integer> levels = new java.util.TreeSet<>();
+            for (int i : m.nodeIds())
+                for (int j : m.nodeIds()) {
+                    if (m.isCpuless(i) || m.isCpuless(j)) continue;
+                    if (i / u == j / u) { levels.add(m.distance(i, j)); continue; }
+                    int x = i - i % u, y = j - j % u, sum = 0;
+                    for (int a = x; a < x + u; a++)
+                        for (int b = y; b < y + u; b++) sum += raw(m, a, b) + raw(m, b, a);
+                    levels.add(sum / (2 * u * u));
+                }
+            return levels.stream().mapToInt(Integer::intValue).toArray();
+        }
+
+        private static int raw(Topology m, int a, int b) {
+            return m.distances().hasNode(a) && m.distances().hasNode(b) ? m.distance(a, b) : a == b ? 10 : 20;
+        }
+    }
+
     /** M10: numa_nearest_node() with ties to the highest id ("<=" instead of "<"). */
     static final class NearestNodeTiesHighest extends Delegating {
         @Override public int numaNearestNode(KernelRelease k, Topology m, int node) {

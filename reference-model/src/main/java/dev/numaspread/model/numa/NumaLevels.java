@@ -15,7 +15,8 @@ import java.util.TreeSet;
 /**
  * The scheduler's NUMA distance levels ({@code sched_domains_numa_distance[]}) and level masks
  * ({@code sched_domains_numa_masks[level][node]}) as {@code sched_init_numa()} of a release builds
- * them (spec/numa-levels.md, LVL-1..LVL-6).
+ * them (spec/numa-levels.md, LVL-1..LVL-8). From 6.19 they are built from
+ * {@link ArchSchedNodeDistance} rather than {@code node_distance()} (LVL-6).
  *
  * <p>Three release variants (one visible branch each, in {@link #of}):
  * <ul>
@@ -36,15 +37,17 @@ public final class NumaLevels {
     private final int[] nodeIds;            // the topology's node ids, ascending
     private final List<Integer> members;    // the nodes that take part (and have masks), ascending
     private final Topology machine;
+    private final ArchSchedNodeDistance schedDistance;   // node_distance() before 6.19
 
     // The masks are built per node when asked for (masksOf), not here: most callers (a local
     // spread plan, the level checks) need the distances only, and all masks cost levels x nodes x
     // nodes unions of CPU sets, which dominated a 6.3+ plan on a 64-node machine (benchmarks/).
-    private NumaLevels(int[] distances, int[] nodeIds, List<Integer> members, Topology machine) {
+    private NumaLevels(int[] distances, int[] nodeIds, List<Integer> members, Topology machine, ArchSchedNodeDistance schedDistance) {
         this.distances = distances;
         this.nodeIds = nodeIds;
         this.members = List.copyOf(members);
         this.machine = machine;
+        this.schedDistance = schedDistance;
     }
 
     /**
@@ -59,17 +62,29 @@ public final class NumaLevels {
         List<Integer> members = new ArrayList<>();
         for (int n : ids)
             if (kernel.before(5, 18) || !machine.isCpuless(n)) members.add(n);
+        ArchSchedNodeDistance sched = ArchSchedNodeDistance.of(kernel, machine);
         if (kernel.before(5, 12)) {
             // Before 620a6dc40754 the deduplicating sort read node_distance(0, j) only, no range check.
             TreeSet<Integer> values = new TreeSet<>();
             for (int j : ids) values.add(distance(machine, 0, j));
-            return new NumaLevels(values.stream().mapToInt(Integer::intValue).toArray(), ids, members, machine);
+            return new NumaLevels(values.stream().mapToInt(Integer::intValue).toArray(), ids, members, machine, sched);
         }
         // The distinct values ascending: one outside the range is the first or the last of them.
-        int[] levels = machine.distances().distinctValuesAmong(members.stream().mapToInt(Integer::intValue).toArray());
-        if (levels.length > 0 && levels[0] < Numa.LOCAL_DISTANCE || levels[levels.length - 1] > Numa.MAX_DISTANCE)
-            return new NumaLevels(new int[0], ids, members, machine);   // "Invalid distance value range"
-        return new NumaLevels(levels, ids, members, machine);
+        int[] memberIds = members.stream().mapToInt(Integer::intValue).toArray();
+        int[] levels = machine.distances().distinctValuesAmong(memberIds);
+        if (levels.length > 0 && (levels[0] < Numa.LOCAL_DISTANCE || levels[levels.length - 1] > Numa.MAX_DISTANCE))
+            return new NumaLevels(new int[0], ids, members, machine, sched);   // "Invalid distance value range"
+        if (!sched.rewritesDistances()) return new NumaLevels(levels, ids, members, machine, sched);
+        // 6.19+ on the machines of LVL-7 and LVL-8: the raw table passed its range check (the kernel
+        // records it first); the levels are the architecture's distances (06f2c90885e9), checked too.
+        TreeSet<Integer> values = new TreeSet<>();
+        for (int i : memberIds)
+            for (int j : memberIds) {
+                int d = sched.distance(i, j);
+                if (d < Numa.LOCAL_DISTANCE || d > Numa.MAX_DISTANCE) return new NumaLevels(new int[0], ids, members, machine, sched);
+                values.add(d);
+            }
+        return new NumaLevels(values.stream().mapToInt(Integer::intValue).toArray(), ids, members, machine, sched);
     }
 
     /** {@code node_distance(from, to)}, with the kernel's 10/20 defaults for a node outside the table. */
@@ -110,10 +125,23 @@ public final class NumaLevels {
         for (int level : distances) {
             CpuSet.Builder mask = CpuSet.builder();
             for (int m : members)
-                if (machine.distance(node, m) <= level) mask.addAll(machine.onlineCpusOf(m));
+                if (schedDistance.distance(node, m) <= level) mask.addAll(machine.onlineCpusOf(m));
             out.add(mask.build());
         }
         return List.copyOf(out);
+    }
+
+    /**
+     * The distance the levels and masks measure from {@code from} to {@code to}: {@code node_distance()},
+     * or from 6.19 {@code arch_sched_node_distance()} (LVL-6), which differs on the machines of LVL-7 and LVL-8.
+     */
+    public int schedDistance(int from, int to) {
+        return schedDistance.distance(from, to);
+    }
+
+    /** The scheduler's distance function these levels were built from (LVL-6). */
+    public ArchSchedNodeDistance archSchedNodeDistance() {
+        return schedDistance;
     }
 
     /**

@@ -110,7 +110,7 @@ public final class LocalSpread {
     static int[] sortByRing(Topology machine, NumaLevels levels, int from, CpuSet cpus) {
         int[] ids = machine.nodeIds();
         int[] ringOfNode = new int[machine.nrNodeIds()];
-        for (int n : ids) ringOfNode[n] = levels.levelOf(machine.distance(from, n));
+        for (int n : ids) ringOfNode[n] = levels.levelOf(levels.schedDistance(from, n));
         Integer[] sorted = cpus.stream().boxed().toArray(Integer[]::new);
         Arrays.sort(sorted, Comparator.<Integer>comparingInt(c -> ringOfNode[machine.nodeOf(c)]).thenComparingInt(c -> c));
         return Arrays.stream(sorted).mapToInt(Integer::intValue).toArray();

@@ -64,6 +64,9 @@ public final class TopoDraft implements TopologyValidation.Positions {
     private int clustersEveryCores;
     private SourcePosition clustersRulePos;
 
+    private CpuModel cpuModel = CpuModel.OTHER;
+    private SourcePosition cpuModelPos;
+
     private NodeMask available;
     private SourcePosition availablePos;
     private final TreeMap<Integer, CpuSet> nodeCpus = new TreeMap<>();
@@ -211,6 +214,13 @@ public final class TopoDraft implements TopologyValidation.Positions {
         smtWidth = width;
         smtStride = stride;
         smtPos = at;
+    }
+
+    /** {@code cpu-model WORD} (FMT-20): once per file. */
+    public void cpuModel(CpuModel model, SourcePosition at) {
+        once(cpuModelPos, "cpu-model", at);
+        cpuModel = model;
+        cpuModelPos = at;
     }
 
     public void pkg(int id, CpuSet cpus, SourcePosition at) {
@@ -525,6 +535,9 @@ public final class TopoDraft implements TopologyValidation.Positions {
         }
 
         List<CpuPackage> pkgs = packages(poss, pres, nodes, checkedGroups, findings);
+        if (cpuModel != CpuModel.OTHER && pkgs.isEmpty())
+            throw findings.reject(cpuModelPos, "cpu-model " + cpuModel.word() + " without packages; expected 'package ID cpus LIST' lines,"
+                    + " 'packages every K cores' or an lscpu-p: block with a Socket column (the kernel counts nodes per package, TOPO-16)");
         List<CpuSet> cls = clusters(poss, checkedGroups, findings);
         clusterWarnings(cls, owner, findings);
 
@@ -540,7 +553,7 @@ public final class TopoDraft implements TopologyValidation.Positions {
 
         Topology t;
         try {
-            t = new Topology(topoName, source, poss, pres, on, nodes, table, checkedGroups, pkgs, cls);
+            t = new Topology(topoName, source, poss, pres, on, nodes, table, checkedGroups, pkgs, cls, cpuModel);
         } catch (IllegalArgumentException e) {
             throw findings.reject(topology(), e.getMessage());
         }

@@ -38,6 +38,7 @@ public final class Topology {
     private final List<CpuPackage> packages;   // ascending by first CPU; may be empty (unknown)
     private final List<CpuSet> clusters;       // ascending by first CPU; the SMT cores when none were given
     private final boolean clustersAssumed;     // true when no clusters were given
+    private final CpuModel cpuModel;           // OTHER unless the machine states a model a hook tests
 
     // Derived indexes: node ids ascending (found by binary search), whether each node has an
     // online CPU, cpu -> node id, cpu -> index of its sibling group. Lookups by node id stay
@@ -51,6 +52,14 @@ public final class Topology {
     public Topology(String name, String source, CpuSet possible, CpuSet present, CpuSet online,
                     List<Node> nodes, DistanceTable distances, List<CpuSet> smtSiblings,
                     List<CpuPackage> packages, List<CpuSet> clusters) {
+        this(name, source, possible, present, online, nodes, distances, smtSiblings, packages, clusters, CpuModel.OTHER);
+    }
+
+    /** A machine that states its CPU model (TOPO-16): a model other than {@link CpuModel#OTHER} needs the packages. */
+    public Topology(String name, String source, CpuSet possible, CpuSet present, CpuSet online,
+                    List<Node> nodes, DistanceTable distances, List<CpuSet> smtSiblings,
+                    List<CpuPackage> packages, List<CpuSet> clusters, CpuModel cpuModel) {
+        this.cpuModel = Objects.requireNonNull(cpuModel, "cpuModel");
         this.name = Objects.requireNonNull(name, "name");
         this.source = Objects.requireNonNull(source, "source");
         this.possible = Objects.requireNonNull(possible, "possible");
@@ -103,6 +112,8 @@ public final class Topology {
         }
         if (!this.packages.isEmpty())
             checkPartition(this.packages.stream().map(CpuPackage::cpus).toList(), "package", new int[nr]);
+        require(cpuModel == CpuModel.OTHER || !this.packages.isEmpty(), () -> "cpu-model " + cpuModel.word()
+                + " without packages; expected package lines (the kernel counts nodes per package, spec/topology.md TOPO-16)");
         clusterOfCpu = new int[nr];
         checkPartition(this.clusters, "cluster", clusterOfCpu);
         for (CpuSet core : this.smtSiblings) {
@@ -165,6 +176,8 @@ public final class Topology {
     public List<CpuSet> clusters() { return clusters; }
     /** True when the machine was built without clusters and {@link #clusters()} are its SMT cores (TOPO-12). */
     public boolean clustersAssumed() { return clustersAssumed; }
+    /** The CPU model the machine states ({@code cpu-model}, TOPO-16); {@link CpuModel#OTHER} when it states none. */
+    public CpuModel cpuModel() { return cpuModel; }
 
     // ---------------------------------------------------------------- derived kernel views
 
@@ -275,6 +288,27 @@ public final class Topology {
         return Optional.empty();
     }
 
+    /**
+     * {@code topology_max_packages()}: the packages with a known id (a {@code package -1} of CPUs
+     * that are not present does not count); 1 when the packages are unknown.
+     */
+    public int maxPackages() {
+        int n = (int) packages.stream().filter(p -> p.id() >= 0).count();
+        return Math.max(1, n);
+    }
+
+    /**
+     * {@code topology_num_nodes_per_package()} as x86 counts it from 7.0 (TOPO-16): the nodes that
+     * own CPUs (SRAT's processor entries, possible CPUs included) divided by the packages, rounded
+     * up. Commit ae6730ff42b3 "x86/topo: Add topology_num_nodes_per_package()" and 48084cc153a5
+     * "x86/numa: Store extra copy of numa_nodes_parsed".
+     */
+    public int numNodesPerPackage() {
+        int cpuNodes = (int) nodes.stream().filter(n -> !n.cpus().isEmpty()).count();
+        int pkgs = maxPackages();
+        return Math.max(1, (cpuNodes + pkgs - 1) / pkgs);
+    }
+
     /** {@code node_distance(from, to)}. */
     public int distance(int from, int to) {
         return distances.distance(from, to);
@@ -282,12 +316,17 @@ public final class Topology {
 
     /** The same machine with another online set (a hotplug event, or a kernel-run phase). */
     public Topology withOnline(CpuSet newOnline) {
-        return new Topology(name, source, possible, present, newOnline, nodes, distances, smtSiblings, packages, statedClusters());
+        return new Topology(name, source, possible, present, newOnline, nodes, distances, smtSiblings, packages, statedClusters(), cpuModel);
     }
 
     /** The same machine under another name and source. */
     public Topology named(String newName, String newSource) {
-        return new Topology(newName, newSource, possible, present, online, nodes, distances, smtSiblings, packages, statedClusters());
+        return new Topology(newName, newSource, possible, present, online, nodes, distances, smtSiblings, packages, statedClusters(), cpuModel);
+    }
+
+    /** The same machine stating another CPU model (TOPO-16). */
+    public Topology withCpuModel(CpuModel model) {
+        return new Topology(name, source, possible, present, online, nodes, distances, smtSiblings, packages, statedClusters(), model);
     }
 
     /** The clusters as given when built: empty when they were assumed, so a copy assumes them too. */
@@ -300,7 +339,7 @@ public final class Topology {
         return o instanceof Topology t && name.equals(t.name) && source.equals(t.source)
                 && possible.equals(t.possible) && present.equals(t.present) && online.equals(t.online)
                 && nodes.equals(t.nodes) && distances.equals(t.distances) && smtSiblings.equals(t.smtSiblings)
-                && packages.equals(t.packages) && clusters.equals(t.clusters);
+                && packages.equals(t.packages) && clusters.equals(t.clusters) && cpuModel == t.cpuModel;
     }
 
     /** True when the two describe the same machine, names and sources aside. */

@@ -36,6 +36,7 @@ public final class TopologyBuilder {
     private int smtAdjacent = 1;
     private final List<CpuPackage> packages = new ArrayList<>();
     private final List<CpuSet> clusters = new ArrayList<>();
+    private CpuModel cpuModel = CpuModel.OTHER;
 
     private TopologyBuilder(String name) {
         this.name = name;
@@ -89,6 +90,8 @@ public final class TopologyBuilder {
     public TopologyBuilder pkg(int id, CpuSet cpus) { packages.add(new CpuPackage(id, cpus)); return this; }
     public TopologyBuilder cluster(String cpuList) { return cluster(CpuSet.parseList(cpuList)); }
     public TopologyBuilder cluster(CpuSet cpus) { clusters.add(cpus); return this; }
+    /** {@code cpu-model WORD} (FMT-20, TOPO-16). */
+    public TopologyBuilder cpuModel(CpuModel m) { cpuModel = m; return this; }
 
     /**
      * The machine, built as {@link TopoFormat} builds the file these calls describe.
@@ -113,6 +116,7 @@ public final class TopologyBuilder {
         if (smtAdjacent > 1) d.smtAdjacent(smtAdjacent, at);
         for (CpuPackage p : packages) d.pkg(p.id(), p.cpus(), at);
         for (CpuSet c : clusters) d.cluster(c, at);
+        if (cpuModel != CpuModel.OTHER) d.cpuModel(cpuModel, at);
         nodes.forEach((id, cpus) -> {
             // A node line lists online CPUs only (TOPO-5); the others are node-of.
             CpuSet listed = online == null ? cpus : cpus.and(online);

@@ -65,6 +65,14 @@ public final class TopologyDescription {
 
     /** The description, one line per element, ending with the warnings. */
     public static List<String> describe(TopoDocument doc, TopologyValidation.Mode mode) {
+        return describe(doc, mode, List.of());
+    }
+
+    /**
+     * The description with {@code more} lines (what other packages know of the machine, such as the
+     * scheduler's distances per release) after the distances and before the warnings.
+     */
+    public static List<String> describe(TopoDocument doc, TopologyValidation.Mode mode, List<String> more) {
         Topology t = doc.topology();
         List<String> out = new ArrayList<>();
         out.add(t.name() + ": valid (" + mode.word() + " mode" + (doc.expect().isEmpty() ? "" : ", expect " + Printable.of(String.join(" ", doc.expect()))) + ")");
@@ -98,10 +106,15 @@ public final class TopologyDescription {
         }
         out.add("clusters  " + clusters(t));
         emptyClusterMasks(t).ifPresent(out::add);
+        if (t.cpuModel() != CpuModel.OTHER)
+            out.add("cpu model " + t.cpuModel().word() + " (" + t.cpuModel().kernelName() + "), " + t.maxPackages()
+                    + (t.maxPackages() == 1 ? " package, " : " packages, ") + t.numNodesPerPackage()
+                    + (t.numNodesPerPackage() == 1 ? " node per package" : " nodes per package"));
         int[] levels = distanceLevels(t);
         StringBuilder lv = new StringBuilder();
         for (int v : levels) lv.append(lv.length() > 0 ? " " : "").append(v);
         out.add("distances " + levels.length + (levels.length == 1 ? " level" : " levels") + " over the nodes with CPUs: " + lv);
+        out.addAll(more);
         List<TopologyWarning> warnings = new ArrayList<>(doc.warnings());
         if (t.clustersAssumed())
             warnings.add(0, new TopologyWarning(0, TopologyValidation.CLUSTERS_ASSUMED, "no clusters given: each SMT core is taken"

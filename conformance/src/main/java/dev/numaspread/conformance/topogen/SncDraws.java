@@ -1,0 +1,77 @@
+package dev.numaspread.conformance.topogen;
+
+import dev.numaspread.conformance.gen.Gen;
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.topology.CpuModel;
+import dev.numaspread.model.topology.Topology;
+import dev.numaspread.model.topology.TopologyBuilder;
+
+/**
+ * Machines whose scheduler distances x86 may rewrite (spec/numa-levels.md LVL-6 to LVL-8): Intel
+ * SNC-style machines of 2 to 4 packages with 2 to 4 nodes each, nodes numbered package by package
+ * as firmware numbers them, in-package distances 11..18 and remote ones 20..32 (both directions
+ * drawn apart, as Granite Rapids' SNC-3 table has them). Some draws leave the SNC form or the
+ * hook's reach on purpose:
+ * <pre>
+ *   share   what                                        tells apart
+ *   ~20 %   cpu-model other                             a hook applied to any machine
+ *   ~15 %   remote distances 16..24 (some below 20)     6.19's "20 or more" test
+ *   ~12 %   an in-package pair asymmetric               7.0's slit_validate() fall-back
+ *   ~12 %   one CPU offline                             the online CPUs the kernel counts
+ * </pre>
+ * The simplest draw is two packages of two one-CPU nodes on Granite Rapids-X, remote distance 20.
+ */
+public final class SncDraws {
+    private SncDraws() {}
+
+    /** An SNC-style machine, as the class comment says. */
+    public static Gen<Topology> sncMachines() {
+        return c -> {
+            int packages = 2 + (c.chance(25) ? c.choose(1, 2) : 0);
+            int perPackage = c.choose(2, 4);
+            int cpusPerNode = c.choose(1, 3);
+            CpuModel model = switch (c.weighted(50, 30, 20)) {
+                case 0 -> CpuModel.INTEL_GRANITERAPIDS_X;
+                case 1 -> CpuModel.INTEL_ATOM_DARKMONT_X;
+                default -> CpuModel.OTHER;
+            };
+            boolean near = c.chance(15);
+            boolean broken = c.chance(12);
+            int nodes = packages * perPackage;
+            int[][] d = new int[nodes][nodes];
+            for (int i = 0; i < nodes; i++) {
+                d[i][i] = 10;
+                for (int j = 0; j < i; j++) {
+                    if (i / perPackage == j / perPackage) {
+                        d[i][j] = d[j][i] = 11 + c.choose(0, 7);
+                    } else {
+                        int lo = near ? 16 : 20, span = near ? 8 : 12;
+                        d[i][j] = lo + c.choose(0, span);
+                        d[j][i] = lo + c.choose(0, span);
+                    }
+                }
+            }
+            if (broken) {
+                int p = c.choose(0, packages - 1);
+                int a = p * perPackage, b = a + 1;
+                d[a][b] = d[a][b] + 1;                 // 12..19: still a package's own distance
+            }
+            int cpus = nodes * cpusPerNode;
+            TopologyBuilder b = TopologyBuilder.machine("snc-drawn").source("SncDraws").cpuModel(model)
+                    .possible(CpuSet.range(0, cpus - 1)).present(CpuSet.range(0, cpus - 1));
+            for (int n = 0; n < nodes; n++) b.node(n, CpuSet.range(n * cpusPerNode, n * cpusPerNode + cpusPerNode - 1));
+            for (int p = 0; p < packages; p++)
+                b.pkg(p, CpuSet.range(p * perPackage * cpusPerNode, (p + 1) * perPackage * cpusPerNode - 1));
+            CpuSet online = CpuSet.range(0, cpus - 1);
+            if (c.chance(12)) online = online.without(c.choose(1, cpus - 1));
+            b.online(online);
+            return b.distances(d).build();
+        };
+    }
+
+    /** Half the draws from {@link #sncMachines()}, half from {@code others}. */
+    public static Gen<Topology> sometimesSnc(Gen<Topology> others) {
+        Gen<Topology> snc = sncMachines();
+        return c -> c.chance(50) ? snc.generate(c) : others.generate(c);
+    }
+}
