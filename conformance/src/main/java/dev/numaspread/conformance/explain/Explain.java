@@ -3,6 +3,7 @@ package dev.numaspread.conformance.explain;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.kernel.Numa;
+import dev.numaspread.model.numa.ArchSchedNodeDistance;
 import dev.numaspread.model.numa.NumaHops;
 import dev.numaspread.model.numa.NumaNearestNode;
 import dev.numaspread.model.topology.NodeMask;
@@ -97,9 +98,12 @@ public final class Explain {
                 rules.add("LS-7");
             } else {
                 int ring = ringOf(rings, c);
-                int dist = m.distance(node, m.nodeOf(c));
+                // The scheduler's distance (LVL-6): node_distance(), but averaged on SNC machines from 6.19.
+                ArchSchedNodeDistance sched = ArchSchedNodeDistance.of(k, m);
+                int dist = sched.distance(node, m.nodeOf(c));
                 why = ring == 0 ? "ring 0: node " + node + " itself (distance " + dist + ")"
                         : "ring " + ring + ": distance " + dist + " from node " + node + " (node " + m.nodeOf(c) + ")";
+                if (sched.rewritesDistances()) rules.add(k.atLeast(7, 0) ? "LVL-8" : "LVL-7");
                 why += ", ascending CPU id across the ring";
                 if (ring == 0) rules.add("LS-3");
                 rules.add("LS-4");
