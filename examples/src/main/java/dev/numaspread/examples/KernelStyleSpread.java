@@ -79,13 +79,13 @@ public final class KernelStyleSpread implements Implementation {
     public int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
         claimed(Routine.LOCAL_SPREAD, kernel);
         KernelView k = new KernelView(machine);
-        return LocalSpread.localSpreadCpus(kernel, k, new NumaDistance(k), node, count);
+        return LocalSpread.localSpreadCpus(kernel, k, new NumaDistance(k, kernel), node, count);
     }
 
     @Override
     public int[] numaLevels(KernelRelease kernel, Topology machine) {
         claimed(Routine.NUMA_LEVELS, kernel);
-        return new NumaDistance(new KernelView(machine)).levels();
+        return new NumaDistance(new KernelView(machine), kernel).levels();
     }
 
     @Override
@@ -93,7 +93,7 @@ public final class KernelStyleSpread implements Implementation {
         claimed(Routine.HOP_MASKS, kernel);
         KernelView k = new KernelView(machine);
         List<CpuSet> out = new ArrayList<>();
-        for (long[] mask : new NumaDistance(k).hopMasks(node)) out.add(k.cpuSet(mask));
+        for (long[] mask : new NumaDistance(k, kernel).hopMasks(node)) out.add(k.cpuSet(mask));
         return out;
     }
 
@@ -111,7 +111,7 @@ public final class KernelStyleSpread implements Implementation {
     public int[] numaClosestCalls(KernelRelease kernel, Topology machine, int callingCpu, int prev, List<NumaClosest.Call> calls) {
         claimed(Routine.NUMA_CLOSEST, kernel);
         KernelView k = new KernelView(machine);
-        NumaDistance numa = new NumaDistance(k);
+        NumaDistance numa = new NumaDistance(k, kernel);
         int[] answers = new int[calls.size()];
         for (int i = 0; i < answers.length; i++) {
             int cpu = calls.get(i).cpu();
@@ -133,7 +133,7 @@ public final class KernelStyleSpread implements Implementation {
     public int numaNth(KernelRelease kernel, Topology machine, CpuSet cpus, int n, int node) {
         claimed(Routine.NUMA_NTH, kernel);
         KernelView k = new KernelView(machine);
-        return new NumaDistance(k).findNthCpu(kernel, k.bitmap(cpus), n, node);
+        return new NumaDistance(k, kernel).findNthCpu(kernel, k.bitmap(cpus), n, node);
     }
 
     @Override
@@ -157,7 +157,7 @@ public final class KernelStyleSpread implements Implementation {
     public int[] mlx5CompIrqCpus(KernelRelease kernel, Topology machine, int node, int count) {
         claimed(Routine.MLX5_COMP_IRQS, kernel);
         KernelView k = new KernelView(machine);
-        return Mlx5.mlx5CompIrqCpus(kernel, k, new NumaDistance(k), node, count);
+        return Mlx5.mlx5CompIrqCpus(kernel, k, new NumaDistance(k, kernel), node, count);
     }
 
     @Override

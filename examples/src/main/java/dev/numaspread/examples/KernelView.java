@@ -1,6 +1,7 @@
 package dev.numaspread.examples;
 
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.topology.CpuPackage;
 import dev.numaspread.model.topology.Topology;
 
 import java.util.Arrays;
@@ -37,6 +38,14 @@ final class KernelView {
      * CPU the online CPUs of its cluster on its own node, itself included; empty for any other id.
      */
     final long[][] clusters;
+    /** The CPU model is one whose scheduler distances x86 rewrites from 6.19 (spec/numa-levels.md LVL-7, LVL-8). */
+    final boolean sncModel;
+    /** {@code topology_max_packages()}: packages with a known id, at least 1 (spec/topology.md TOPO-16). */
+    final int maxPackages;
+    /** {@code topology_num_nodes_per_package()}: nodes owning CPUs over packages, rounded up (TOPO-16). */
+    final int nodesPerPackage;
+    /** The package id of each possible CPU; {@code Integer.MIN_VALUE} where the packages are unknown. */
+    final int[] packageOfCpu;
 
     KernelView(Topology machine) {
         nrCpuIds = machine.nrCpuIds();
@@ -77,6 +86,19 @@ final class KernelView {
             for (int cpu : group.toArray())
                 if (Cpumask.test(online, cpu)) siblings[cpu] = onlineGroup;
         }
+
+        sncModel = machine.cpuModel().isSncDistanceModel();
+        packageOfCpu = new int[nrCpuIds];
+        Arrays.fill(packageOfCpu, Integer.MIN_VALUE);
+        int known = 0;
+        for (CpuPackage p : machine.packages()) {
+            if (p.id() >= 0) known++;
+            for (int cpu : p.cpus().toArray()) packageOfCpu[cpu] = p.id();
+        }
+        maxPackages = Math.max(1, known);
+        int owning = 0;
+        for (int n = 0; n < nrNodeIds; n++) if (!Cpumask.isEmpty(nodePossible[n])) owning++;
+        nodesPerPackage = Math.max(1, (owning + maxPackages - 1) / maxPackages);
 
         // TOPO-12: every machine has clusters (each SMT core its own when the file gives none);
         // TOPO-15: x86 cuts a cluster that spans nodes at the node boundary.

@@ -22,8 +22,18 @@ final class NumaDistance {
     /** {@code sched_domains_numa_masks[level][node]}; a null entry for a node without CPUs. */
     final long[][][] masks;
 
-    /** {@code sched_init_numa()}: the tables for the machine's current online CPUs. */
+    /** {@code sched_init_numa()} measuring {@code node_distance()}: the tables before 6.19. */
     NumaDistance(KernelView k) {
+        this(k, k.distance);
+    }
+
+    /** {@code sched_init_numa()} of {@code kernel}: from 6.19 the levels and masks measure the scheduler's distance (LVL-6). */
+    NumaDistance(KernelView k, KernelRelease kernel) {
+        this(k, SchedDistance.of(kernel, k));
+    }
+
+    /** The tables for the machine's current online CPUs; the range check reads the raw table, the levels {@code sched}. */
+    private NumaDistance(KernelView k, int[][] sched) {
         this.k = k;
         boolean[] seen = new boolean[NR_DISTANCE_VALUES];
         boolean valid = true;
@@ -31,9 +41,9 @@ final class NumaDistance {
             if (!k.hasCpus(i)) continue;
             for (int j = 0; j < k.nrNodeIds; j++) {
                 if (!k.hasCpus(j)) continue;
-                int d = k.distance[i][j];
+                int raw = k.distance[i][j], d = sched[i][j];
                 // "Invalid distance value range": the kernel builds no NUMA levels at all.
-                if (d < KernelView.LOCAL_DISTANCE || d >= NR_DISTANCE_VALUES) {
+                if (raw < KernelView.LOCAL_DISTANCE || raw >= NR_DISTANCE_VALUES || d < KernelView.LOCAL_DISTANCE || d >= NR_DISTANCE_VALUES) {
                     valid = false;
                     break;
                 }
@@ -57,7 +67,7 @@ final class NumaDistance {
                 long[] mask = Cpumask.alloc(k.nrCpuIds);
                 // The row of the mask's owner decides, also on asymmetric tables.
                 for (int m = 0; m < k.nrNodeIds; m++)
-                    if (k.hasCpus(m) && k.distance[n][m] <= levels[l]) Cpumask.orInto(mask, k.nodeOnline[m]);
+                    if (k.hasCpus(m) && sched[n][m] <= levels[l]) Cpumask.orInto(mask, k.nodeOnline[m]);
                 masks[l][n] = mask;
             }
         }
