@@ -203,7 +203,7 @@ class TopoFormatTest {
     @Test
     void FMT_10_unknownLine() {
         assertEquals("u.topo:2: unknown line 'sockets 2'; expected numactl -H output or a directive (topology, source, note, possible,"
-                + " present, online, isolated, smt, siblings, package, packages, cluster, llc, die, node-of, memless, expect, numactl:, lscpu-p:)",
+                + " present, online, isolated, smt, siblings, package, packages, cluster, cpu-model, llc, die, node-of, memless, expect, numactl:, lscpu-p:)",
                 error("topology u\nsockets 2\n", "u.topo"));
     }
 
@@ -414,7 +414,7 @@ class TopoFormatTest {
     @Test
     void FMT_18_quotesAtMostSixtyCharactersOfAnUnknownLine() {
         assertEquals("t.topo:1: unknown line '" + "x".repeat(60) + "...'; expected numactl -H output or a directive (topology, source, note,"
-                + " possible, present, online, isolated, smt, siblings, package, packages, cluster, llc, die, node-of, memless, expect, numactl:, lscpu-p:)",
+                + " possible, present, online, isolated, smt, siblings, package, packages, cluster, cpu-model, llc, die, node-of, memless, expect, numactl:, lscpu-p:)",
                 error("x".repeat(100), "t.topo"));
     }
 
