@@ -164,4 +164,4 @@ Feature: Rules
         classes: zero-cout
         """
       When the rules are read
-      Then reading fails with "spec/demo.md:3: found class \"zero-cout\" for DEMO-1; expected one of multi-node, unequal-nodes, smt, split-smt, clusters, cluster-step, clusters-outnumber-groups, offline-in-cluster, asymmetric-distances, non-metric-distances, no-numa-levels, cpuless-node, memoryless-node, offline-cpus, offline-siblings, not-present-cpus, sparse-node-ids, zero-count, count-above-online, count-above-possible, no-node, cpuless-device-node, reordering-device-node, odd-quota-smt, empty-cpus"
+      Then reading fails with "spec/demo.md:3: found class \"zero-cout\" for DEMO-1; expected one of multi-node, unequal-nodes, smt, split-smt, clusters, cluster-step, clusters-outnumber-groups, offline-in-cluster, asymmetric-distances, non-metric-distances, no-numa-levels, cpuless-node, memoryless-node, offline-cpus, offline-siblings, not-present-cpus, sparse-node-ids, zero-count, count-above-online, count-above-possible, no-node, cpuless-device-node, reordering-device-node, odd-quota-smt, empty-cpus, snc-machine, snc3-machine"

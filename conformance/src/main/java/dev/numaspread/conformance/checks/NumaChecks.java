@@ -16,7 +16,6 @@ import dev.numaspread.model.numa.NumaHops;
 import dev.numaspread.model.numa.NumaLevels;
 import dev.numaspread.model.numa.NumaNearestNode;
 import dev.numaspread.model.numa.NumaNth;
-import dev.numaspread.model.spread.LocalSpread;
 import dev.numaspread.model.topology.Topology;
 
 import java.util.Arrays;
@@ -70,12 +69,8 @@ public final class NumaChecks implements CheckFamily {
                     "from 6.19 the levels come from arch_sched_node_distance(), node_distance() but on SNC machines (LVL-7, LVL-8)"),
             levels("LVL-7", "LVL_7_remoteDistancesAveragedIn6_19", k -> k.equals(KernelRelease.of(6, 19)),
                     "6.19: on Granite Rapids / Clearwater Forest with nodes inside a package, every distance >= 20 is their mean"),
-            sncHops("LVL-7", "LVL_7_hopMasksFollowTheAverageIn6_19", k -> k.equals(KernelRelease.of(6, 19))),
-            sncSpread("LVL-7", "LVL_7_localSpreadFollowsTheAverageIn6_19", k -> k.equals(KernelRelease.of(6, 19))),
             levels("LVL-8", "LVL_8_onlySnc3AveragedPerPackagePair", k -> k.atLeast(7, 0),
                     "7.0+: only 3+ nodes per package, per package pair, on a table of the SNC form; SNC-2 keeps node_distance()"),
-            sncHops("LVL-8", "LVL_8_hopMasksFollowThePackagePairs", k -> k.atLeast(7, 0)),
-            sncSpread("LVL-8", "LVL_8_localSpreadFollowsThePackagePairs", k -> k.atLeast(7, 0)),
             Check.of("HOP-1", Routine.HOP_MASKS, "HOP_1_hopMasksAreNestedAndOnline", ctx -> ctx.forAll(cases, c -> {
                 List<CpuSet> got = ctx.implementation().hopMasks(ctx.kernel(), c.machine(), c.node());
                 // No mask, nothing nested to judge: how many masks there are is HOP-2's and HOP-3's matter.
@@ -262,45 +257,4 @@ public final class NumaChecks implements CheckFamily {
         }));
     }
 
-    /** A machine of {@link SncDraws#sometimesSnc} and one of its nodes with online CPUs. */
-    static Gen<Case> sncCases() {
-        Gen<Topology> machines = SncDraws.sometimesSnc(LocalSpreadChecks.MACHINES);
-        return c -> {
-            Topology m = machines.generate(c);
-            int[] withCpus = Arrays.stream(m.nodeIds()).filter(n -> !m.isCpuless(n)).toArray();
-            return new Case(m, withCpus[c.choose(0, withCpus.length - 1)]);
-        };
-    }
-
-    /** LVL-7 and LVL-8 through the hop masks: on (mostly SNC) machines they equal the model's, from every node with CPUs. */
-    static Check sncHops(String rule, String name, java.util.function.Predicate<KernelRelease> kernels) {
-        return Check.of(rule, Routine.HOP_MASKS, name, ctx -> {
-            if (!kernels.test(ctx.kernel())) return;
-            ctx.forAll(sncCases(), c -> {
-                List<CpuSet> want = NumaHops.hopMasks(ctx.kernel(), c.machine(), c.node());
-                List<CpuSet> got = ctx.implementation().hopMasks(ctx.kernel(), c.machine(), c.node());
-                if (!want.equals(got))
-                    throw Violation.of(rule, "hopMasks(node=" + c.node() + ")", CpuSet.toText(want), CpuSet.toText(got))
-                            .hint(SNC_HINT).on(c.machine());
-            });
-        });
-    }
-
-    /** LVL-7 and LVL-8 through local spread: on (mostly SNC) machines the plan over every online CPU equals the model's. */
-    static Check sncSpread(String rule, String name, java.util.function.Predicate<KernelRelease> kernels) {
-        return Check.of(rule, Routine.LOCAL_SPREAD, name, ctx -> {
-            if (!kernels.test(ctx.kernel())) return;
-            ctx.forAll(sncCases(), c -> {
-                Topology m = c.machine();
-                int[] want = LocalSpread.localSpreadCpus(ctx.kernel(), m, c.node(), m.numOnlineCpus());
-                int[] got = ctx.implementation().localSpreadCpus(ctx.kernel(), m, c.node(), m.numOnlineCpus());
-                if (!Arrays.equals(want, got))
-                    throw Violation.of(rule, "localSpread(i=0.." + (m.numOnlineCpus() - 1) + ", node=" + c.node() + ")",
-                            SpreadText.plan(want), SpreadText.plan(got)).hint(SNC_HINT).on(m);
-            });
-        });
-    }
-
-    static final String SNC_HINT = "rings by arch_sched_node_distance(): 6.19 averages every distance >= 20 on SNC machines of the"
-            + " named cpu-model; 7.0+ only 3+ nodes per package, per package pair, when the table has the SNC form";
 }
