@@ -1,5 +1,6 @@
 package dev.numaspread.conformance.zoo;
 
+import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.steps.ImplementationUnderTest;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -22,14 +23,22 @@ class FeaturesRejectZooTest {
 
     /** Cucumber's exit status for the scenarios tagged {@code @rule}, run against {@code member}'s implementation. */
     static byte runTagged(LocalSpreadZooTest.Member member, StringBuilder output) {
-        ImplementationUnderTest.install(member.impl());
+        return runTagged(member.impl(), "@" + member.rule(), "classpath:numaspread/features", output);
+    }
+
+    /**
+     * Cucumber's exit status for the scenarios of {@code features} tagged {@code tags}, run against
+     * {@code impl}; Cucumber's summary is appended to {@code output}.
+     */
+    static byte runTagged(Implementation impl, String tags, String features, StringBuilder output) {
+        ImplementationUnderTest.install(impl);
         PrintStream out = System.out;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         try {
             System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
             return io.cucumber.core.cli.Main.run(new String[]{
-                    "--glue", "dev.numaspread.conformance.steps", "--tags", "@" + member.rule(),
-                    "--plugin", "summary", "--monochrome", "classpath:numaspread/features"},
+                    "--glue", "dev.numaspread.conformance.steps", "--tags", tags,
+                    "--plugin", "summary", "--monochrome", features},
                     Thread.currentThread().getContextClassLoader());
         } finally {
             System.setOut(out);

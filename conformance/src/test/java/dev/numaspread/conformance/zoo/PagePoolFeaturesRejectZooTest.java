@@ -3,7 +3,6 @@ package dev.numaspread.conformance.zoo;
 import dev.numaspread.conformance.spi.Claim;
 import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.spi.PagePoolSession;
-import dev.numaspread.conformance.steps.ImplementationUnderTest;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.pagepool.PagePool;
 import dev.numaspread.model.topology.Topology;
@@ -11,9 +10,6 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -58,22 +54,9 @@ class PagePoolFeaturesRejectZooTest {
         };
     }
 
-    /** Cucumber's exit status for the scenarios tagged {@code tags}, run against {@code impl}. */
+    /** Cucumber's exit status for the page-pool scenarios tagged {@code tags}, run against {@code impl}. */
     static byte runTagged(Implementation impl, String tags, StringBuilder output) {
-        ImplementationUnderTest.install(impl);
-        PrintStream out = System.out;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-            return io.cucumber.core.cli.Main.run(new String[]{
-                    "--glue", "dev.numaspread.conformance.steps", "--tags", tags,
-                    "--plugin", "summary", "--monochrome", "classpath:numaspread/features/page-pool.feature"},
-                    Thread.currentThread().getContextClassLoader());
-        } finally {
-            System.setOut(out);
-            ImplementationUnderTest.reset();
-            output.append(captured.toString(StandardCharsets.UTF_8));
-        }
+        return FeaturesRejectZooTest.runTagged(impl, tags, "classpath:numaspread/features/page-pool.feature", output);
     }
 
     @TestFactory
