@@ -260,6 +260,22 @@ Feature: Group CPUs evenly
         | 9     | 34-36 |
         | 10    | 37-39 |
 
+    Example: an offline CPU has no sibling mask: the next CPU by id joins its group, not its thread
+      Given the machine:
+        """topo
+        online 0,2-5
+        smt 2 stride 3
+        node 0 cpus: 0 2 3 4 5
+        node-of 1 0
+        """
+      And Linux 7.3
+      When the CPUs are grouped into 3 groups
+      Then the groups are:
+        | group | cpus |
+        | 0     | 0,3  |
+        | 1     | 1-2  |
+        | 2     | 4-5  |
+
   @GRP-11
   Rule: GRP-11 From 7.0 a node with no more clusters than groups keeps each group inside one cluster
 
@@ -400,3 +416,45 @@ Feature: Group CPUs evenly
         | 1     | 4-5  |
         | 2     | 2-3  |
         | 3     | 0-1  |
+
+    Example: a cluster across the node boundary is a cluster of each node, with the CPUs it has there
+      Given the machine:
+        """topo
+        smt none
+        cluster cpus 0-3
+        cluster cpus 4-7
+        cluster cpus 8-11
+        node 0 cpus: 0 1 2 3 4 5
+        node 1 cpus: 6 7 8 9 10 11
+        """
+      And Linux 7.3
+      When the CPUs are grouped into 4 groups
+      Then the groups are:
+        | group | cpus |
+        | 0     | 6-7  |
+        | 1     | 8-11 |
+        | 2     | 4-5  |
+        | 3     | 0-3  |
+
+    Example: CPUs that are not present have no cluster mask: stage 2 deals them by id, not by cluster
+      Given the machine:
+        """topo
+        possible 0-15
+        present 0-7
+        online 0-7
+        smt none
+        cluster cpus 0-3
+        cluster cpus 4-7
+        cluster cpus 8-11
+        cluster cpus 12-15
+        node 0 cpus: 0 1 2 3 4 5 6 7
+        node-of 8-15 0
+        """
+      And Linux 7.3
+      When the CPUs are grouped into 4 groups
+      Then the groups are:
+        | group | cpus      |
+        | 0     | 4-5,8-9   |
+        | 1     | 6-7,10-11 |
+        | 2     | 0-1,12-13 |
+        | 3     | 2-3,14-15 |

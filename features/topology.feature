@@ -78,13 +78,23 @@ Feature: Topology
       Then the siblings of CPU 2 are "2-3"
       And the online siblings of CPU 2 are "2"
 
-    Example: siblings across nodes are split in lenient mode
+    Example: siblings across nodes are split by node
       When the fixture "patho-siblings-span-nodes" is read
       Then the siblings of CPU 0 are "0"
       And it loads with the warnings:
-        | line | code                | message                                                                   |
-        | 4    | siblings-span-nodes | SMT siblings 0,2 span nodes 0-1; expected the threads of a core in one node |
-        | 4    | siblings-span-nodes | SMT siblings 1,3 span nodes 0-1; expected the threads of a core in one node |
+        | line | code                | message                                                                                                                  |
+        | 4    | siblings-span-nodes | SMT siblings 0,2 span nodes 0-1; x86 splits the core at the node boundary (topology_sane): each node's threads are siblings of each other only |
+        | 4    | siblings-span-nodes | SMT siblings 1,3 span nodes 0-1; x86 splits the core at the node boundary (topology_sane): each node's threads are siblings of each other only |
+
+    Example: a core whose threads QEMU put in two nodes loads in strict mode, one core per node
+      When the file "split-core.topo" is read:
+        """topo
+        siblings 0-1 2,4 3,5 6-7
+        node 0 cpus: 0 1 2 3
+        node 1 cpus: 4 5 6 7
+        """
+      Then the siblings of CPU 2 are "2"
+      And the siblings of CPU 0 are "0-1"
 
   @TOPO-4
   Rule: TOPO-4 Distances are 10 to the node itself and 11 to 255 to others

@@ -63,12 +63,12 @@ public final class TopologyValidation {
 
     /** The codes of kernel rules: errors in strict mode. */
     public static final List<String> KERNEL_RULE_CODES = List.of(
-            SLIT_INVALID, ONLINE_NOT_PRESENT, PRESENT_NOT_POSSIBLE, SIBLINGS_SPAN_NODES, OFFLINE_CPU_IN_NODE_LINE);
+            SLIT_INVALID, ONLINE_NOT_PRESENT, PRESENT_NOT_POSSIBLE, OFFLINE_CPU_IN_NODE_LINE);
 
     /** The codes reported in both modes. */
     public static final List<String> WARNING_CODES = List.of(
             ASYMMETRIC, NON_METRIC, CPULESS_NODES, MEMLESS_NODES, NODE0_NOT_REPRESENTATIVE, SPARSE_NODE_IDS,
-            CPUS_WITHOUT_NODE, PACKAGES_INCOMPLETE, OFFLINE_CPU_TOPOLOGY, CLUSTER_SPANS_NODES);
+            CPUS_WITHOUT_NODE, PACKAGES_INCOMPLETE, OFFLINE_CPU_TOPOLOGY, CLUSTER_SPANS_NODES, SIBLINGS_SPAN_NODES);
 
     /** Where the parts of a topology came from; every method may answer a position without a line. */
     public interface Positions {

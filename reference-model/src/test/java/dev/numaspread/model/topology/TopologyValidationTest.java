@@ -64,7 +64,18 @@ class TopologyValidationTest {
     void TOPO_3_siblingsShareANode() {
         TopoDocument d = fixture("patho-siblings-span-nodes");
         assertEquals(List.of(CpuSet.of(0), CpuSet.of(1), CpuSet.of(2), CpuSet.of(3)), d.topology().smtSiblings());
-        assertEquals("SMT siblings 0,2 span nodes 0-1; expected the threads of a core in one node", d.warnings().get(0).message());
+        assertEquals("SMT siblings 0,2 span nodes 0-1; x86 splits the core at the node boundary (topology_sane): each node's"
+                + " threads are siblings of each other only", d.warnings().get(0).message());
+    }
+
+    @Test
+    void TOPO_3_aCoreAcrossNodesLoadsInStrictModeSplitByNode() {
+        // QEMU can put the threads of one core into two nodes; the kernel runs such a machine.
+        String text = "siblings 0-1 2,4 3,5 6-7\navailable: 2 nodes (0-1)\nnode 0 cpus: 0 1 2 3\nnode 1 cpus: 4 5 6 7\n";
+        TopoDocument d = TopoFormat.read(text, "w.topo", Optional.of(Mode.STRICT));
+        assertEquals(List.of(CpuSet.range(0, 1), CpuSet.of(2), CpuSet.of(3), CpuSet.of(4), CpuSet.of(5), CpuSet.range(6, 7)),
+                d.topology().smtSiblings());
+        assertEquals(List.of("siblings-span-nodes", "siblings-span-nodes"), d.warnings().stream().map(TopologyWarning::code).toList());
     }
 
     @Test
