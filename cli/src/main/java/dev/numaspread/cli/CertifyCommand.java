@@ -9,6 +9,7 @@ import dev.numaspread.conformance.certify.Waivers;
 import dev.numaspread.conformance.checks.Settings;
 import dev.numaspread.conformance.fixtures.TopologyFiles;
 import dev.numaspread.conformance.gen.Shard;
+import dev.numaspread.conformance.process.ProcessImplementation;
 import dev.numaspread.conformance.topogen.SmallMachines;
 import dev.numaspread.conformance.report.ConsoleCertificate;
 import dev.numaspread.conformance.report.ReportWriter;
@@ -38,13 +39,14 @@ import java.util.function.Supplier;
 /**
  * {@code numaspread certify}: certifies an implementation against the rules of its claims and
  * prints the certificate; exit 0 only when every claimed rule passed, 1 otherwise, 2 for a
- * usage error (every option is checked, with its bounds, before anything runs), 3 when the kit
- * itself broke.
+ * usage error (every option is checked, with its bounds, before anything runs, and a
+ * {@code process:} program that cannot be started is refused), 3 when the kit itself broke.
  */
 @Command(name = "certify", mixinStandardHelpOptions = true,
         description = "Certify an implementation: run the checks and scenarios of the routines it claims.",
         footer = {"", "Exit codes: 0 every claimed rule PASS or WAIVED; 1 a rule FAIL, ERROR, NOT-VERIFIED (a budget cut"
-                + " its tries short, nothing could judge it) or UNEXPECTED-PASS; 2 usage error; 3 internal error (the kit broke)."})
+                + " its tries short, nothing could judge it) or UNEXPECTED-PASS; 2 usage error (an option, or an --impl program"
+                + " that cannot be started); 3 internal error (the kit broke)."})
 public final class CertifyCommand implements Callable<Integer> {
 
     /** Bounds of the numeric options, stated in {@code --help}. */
@@ -171,6 +173,7 @@ public final class CertifyCommand implements Callable<Integer> {
             List<Path> cp = Implementations.classPath(classPath != null ? classPath : Optional.ofNullable(env.apply("NUMASPREAD_CLASSPATH")).orElse(""));
             options = options.withLaunch(topology == null ? launch(cp, report) : launch(cp, report).withTopology(topology));
             implementation = Implementations.resolve(impl, Duration.ofSeconds(timeoutSeconds), cp);
+            requireStartable(impl, implementation);
         } catch (RuntimeException e) {
             err.println("numaspread certify: " + e.getMessage());
             return 2;
@@ -222,6 +225,22 @@ public final class CertifyCommand implements Callable<Integer> {
         Path reports = report.toAbsolutePath().normalize();
         if (reports.getFileName() == null || !reports.getFileName().toString().equals("replay")) reports = reports.resolve("replay");
         return new Launch(command, Optional.of(here), classPath, Optional.of(reports));
+    }
+
+    /**
+     * Refuses, as a usage error, a {@code process:} implementation whose program cannot be started
+     * (no such command, not executable): that is the command line's fault, and a certificate would
+     * blame the implementation for it. (It closes the implementation first.)
+     *
+     * @throws IllegalArgumentException {@code --impl process:/x: cannot start the program: ...; expected ...}
+     */
+    static void requireStartable(String spec, Implementation implementation) {
+        if (!(implementation instanceof ProcessImplementation p)) return;
+        Optional<String> why = p.cannotStart();
+        if (why.isEmpty()) return;
+        p.close();
+        throw new IllegalArgumentException("--impl " + spec.strip() + ": cannot start the program: " + why.get()
+                + "; expected a command that starts a program speaking spec/protocol.md");
     }
 
     /** {@code value} when it lies in {@code lo..hi}; a usage error naming the option otherwise. */

@@ -54,7 +54,8 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "plan", mixinStandardHelpOptions = true,
         description = "Print what a routine of a kernel release gives on a machine, in the kernel's formats.",
-        footer = {"", "Exit codes: 0 ok; 1 the release itself would fail there (BUG(), NULL, -ENOSPC); 2 usage error."})
+        footer = {"", "Exit codes: 0 ok; 1 the release itself would fail there (BUG(), NULL, -ENOSPC), or --impl answers otherwise;",
+                "2 usage error (an --impl program that cannot be started included)."})
 public final class PlanCommand implements Callable<Integer> {
 
     @Spec CommandSpec spec;
@@ -223,9 +224,7 @@ public final class PlanCommand implements Callable<Integer> {
             List<String> formats = new FormatNames();
             PlanFormat planFormat = PlanFormat.named(format).orElseThrow(() -> new IllegalArgumentException("--format '" + format
                     + "': expected " + String.join(", ", formats.subList(0, formats.size() - 1)) + " or " + formats.get(formats.size() - 1)));
-            List<KernelRelease> ks = new ArrayList<>();
-            // -1 keeps empty pieces, so ',,' is refused as a release rather than read as none.
-            for (String k : kernel.split(",", -1)) ks.add(KernelOption.release(k, err, "plan"));
+            List<KernelRelease> ks = KernelOption.releases(kernel, err, "plan");
             if (ks.size() > 1 && !planFormat.takesSeveralReleases())
                 throw new IllegalArgumentException("--kernel " + kernel + ": several releases print one column each (the default) or --format svg;"
                         + " expected one release for --format " + format);
@@ -262,9 +261,11 @@ public final class PlanCommand implements Callable<Integer> {
                         Optional.ofNullable(callingCpu), prev == null ? 0 : prev, mana.skipFirstCpu, mana.dynamicMsix,
                         Optional.ofNullable(firstIrq)));
             }
-            if (other != null)
+            if (other != null) {
                 third = Implementations.resolve(other, CertifyOptions.DEFAULT_CALL_TIMEOUT, Implementations.classPath(
                         classPath != null ? classPath : Optional.ofNullable(System.getenv("NUMASPREAD_CLASSPATH")).orElse("")));
+                CertifyCommand.requireStartable(other, third);
+            }
         } catch (RuntimeException e) {
             err.println("numaspread plan: " + e.getMessage());
             return 2;

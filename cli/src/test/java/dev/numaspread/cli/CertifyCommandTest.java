@@ -106,6 +106,20 @@ class CertifyCommandTest {
         assertEquals("numaspread certify: --impl 'acme': unknown implementation; expected model, example, java:CLASS or process:'CMD'\n", r.err());
     }
 
+    /** A program that cannot be started is the command line's fault: exit 2 naming it, no certificate that blames an implementation. */
+    @Test
+    void aProcessThatCannotBeStartedIsAUsageErrorNamingThePath(@TempDir Path dir) {
+        Run r = certify("--impl", "process:/nonexistent/spread", "--report", dir.toString());
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertEquals("", r.out());
+        assertTrue(r.err().startsWith("numaspread certify: --impl process:/nonexistent/spread: cannot start the program: the shell found"
+                + " no such command (exit status 127): "), r.err());
+        // The shell's own words follow (dash: "/bin/sh: 1: /nonexistent/spread: not found").
+        assertTrue(r.err().contains(": /nonexistent/spread: "), r.err());
+        assertTrue(r.err().endsWith("; expected a command that starts a program speaking spec/protocol.md\n"), r.err());
+        assertFalse(Files.exists(dir.resolve("report.json")), "no certificate is written");
+    }
+
     @Test
     void unknownKernelIsAUsageError() {
         Run r = certify("--impl", "model", "--kernel", "9.9");

@@ -294,4 +294,12 @@ class PlanCommandTest {
         assertEquals("numaspread plan: --impl java:" + Swapped.class.getName() + ": \"acme\" does not claim local-spread@6.12"
                 + " (it claims local-spread@6.1); expected a claimed routine and release\n", r.err());
     }
+
+    @Test
+    void implThatCannotBeStartedIsAUsageError(@TempDir Path dir) throws Exception {
+        Run r = plan(dir, "--routine", "local-spread", "--kernel", "6.12", "--node", "1", "--count", "3", "--impl", "process:/nonexistent/spread");
+        assertEquals(2, r.exit(), r.err());
+        org.junit.jupiter.api.Assertions.assertTrue(r.err().startsWith("numaspread plan: --impl process:/nonexistent/spread: cannot start the program: the shell found"
+                + " no such command (exit status 127): "), r.err());
+    }
 }

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -61,6 +62,19 @@ class PlanNumaClosestTest {
         Run r = closest("6.15", "--calls", "3", "--prev", "7");
         assertEquals(0, r.code(), r.err());
         assertEquals("0\n0\n0\n", r.out());
+    }
+
+    @Test
+    void explainNamesTheLevelAndTheStateOfEachCall() {
+        Run r = closest("7.3", "--calls", "2", "--prev", "22", "--explain");
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = r.out().lines().toList();
+        assertEquals(3, lines.size(), r.out());
+        assertTrue(lines.get(0).matches("call +cpus +why +rules"), lines.get(0));
+        assertTrue(lines.get(1).matches("0 +23 +level 0: node 0 itself, the nearest holding 0-23 of the set; the first above 22"
+                + " \\(cpu 0's distribute_cpu_mask_prev\\) +HOP-5 HOP-10"), lines.get(1));
+        assertTrue(lines.get(2).matches("1 +0 +level 0: node 0 itself, the nearest holding 0-23 of the set; none above 23, so its"
+                + " lowest \\(cpu 0's distribute_cpu_mask_prev\\) +HOP-5 HOP-10"), lines.get(2));
     }
 
     @Test

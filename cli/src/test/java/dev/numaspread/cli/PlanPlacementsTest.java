@@ -38,6 +38,22 @@ class PlanPlacementsTest {
                 "2 of 3 queues differ between 6.1 and 6.12", ""), r.out());
     }
 
+    /** A profile is a series: 6.12 and 6.12.3 name one column, printed once, with one note line saying so. */
+    @Test
+    void aSeriesNamedTwiceIsOneColumnWithANote() {
+        Run r = run("plan", "--routine", "blk-mq-map", "--kernel", "6.1,6.12,6.12.3,6.1", "--topology", A612, "--count", "3");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("queue  6.1    6.12\n"), r.out());
+        assertTrue(r.out().endsWith("\n2 of 3 queues differ between 6.1 and 6.12\n"), r.out());
+        assertEquals(List.of("numaspread plan: note: --kernel 6.12.3 means the series 6.12, modelled as its current stable point release",
+                "numaspread plan: note: --kernel 6.1,6.12,6.12.3,6.1 names the series 6.12, 6.1 more than once; each is printed once"),
+                r.err().lines().toList());
+        // One release left: what takes one release only takes it.
+        Run one = run("plan", "--routine", "blk-mq-map", "--kernel", "6.12,6.12", "--topology", A612, "--count", "3", "--format", "json");
+        assertEquals(0, one.code(), one.err());
+        assertEquals("numaspread plan: note: --kernel 6.12,6.12 names the series 6.12 more than once; it is printed once\n", one.err());
+    }
+
     @Test
     void svgDrawsReleasesNextToEachOther() {
         Run r = run("plan", "--routine", "local-spread", "--kernel", "6.1,6.12", "--topology", KUNPENG, "--node", "2", "--count", "48", "--format", "svg");

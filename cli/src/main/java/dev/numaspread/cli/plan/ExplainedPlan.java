@@ -2,6 +2,7 @@ package dev.numaspread.cli.plan;
 
 import dev.numaspread.conformance.explain.Explain;
 import dev.numaspread.conformance.picture.Placement;
+import dev.numaspread.conformance.spi.Routine;
 
 import java.util.List;
 
@@ -21,6 +22,10 @@ public final class ExplainedPlan implements PlanFormat {
         Planned only = PlanFormat.only(plans);
         PlanRequest r = only.request();
         Placement p = only.placement();
+        // The closest CPU depends on its arguments and the calling CPU's state, not on a device node.
+        if (r.routine() == Routine.NUMA_CLOSEST && r.cpus().isPresent() && r.cpu().isPresent())
+            return Explain.text(p.word(), p.slots(), Explain.numaClosest(r.kernel(), r.machine(), r.cpus().get(), r.cpu().get(),
+                    r.callingCpu().orElse(r.cpu().get()), r.prev(), p.slots()));
         return Explain.text(p.word(), p.slots(), Explain.reasons(r.routine().id(), r.kernel(), r.machine(), r.node(), p.slots()));
     }
 }

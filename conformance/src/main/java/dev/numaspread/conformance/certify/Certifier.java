@@ -6,6 +6,7 @@ import dev.numaspread.conformance.checks.CheckResult;
 import dev.numaspread.conformance.checks.CheckRunner;
 import dev.numaspread.conformance.checks.Settings;
 import dev.numaspread.conformance.checks.Violation;
+import dev.numaspread.conformance.process.ProcessImplementation;
 import dev.numaspread.conformance.rules.Rule;
 import dev.numaspread.conformance.rules.RuleRegistry;
 import dev.numaspread.conformance.spi.Claim;
@@ -91,7 +92,10 @@ public final class Certifier {
             name = impl.name();
             allClaims = List.copyOf(impl.claims());
         } catch (RuntimeException e) {
-            notes.add("the implementation could not state its name and claims: " + e.getMessage());
+            // A program that cannot be started is the setup's fault: the note must not blame the implementation.
+            Optional<String> notStarted = impl instanceof ProcessImplementation p ? p.cannotStart() : Optional.empty();
+            notes.add(notStarted.map(why -> "the program could not be started, so nothing was certified (a setup error, not the"
+                    + " implementation's): " + why).orElse("the implementation could not state its name and claims: " + e.getMessage()));
             return new Certificate("?", options.implSpec(), List.of(), Certificate.kitVersion(), options.settings(),
                     started, Instant.now(), List.of(), notes);
         }

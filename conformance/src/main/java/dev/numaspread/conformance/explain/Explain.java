@@ -5,6 +5,7 @@ import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.kernel.Numa;
 import dev.numaspread.model.numa.ArchSchedNodeDistance;
 import dev.numaspread.model.numa.NumaHops;
+import dev.numaspread.model.numa.NumaLevels;
 import dev.numaspread.model.numa.NumaNearestNode;
 import dev.numaspread.model.topology.NodeMask;
 import dev.numaspread.model.topology.Topology;
@@ -151,6 +152,59 @@ public final class Explain {
                     + (h == masks.size() - 1 ? "; the last hop is every online CPU" : ""), h == 0 ? List.of("HOP-1", "HOP-2", "HOP-4")
                     : h == masks.size() - 1 ? List.of("HOP-1", "HOP-2", "HOP-4") : List.of("HOP-1", "HOP-4")));
             before = masks.get(h);
+        }
+        return out;
+    }
+
+    // ------------------------------------------------------------ closest CPU
+
+    /**
+     * Why call {@code i} of {@code sched_numa_find_closest(cpus, cpu)}, made in turn on
+     * {@code callingCpu} from the state {@code prev}, answered {@code answers.get(i)}: the nearest
+     * level of {@code cpu}'s node that holds a CPU of {@code cpus} (HOP-5), then the lowest id of it
+     * up to 6.15 (HOP-9) or, from 6.16, the first above the calling CPU's
+     * {@code distribute_cpu_mask_prev}, wrapping (HOP-10). The state each call starts from is the
+     * answer before it (unchanged by a "none"), as the kernel keeps it; an answer outside the
+     * nearest level is named as such, not explained away.
+     */
+    public static List<Reason> numaClosest(KernelRelease k, Topology m, CpuSet cpus, int cpu, int callingCpu, int prev,
+                                           List<CpuSet> answers) {
+        List<Reason> out = new ArrayList<>();
+        NumaLevels levels = NumaLevels.of(k, m);
+        int node = m.nodeOf(cpu);
+        List<CpuSet> masks = levels.masksOf(node);
+        List<String> distance = levels.archSchedNodeDistance().rewritesDistances() ? List.of(k.atLeast(7, 0) ? "LVL-8" : "LVL-7") : List.of();
+        int level = 0;
+        while (level < masks.size() && !masks.get(level).intersects(cpus)) level++;
+        int state = prev;
+        for (CpuSet answer : answers) {
+            List<String> rules = new ArrayList<>(List.of("HOP-5"));
+            rules.addAll(distance);
+            if (level == masks.size()) {
+                String why = levels.isEmpty() ? "none: the kernel built no NUMA levels (a distance outside 10-255)"
+                        : masks.isEmpty() ? "none: node " + node + " (of cpu " + cpu + ") has no level masks (it has no CPUs)"
+                        : "none: no level of node " + node + " (of cpu " + cpu + ") holds an online CPU of " + cpus.toText();
+                out.add(new Reason(answer.isEmpty() ? why : "cpu " + answer.first() + ", where the levels say " + why, rules));
+                continue;
+            }
+            CpuSet hit = masks.get(level).and(cpus);
+            String where = "level " + level + ": " + (level == 0 ? "node " + node + " itself" : "within distance "
+                    + levels.distances()[level] + " of node " + node) + ", the nearest holding " + hit.toText() + " of the set";
+            if (answer.isEmpty() || !hit.contains(answer.first())) {
+                out.add(new Reason((answer.isEmpty() ? "none" : "cpu " + answer.first()) + ", outside the nearest " + where, rules));
+                continue;
+            }
+            int c = answer.first();
+            if (k.before(6, 16)) {
+                rules.add("HOP-9");
+                out.add(new Reason(where + "; its lowest id", rules));
+                continue;
+            }
+            rules.add("HOP-10");
+            boolean wraps = hit.next(state + 1) < 0;
+            out.add(new Reason(where + "; " + (wraps ? "none above " + state + ", so its lowest" : "the first above " + state)
+                    + " (cpu " + callingCpu + "'s distribute_cpu_mask_prev)", rules));
+            state = c;
         }
         return out;
     }

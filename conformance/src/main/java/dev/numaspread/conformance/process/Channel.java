@@ -124,6 +124,17 @@ final class Channel {
         return closing;
     }
 
+    /** The program's exit status once it has ended (waiting at most a second for it); empty while it runs. */
+    java.util.OptionalInt exitStatus() {
+        try {
+            return group.process().waitFor(1, TimeUnit.SECONDS) ? java.util.OptionalInt.of(group.process().exitValue())
+                    : java.util.OptionalInt.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return java.util.OptionalInt.empty();
+        }
+    }
+
     /** How the channel broke, with the last lines of stderr; empty while it works. */
     synchronized java.util.Optional<String> brokenReason() {
         if (broken == null) return java.util.Optional.empty();

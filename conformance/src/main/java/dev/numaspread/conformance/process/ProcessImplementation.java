@@ -62,6 +62,7 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
     static final int MAX_IN_FLIGHT = 16;
 
     private final List<String> command;
+    private final boolean viaShell;   // run by /bin/sh -c (ofShell)
     private final String who;
     private final Meter meter = new Meter();
     /** Under protocol 1, one call at a time. */
@@ -74,13 +75,19 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
     private Run run;
     private int brokenInARow;
     private ImplementationFailure givenUp;
+    private String notStarted;   // why the program could not be started, when that is why the kit gave up
     private int protocol;
     private String name;
     private List<Claim> claims;
 
     public ProcessImplementation(List<String> command, Duration requestTimeout) {
+        this(command, requestTimeout, false);
+    }
+
+    private ProcessImplementation(List<String> command, Duration requestTimeout, boolean viaShell) {
         if (command.isEmpty()) throw new IllegalArgumentException("process: empty command; expected a program to run");
         this.command = List.copyOf(command);
+        this.viaShell = viaShell;
         this.who = "process " + ProgramText.quote(String.join(" ", command), 100);
         this.requestTimeout = requestTimeout;
     }
@@ -92,7 +99,26 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
 
     /** The implementation run by {@code /bin/sh -c commandLine}. */
     public static ProcessImplementation ofShell(String commandLine, Duration requestTimeout) {
-        return new ProcessImplementation(List.of("/bin/sh", "-c", commandLine), requestTimeout);
+        return new ProcessImplementation(List.of("/bin/sh", "-c", commandLine), requestTimeout, true);
+    }
+
+    /**
+     * Why the program cannot be started, when it cannot: the command does not name an executable
+     * (starting it fails), or the shell of {@link #ofShell} ends with its "cannot execute" or
+     * "not found" status (126, 127) before the first {@code hello} is answered. Starts the program
+     * when no run is going on; empty when it starts, whatever it then answers. A program that cannot
+     * be started is the user's setup, not the implementation's behaviour: {@code certify} and
+     * {@code plan --impl} say so as a usage error instead of certifying.
+     */
+    public synchronized Optional<String> cannotStart() {
+        if (notStarted == null && name == null) {
+            try {
+                live();
+            } catch (ImplementationFailure f) {
+                // Anything else that goes wrong is the implementation's, and the certificate's to report.
+            }
+        }
+        return Optional.ofNullable(notStarted);
     }
 
     /** The name the program gave in its first {@code hello}, made printable. */
@@ -512,6 +538,7 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
             group = ProcessGroup.start(command);
         } catch (IOException e) {
             givenUp = failure("cannot start: " + ProgramText.quote(String.valueOf(e.getMessage()), 200));
+            notStarted = ProgramText.quote(String.valueOf(e.getMessage()), 200);
             throw givenUp;
         }
         Channel c = new Channel(group, who, meter);
@@ -523,6 +550,16 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
             h = hello(c.call(hello, requestTimeout.compareTo(MIN_HELLO_TIMEOUT) > 0 ? requestTimeout : MIN_HELLO_TIMEOUT));
         } catch (ImplementationFailure f) {
             broke(c);
+            // POSIX shells end with 127 for a command not found and 126 for one that cannot be
+            // executed; before any hello was answered that is the command line, not the program.
+            java.util.OptionalInt status = name == null && viaShell ? c.exitStatus() : java.util.OptionalInt.empty();
+            if (status.isPresent() && (status.getAsInt() == 126 || status.getAsInt() == 127)) {
+                String tail = c.stderr();
+                notStarted = (status.getAsInt() == 127 ? "the shell found no such command" : "the shell cannot execute it")
+                        + " (exit status " + status.getAsInt() + ")" + (tail.isEmpty() ? "" : ": " + tail);
+                givenUp = failure("cannot start: " + notStarted);
+                throw givenUp;
+            }
             throw f;
         } catch (BadHello bad) {
             c.breakWith(null, bad.getMessage());

@@ -117,6 +117,33 @@ class ExplainTest {
         for (String id : cited) assertTrue(rules.byId(id).isPresent(), id + " is cited by plan --explain but is no rule of spec/");
     }
 
+    /**
+     * The closest CPU, derived by hand from seed 003's Kunpeng 920 (row 0: 10 16 32 33; the levels
+     * are the table's values 10 16 25 32 33): the nearest level of node 0 holding a CPU of 0-47 is
+     * node 0 itself (0-23); of 48-95, the level within 32 (node 2, 48-71).
+     */
+    @Test
+    void closestNamesTheNearestLevelThenLowestIdOrTheCallingCpusState() {
+        Topology m = Fixtures.topology("kunpeng920-4node");
+        CpuSet set = CpuSet.parseList("0-47");
+        String level0 = "level 0: node 0 itself, the nearest holding 0-23 of the set";
+        assertEquals(List.of(new Reason(level0 + "; its lowest id", List.of("HOP-5", "HOP-9"))),
+                Explain.numaClosest(KernelRelease.of(6, 15), m, set, 0, 0, 0, List.of(CpuSet.of(0))));
+        assertEquals(List.of(new Reason("level 3: within distance 32 of node 0, the nearest holding 48-71 of the set; its lowest id",
+                List.of("HOP-5", "HOP-9"))), Explain.numaClosest(KernelRelease.of(6, 15), m, CpuSet.parseList("48-95"), 0, 0, 0, List.of(CpuSet.of(48))));
+        // 7.3, calls in turn on cpu 5 from state 22: 23, then none above 23 so 0, then 1 (PlanNumaClosestTest).
+        List<Reason> r = Explain.numaClosest(KernelRelease.of(7, 3), m, set, 0, 5, 22, List.of(CpuSet.of(23), CpuSet.of(0), CpuSet.of(1)));
+        List<String> hop10 = List.of("HOP-5", "HOP-10");
+        assertEquals(List.of(new Reason(level0 + "; the first above 22 (cpu 5's distribute_cpu_mask_prev)", hop10),
+                new Reason(level0 + "; none above 23, so its lowest (cpu 5's distribute_cpu_mask_prev)", hop10),
+                new Reason(level0 + "; the first above 0 (cpu 5's distribute_cpu_mask_prev)", hop10)), r);
+        // An answer the rules do not give is named, not explained away; "none" where the levels hold no CPU of the set.
+        assertEquals(new Reason("cpu 30, outside the nearest " + level0, List.of("HOP-5")),
+                Explain.numaClosest(KernelRelease.of(6, 15), m, set, 0, 0, 0, List.of(CpuSet.of(30))).get(0));
+        assertEquals(new Reason("none: no level of node 0 (of cpu 0) holds an online CPU of 200", List.of("HOP-5")),
+                Explain.numaClosest(KernelRelease.of(6, 15), m, CpuSet.of(200), 0, 0, 0, List.of(CpuSet.EMPTY)).get(0));
+    }
+
     @Test
     void textPutsReasonAndRulesOnEachLine() {
         Topology m = Fixtures.topology("kunpeng920-4node");

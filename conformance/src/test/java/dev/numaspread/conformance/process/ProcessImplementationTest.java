@@ -152,14 +152,31 @@ class ProcessImplementationTest {
                 .certify(p, CertifyOptions.defaults("process:fake").withSettings(new Settings(5, 1, Duration.ofSeconds(5))));
     }
 
+    /**
+     * A program that cannot be started judges nothing (exit 1: no rule judged), and the note puts
+     * it on the setup, not on the implementation; the command line refuses it before certifying
+     * (exit 2, CertifyCommandTest).
+     */
     @Test
-    void programThatCannotStartIsANoteAndExitOne() {
+    void programThatCannotStartIsASetupNoteThatBlamesNoImplementation() {
         try (ProcessImplementation p = new ProcessImplementation(List.of("/nonexistent/spread"), Duration.ofSeconds(5))) {
             Certificate c = certify(p);
             assertEquals(1, c.exitCode());
-            assertEquals(1, c.notes().size());
-            assertTrue(c.notes().get(0).startsWith("the implementation could not state its name and claims: process /nonexistent/spread: cannot start: "),
-                    c.notes().get(0));
+            assertEquals(List.of("the program could not be started, so nothing was certified (a setup error, not the implementation's):"
+                    + " no executable /nonexistent/spread"), c.notes());
+        }
+    }
+
+    /** Through the shell, a command that is not found is the shell's status 127 before hello; one that runs and fails is not "cannot start". */
+    @Test
+    void theShellsNotFoundStatusMeansCannotStartAndAProgramThatFailsDoesNot() {
+        try (ProcessImplementation p = ProcessImplementation.ofShell("/nonexistent/spread --fast", Duration.ofSeconds(5))) {
+            String why = p.cannotStart().orElseThrow();
+            assertTrue(why.startsWith("the shell found no such command (exit status 127): "), why);
+            assertTrue(why.contains("/nonexistent/spread"), why);
+        }
+        try (ProcessImplementation p = ProcessImplementation.ofShell("echo no hello; exit 3", Duration.ofSeconds(5))) {
+            assertEquals(java.util.Optional.empty(), p.cannotStart());
         }
     }
 
