@@ -28,8 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * No package of the model, and no package of the kit, depends on itself through others (STYLE §3:
- * one package per idea, and a helper two packages need has a home both can see). The graph is read
+ * No package of the model, and no package of the kit, depends on itself through others (one
+ * package per idea, and a helper two packages need has a home both can see). The graph is read
  * from the compiled classes: every class a class file names in its constant pool (types,
  * descriptors, signatures) is a dependency of its package. If this fails, move the type that
  * closes the cycle to a package both sides may see, as {@code ImplementationFailure} went to

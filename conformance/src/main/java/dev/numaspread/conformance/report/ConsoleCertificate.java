@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The certificate as the console prints it (STYLE §9): one line per rule, and for a failure or
+ * The certificate as the console prints it (README, "Certify your own implementation"): one line per rule, and for a failure or
  * an error a block with the rule's spec line, the call, the expected and the actual answer, the
  * hint, the seed, the shrunk machine as {@code .topo} and the command that replays it.
  */

@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * A family of rules: one spec file ({@code spec/local-spread.md}) and its one feature file
- * ({@code features/local-spread.feature}), under one name (STYLE §2). Most families specify
+ * ({@code features/local-spread.feature}), under one name (spec/README.md). Most families specify
  * routines ({@link Routine#family()}); the others are declared here as families of no routine,
  * with the reason.
  */

@@ -5,8 +5,9 @@ import java.util.Optional;
 
 /**
  * The routines numaspread specifies, each under the one name used by spec, feature, model, check,
- * protocol op and report (STYLE §2). Each knows its {@link Family}, hence its spec file and its
- * feature file: nothing else derives a file name from a routine id.
+ * protocol op and report, so that a kernel reader finds one idea under one name. Each knows its
+ * {@link Family}, hence its spec file and its feature file: nothing else derives a file name from
+ * a routine id.
  */
 public enum Routine {
     LOCAL_SPREAD("local-spread", Family.LOCAL_SPREAD, "cpumask_local_spread(i, node)"),

@@ -22,8 +22,8 @@ import java.util.Optional;
  * The second zoo, as the Reactive Streams TCK proves itself with correct publishers: implementations
  * that keep every contract (MUST) rule and differ from the kernel only where the spec leaves room
  * (EXACT rules): the order inside a ring, which CPU of the nearest level, which node a tie goes to,
- * how groups are numbered, the heapsort's tie order, which SMT sibling the HWC takes, the order of
- * cores in a pass. Each must reach level MUST and fail only EXACT rules ({@code ExactZooTest}).
+ * how groups are numbered, the heapsort's tie order, which mask a queue past the CPUs takes, which
+ * SMT sibling the HWC takes, the order of cores in a pass. Each must reach level MUST and fail only EXACT rules ({@code ExactZooTest}).
  *
  * <p>Each member claims a few routines at a few releases ({@link #claims}); everything it does not
  * override is the reference model's.
@@ -297,17 +297,34 @@ final class ExactZoo {
         }
     }
 
-    /** Nodes of equal size in node-id order (a stable sort) instead of the heapsort's order: the tie order of GRP-10. */
-    static final class GroupTiesByNodeId extends Member {
-        private final StableSort stable = new StableSort();
+    /**
+     * A member that answers grouping and the blk-mq map as {@code slipped} does: a member of the
+     * known-bad zoo whose one slip breaks EXACT rules only. Its claims say which routines and
+     * releases; everything else is the reference model's.
+     */
+    abstract static class SlipOf extends Member {
+        private final Implementation slipped;
 
-        GroupTiesByNodeId() {
-            super(List.of(Routine.GROUP_CPUS), List.of(V6_1, V6_12));
+        SlipOf(Implementation slipped, Routine routine, KernelRelease... kernels) {
+            super(List.of(routine), List.of(kernels));
+            this.slipped = slipped;
         }
 
         @Override
         public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease k, Topology m, int numgrps) {
-            return stable.groupCpusEvenly(k, m, numgrps);
+            return slipped.groupCpusEvenly(k, m, numgrps);
+        }
+
+        @Override
+        public int[] blkMqMapQueues(KernelRelease k, Topology m, int nrQueues, int offset) {
+            return slipped.blkMqMapQueues(k, m, nrQueues, offset);
+        }
+    }
+
+    /** Nodes of equal size in node-id order (a stable sort) instead of the heapsort's order: the tie order of GRP-10. */
+    static final class GroupTiesByNodeId extends SlipOf {
+        GroupTiesByNodeId() {
+            super(new StableSort(), Routine.GROUP_CPUS, V6_1, V6_12);
         }
     }
 
@@ -316,30 +333,27 @@ final class ExactZoo {
      * of the heapsort's: every cluster rule of the contract holds (GRP-11..GRP-13), the order of
      * GRP-15 does not.
      */
-    static final class ClusterTiesAsCounted extends Member {
-        private final ClustersStableSort stable = new ClustersStableSort();
-
+    static final class ClusterTiesAsCounted extends SlipOf {
         ClusterTiesAsCounted() {
-            super(List.of(Routine.GROUP_CPUS), List.of(KernelRelease.of(7, 3)));
-        }
-
-        @Override
-        public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease k, Topology m, int numgrps) {
-            return stable.groupCpusEvenly(k, m, numgrps);
+            super(new ClustersStableSort(), Routine.GROUP_CPUS, KernelRelease.of(7, 3));
         }
     }
 
     /** 7.x: clusters dealt in the order they were counted, each with its share: the split cluster comes first, not last (GRP-15). */
-    static final class ClustersInCountedOrder extends Member {
-        private final ClustersDealtAsCounted counted = new ClustersDealtAsCounted();
-
+    static final class ClustersInCountedOrder extends SlipOf {
         ClustersInCountedOrder() {
-            super(List.of(Routine.GROUP_CPUS), List.of(KernelRelease.of(7, 3)));
+            super(new ClustersDealtAsCounted(), Routine.GROUP_CPUS, KernelRelease.of(7, 3));
         }
+    }
 
-        @Override
-        public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease k, Topology m, int numgrps) {
-            return counted.groupCpusEvenly(k, m, numgrps);
+    /**
+     * 6.17+: blk_mq_map_queues() takes mask {@code q % numgrps} instead of {@code q % nummasks}, so
+     * with more queues than CPUs the later queues keep their empty masks (the 6.16 map): every CPU
+     * still has one queue in its node (MQ-1, MQ-3), only the reuse of MQ-7 is missing.
+     */
+    static final class MasksIndexedByNumgrps extends SlipOf {
+        MasksIndexedByNumgrps() {
+            super(new MasksByNumgrps(), Routine.BLK_MQ_MAP, V6_17, KernelRelease.of(7, 3));
         }
     }
 

@@ -54,6 +54,7 @@ class ExactZooTest {
                 new Member(new ExactZoo.GroupTiesByNodeId(), "GRP-10"),
                 new Member(new ExactZoo.ClusterTiesAsCounted(), "GRP-15"),
                 new Member(new ExactZoo.ClustersInCountedOrder(), "GRP-15"),
+                new Member(new ExactZoo.MasksIndexedByNumgrps(), "MQ-7", "MQ-8"),
                 new Member(new ExactZoo.HwcOnSiblingThread(), "SIB-12"),
                 new Member(new ExactZoo.CoresDescending(), "SIB-5", "SIB-10", "SIB-12"));
     }

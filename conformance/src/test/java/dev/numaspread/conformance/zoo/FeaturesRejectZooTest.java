@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 /**
- * Self-test of the features (STYLE §7): run against each zoo member, the scenarios of the member's
+ * Self-test of the features: run against each zoo member, the scenarios of the member's
  * rule fail, and run against the reference model they pass. This shows the scenarios' expected
  * values can fail, and that the glue really calls the implementation under test.
  */

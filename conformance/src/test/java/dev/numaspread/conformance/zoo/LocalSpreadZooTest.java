@@ -27,8 +27,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * Self-test of the local-spread, NUMA and mlx5 checks (STYLE §7): every zoo member is rejected by
- * its rule, and the reference model passes every check of the three families.
+ * Self-test of the local-spread, NUMA and mlx5 checks, as the Reactive Streams TCK tests itself:
+ * every zoo member is rejected by its rule, and the reference model passes every check of the three
+ * families.
  */
 class LocalSpreadZooTest {
 

@@ -23,8 +23,9 @@ import java.util.Optional;
  *
  * <p>6.1: the kernel runs show 6.1.192 still building the legacy map (null_blk), although it
  * carries {@code group_cpus_evenly} as a backport; the legacy branch covers 5.4-6.2. The
- * present-first pass came with "blk-mq: balance mapping between present CPUs and queues" (≈5.4);
- * older releases are not modelled.
+ * present-first pass came with "blk-mq: balance mapping between present CPUs and queues" (Ming
+ * Lei, posted as {@code <20190725094146.18560-1-ming.lei@redhat.com>}, merged for 5.4 by the block
+ * pull {@code <61b11672-f41b-9708-2486-f284a99483a8@kernel.dk>}); older releases are not modelled.
  */
 public final class BlkMqMap {
 

@@ -2,7 +2,7 @@ package dev.numaspread.model.hotplug;
 
 /**
  * One CPU-hotplug event: a CPU going offline or coming online. The writer side of the hotplug lock
- * applies it; while a reader holds {@code cpus_read_lock()} it waits (DESIGN §3).
+ * applies it; while a reader holds {@code cpus_read_lock()} it waits (spec/hotplug.md).
  */
 public record HotplugEvent(Kind kind, int cpu) implements Comparable<HotplugEvent> {
 

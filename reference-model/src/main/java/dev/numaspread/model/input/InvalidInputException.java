@@ -1,7 +1,7 @@
 package dev.numaspread.model.input;
 
 /**
- * Outside input that cannot be read: the caller's fault, never ours (STYLE §9). The message has
+ * Outside input that cannot be read: the caller's fault, never ours, and never a {@code KernelBug}. The message has
  * the shape {@code where: what was found; what was expected}, where {@code where} is
  * {@code file:line}, {@code file:line:col}, {@code file:/json/pointer} or {@code archive.tar:path};
  * one line, the values it quotes cut and escaped ({@link Printable#quote}). Each reader throws its

@@ -3,7 +3,8 @@ package dev.numaspread.model.kernel;
 /**
  * The kernel itself fails here: a {@code BUG()}, an oops, a NULL or wild pointer dereference.
  * This is modelled behaviour of a release, not an error of the model or of the caller
- * (STYLE §9: invalid input, kernel bug and broken model invariant are three different kinds).
+ * (invalid input, a kernel bug and a broken model invariant are three different kinds, never mixed:
+ * {@code InvalidInputException}, this, {@code IllegalStateException}).
  */
 public final class KernelBug extends RuntimeException {
 
