@@ -151,6 +151,13 @@ class SiblingSpreadZooTest {
         assertRejectedBy(new LockTakenAfterSizing(), "6.9", "HP-1", "stale-count");
     }
 
+    /** Under the old grading (a num_online_cpus() read before the event made any run stale-count) nothing rejected this slip. */
+    @Proves("HP-4")
+    @Test
+    void HP_4_rejects_spreadOutsideTheLock() {
+        assertRejectedBy(new SpreadOutsideTheLock(), "6.17", "HP-4", "mixed");
+    }
+
     @Proves("SIB-13")
     @Test
     void SIB_13_rejects_linearWhenQueuesFitCpus() {

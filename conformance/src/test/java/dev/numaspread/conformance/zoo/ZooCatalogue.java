@@ -72,6 +72,7 @@ final class ZooCatalogue {
         out.add(kit(new LockKeptWhenNodeHasNoCpus(), "6.12", "HP-3"));
         out.add(kit(new UnlockedSetup(), "6.9", "HP-2"));
         out.add(kit(new LockTakenAfterSizing(), "6.9", "HP-1"));
+        out.add(kit(new SpreadOutsideTheLock(), "6.17", "HP-4"));
         out.add(kit(new LinearWhenQueuesFitCpus(), "7.2", "SIB-13"));
         out.add(kit(new NextHopBeforeExhausted(), "6.9", "SIB-3"));
         out.add(kit(new GroupCpusTakesHotplugLock(), "6.8", "HP-6"));

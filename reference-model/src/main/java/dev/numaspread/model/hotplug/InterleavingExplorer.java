@@ -240,25 +240,36 @@ public final class InterleavingExplorer {
             return Optional.empty();
         }
 
-        // A count read at one boundary, and the routine going on (an affinity set, or any later
-        // service call) while other CPUs were online than those it counted: the count belongs to
-        // an older machine, even when its value is the same (one CPU went offline, another came
-        // online). The affinity is named when there is one.
+        // Graded on what a run shows, never on which services it read (HP-4): the affinities, the
+        // CPUs online when each was set, and the holds of cpus_read_lock() they were set in. A run
+        // that is no plan is stale-count when the online CPUs changed only where a hold had ended:
+        // between two consecutive affinities whose earlier one was set under the lock, released
+        // before the later one (or not at all: every affinity, if any, saw one machine, so what was
+        // read before, a count or a mask, came from another). An event while no hold covered a spread
+        // makes it mixed. A read that nothing uses adds a point, never a grade: the same
+        // affinities and holds get the same outcome.
         private static Optional<String> staleCount(Machine m) {
             List<Machine.ServiceCall> calls = m.calls();
-            for (int i = 0; i < calls.size(); i++) {
-                if (!calls.get(i).service().equals("num_online_cpus")) continue;
-                CpuSet read = calls.get(i).online();
-                String counted = "num_online_cpus() read " + read.size() + " (online " + read.toList() + ") at #" + i + ", but ";
-                for (Machine.AffinityCall a : m.affinityCalls())
-                    if (a.boundary() > i && !a.online().equals(read))
-                        return Optional.of(counted + a.online().toList() + " were online when irq " + a.irq()
-                                + " got its affinity at #" + a.boundary());
-                for (int j = i + 1; j < calls.size(); j++)
-                    if (!calls.get(j).online().equals(read))
-                        return Optional.of(counted + calls.get(j).online().toList() + " were online at #" + j + " " + calls.get(j).call());
+            List<Machine.AffinityCall> set = m.affinityCalls();
+            // No affinity at all (every vector untouched, SIB-8): nothing was spread, so what makes
+            // the result differ from every plan, its vector count, was read before an event.
+            if (set.isEmpty()) return Optional.of("no affinity was set; the result's shape was read before an event");
+            StringBuilder where = new StringBuilder();
+            for (int k = 0; k + 1 < set.size(); k++) {
+                Machine.AffinityCall a = set.get(k), b = set.get(k + 1);
+                if (a.online().equals(b.online())) continue;
+                boolean held = calls.get(a.boundary()).lockDepth() > 0;
+                boolean released = false;
+                for (int j = a.boundary() + 1; j < b.boundary(); j++)
+                    released |= calls.get(j).service().equals("cpus_read_unlock") && calls.get(j).lockDepth() == 1;
+                if (!held || !released) return Optional.empty();
+                where.append(where.length() == 0 ? "" : "; ").append("irq ").append(b.irq()).append(" on ").append(b.online().toList())
+                        .append(" after the hold of irq ").append(a.irq()).append(" on ").append(a.online().toList()).append(" ended");
             }
-            return Optional.empty();
+            Machine.AffinityCall first = set.get(0);
+            return Optional.of(where.length() == 0
+                    ? "every affinity was set while " + first.online().toList() + " were online; what was read before came from another machine"
+                    : "each hold saw one machine: " + where);
         }
     }
 

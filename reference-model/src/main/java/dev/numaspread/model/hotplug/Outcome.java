@@ -20,12 +20,15 @@ public enum Outcome {
     /** The result equals the plan of the machine after one or all of the events. */
     PLAN_AFTER_EVENT("plan-after-event"),
     /**
-     * {@code num_online_cpus()} was read, then the routine went on (set an affinity, or called any
-     * later service) while other CPUs were online than those it counted: the same number, even,
-     * when one went offline and another came online.
+     * Not a plan, yet each spread saw one machine: the online CPUs changed only before the first
+     * affinity (a run that set none included) or between two holds of {@code cpus_read_lock()},
+     * so what was read before (a count, a mask) or set in an earlier hold belongs to another
+     * machine. Judged from the affinities, the CPUs online when each was set and the holds they
+     * were set in; never from which services were read, so a read that nothing uses changes no
+     * outcome (HP-4).
      */
     STALE_COUNT("stale-count"),
-    /** Anything else: part of the plan before the events, part after. */
+    /** Anything else: the online CPUs changed between two affinities that no hold ended between, inside a spread. */
     MIXED("mixed");
 
     private final String id;

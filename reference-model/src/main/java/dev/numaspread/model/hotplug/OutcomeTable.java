@@ -51,7 +51,7 @@ public final class OutcomeTable {
     public static final OutcomeTable SIZED_BEFORE_LOCK = new OutcomeTable("sized-before-lock",
             acceptable(Outcome.SAME_PLAN, "hotplug deferred to cpus_read_unlock(): plan as without it"),
             acceptable(Outcome.PLAN_AFTER_EVENT, "event before the sizing: plan of the machine after it"),
-            interesting(Outcome.STALE_COUNT, "vectors sized before cpus_read_lock() from the count before the event"),
+            interesting(Outcome.STALE_COUNT, "sized before cpus_read_lock(), or HWC and queues in two holds: each spread on one machine"),
             forbidden(Outcome.OFFLINE_TARGET, "HP-2", "an IRQ was bound to a CPU that was offline when its affinity was set"),
             forbidden(Outcome.MIXED, "HP-4", "part of the plan before the event, part after"),
             forbidden(Outcome.LOCK_LEAKED, "HP-3", "cpus_read_lock() still held on return: the next hotplug writer hangs"),

@@ -82,6 +82,72 @@ class InterleavingExplorerTest {
         assertFalse(x.withOutcome(Outcome.STALE_COUNT).isEmpty(), x.report());
     }
 
+    /**
+     * MANA 7.2's dynamic path in small: the HWC (irq 0) on cpu 0's core under one hold, then queue
+     * k on the k-th online CPU under another; {@code unusedRead} adds a num_online_cpus() in the first
+     * hold whose value nothing uses, {@code queuesLocked} false spreads the queues without the lock.
+     */
+    static HotplugRoutine<List<CpuSet>> twoHolds(boolean unusedRead, boolean queuesLocked) {
+        return m -> {
+            List<CpuSet> out = new java.util.ArrayList<>();
+            m.cpusReadLock();
+            if (unusedRead) m.numOnlineCpus();
+            CpuSet hwc = m.topologySiblingCpumask(0);
+            m.irqSetAffinityAndHint(0, hwc);
+            out.add(hwc);
+            m.cpusReadUnlock();
+            if (queuesLocked) m.cpusReadLock();
+            int queues = m.cpuOnlineMask().size();
+            for (int k = 0; k < queues; k++) {
+                CpuSet online = m.cpuOnlineMask();
+                if (k >= online.size()) break;
+                CpuSet cpu = CpuSet.of(online.nth(k));
+                m.irqSetAffinityAndHint(out.size(), cpu);
+                out.add(cpu);
+            }
+            if (queuesLocked) m.cpusReadUnlock();
+            return List.copyOf(out);
+        };
+    }
+
+    /** example7's finding: a read nothing uses changed stale-count into mixed. The grade reads affinities and holds only. */
+    @Test
+    void HP_4_anUnusedReadChangesNoGrade() {
+        Machine.Config v617 = Machine.Config.of(EIGHT, KernelRelease.of(6, 17));
+        var scope = InterleavingExplorer.Scope.only(HotplugEvent.offline(1));
+        var plain = InterleavingExplorer.explore(v617, twoHolds(false, true), OutcomeTable.SIZED_BEFORE_LOCK, scope);
+        var reads = InterleavingExplorer.explore(v617, twoHolds(true, true), OutcomeTable.SIZED_BEFORE_LOCK, scope);
+        assertEquals(outcomesByResult(plain), outcomesByResult(reads));
+        assertEquals(List.of(), plain.forbidden(), plain.report());
+        // cpu 1 going offline between the holds: the HWC keeps 0-1, the queues see 0,2-7.
+        // (An event that arrives during the first hold waits for its unlock, so several points give this run.)
+        var between = plain.withOutcome(Outcome.STALE_COUNT);
+        assertFalse(between.isEmpty(), plain.report());
+        for (var i : between) {
+            assertEquals(List.of(CpuSet.parseList("0-1"), CpuSet.of(0), CpuSet.of(2), CpuSet.of(3), CpuSet.of(4), CpuSet.of(5),
+                    CpuSet.of(6), CpuSet.of(7)), i.result().orElseThrow());
+            assertEquals("each hold saw one machine: irq 1 on 0,2-7 after the hold of irq 0 on 0-7 ended", i.detail());
+        }
+    }
+
+    /** An event between two queues of one spread, no hold around it: mixed, which HP-4 forbids (each spread stays under the lock). */
+    @Test
+    void HP_4_anEventInsideASpreadWithoutTheLockIsMixed() {
+        Machine.Config v617 = Machine.Config.of(EIGHT, KernelRelease.of(6, 17));
+        var x = InterleavingExplorer.explore(v617, twoHolds(false, false), OutcomeTable.SIZED_BEFORE_LOCK,
+                InterleavingExplorer.Scope.only(HotplugEvent.offline(1)));
+        var mixed = x.withOutcome(Outcome.MIXED);
+        assertFalse(mixed.isEmpty(), x.report());
+        assertEquals(Grade.FORBIDDEN, mixed.get(0).grade());
+        assertEquals("HP-4", mixed.get(0).row().rule());
+    }
+
+    private static java.util.Map<List<CpuSet>, java.util.Set<Outcome>> outcomesByResult(InterleavingExplorer.Exploration<List<CpuSet>> x) {
+        java.util.Map<List<CpuSet>, java.util.Set<Outcome>> out = new java.util.HashMap<>();
+        for (var i : x.interleavings()) out.computeIfAbsent(i.result().orElseThrow(), r -> new java.util.TreeSet<>()).add(i.outcome());
+        return out;
+    }
+
     @Test
     void HP_3_leakedLockIsReported() {
         var x = InterleavingExplorer.explore(V69, m -> { m.cpusReadLock(); return m.numOnlineCpus(); }, OutcomeTable.ATOMIC,
