@@ -250,26 +250,41 @@ public final class InterleavingExplorer {
         // affinities and holds get the same outcome.
         private static Optional<String> staleCount(Machine m) {
             List<Machine.ServiceCall> calls = m.calls();
-            List<Machine.AffinityCall> set = m.affinityCalls();
-            // No affinity at all (every vector untouched, SIB-8): nothing was spread, so what makes
-            // the result differ from every plan, its vector count, was read before an event.
-            if (set.isEmpty()) return Optional.of("no affinity was set; the result's shape was read before an event");
+            List<Spread> spread = spread(m);
+            // Nothing spread (every vector untouched, SIB-8): what makes the result differ from
+            // every plan, its vector count, was read before an event.
+            if (spread.isEmpty()) return Optional.of("nothing was spread; the result's shape was read before an event");
             StringBuilder where = new StringBuilder();
-            for (int k = 0; k + 1 < set.size(); k++) {
-                Machine.AffinityCall a = set.get(k), b = set.get(k + 1);
-                if (a.online().equals(b.online())) continue;
-                boolean held = calls.get(a.boundary()).lockDepth() > 0;
+            for (int k = 0; k + 1 < spread.size(); k++) {
+                Spread a = spread.get(k), b = spread.get(k + 1);
+                CpuSet before = calls.get(a.call()).online(), after = calls.get(b.call()).online();
+                if (before.equals(after)) continue;
                 boolean released = false;
-                for (int j = a.boundary() + 1; j < b.boundary(); j++)
+                for (int j = a.call() + 1; j < b.call(); j++)
                     released |= calls.get(j).service().equals("cpus_read_unlock") && calls.get(j).lockDepth() == 1;
-                if (!held || !released) return Optional.empty();
-                where.append(where.length() == 0 ? "" : "; ").append("irq ").append(b.irq()).append(" on ").append(b.online().toList())
-                        .append(" after the hold of irq ").append(a.irq()).append(" on ").append(a.online().toList()).append(" ended");
+                if (calls.get(a.call()).lockDepth() == 0 || !released) return Optional.empty();
+                where.append(where.length() == 0 ? "" : "; ").append(b.what()).append(" on ").append(after.toList())
+                        .append(" after the hold of ").append(a.what()).append(" on ").append(before.toList()).append(" ended");
             }
-            Machine.AffinityCall first = set.get(0);
             return Optional.of(where.length() == 0
-                    ? "every affinity was set while " + first.online().toList() + " were online; what was read before came from another machine"
+                    ? "the whole spread saw " + calls.get(spread.get(0).call()).online().toList() + " online; what was read before"
+                            + " came from another machine"
                     : "each hold saw one machine: " + where);
+        }
+
+        /** One answer that makes the result: the index of its call, and how a message names it. */
+        private record Spread(int call, String what) {}
+
+        // The answers that make the result: the affinities set or, for a routine that sets none
+        // (cpumask_local_spread() itself), the answers of its calls.
+        private static List<Spread> spread(Machine m) {
+            List<Spread> out = new ArrayList<>();
+            for (Machine.AffinityCall a : m.affinityCalls()) out.add(new Spread(a.boundary(), "irq " + a.irq()));
+            if (!out.isEmpty()) return out;
+            List<Machine.ServiceCall> calls = m.calls();
+            for (int j = 0; j < calls.size(); j++)
+                if (calls.get(j).service().equals("cpumask_local_spread")) out.add(new Spread(j, calls.get(j).call()));
+            return out;
         }
     }
 

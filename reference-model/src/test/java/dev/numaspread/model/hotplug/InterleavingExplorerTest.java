@@ -142,6 +142,23 @@ class InterleavingExplorerTest {
         assertEquals("HP-4", mixed.get(0).row().rule());
     }
 
+    /** A routine that sets no affinity is judged by the answers that make its result: local spread without the lock mixes two machines. */
+    @Test
+    void HP_1_localSpreadWithoutTheLockIsMixedNotStale() {
+        Machine.Config v612 = Machine.Config.of(EIGHT, KernelRelease.of(6, 12));
+        HotplugRoutine<List<CpuSet>> spread = m -> {
+            List<CpuSet> out = new java.util.ArrayList<>();
+            for (int i = 0; i < 8; i++) out.add(CpuSet.of(m.cpumaskLocalSpread(i, 0)));
+            return List.copyOf(out);
+        };
+        var x = InterleavingExplorer.explore(v612, spread, OutcomeTable.ATOMIC, InterleavingExplorer.Scope.only(HotplugEvent.offline(0)));
+        assertFalse(x.withOutcome(Outcome.MIXED).isEmpty(), x.report());
+        assertEquals(List.of(), x.withOutcome(Outcome.STALE_COUNT), x.report());
+        var locked = InterleavingExplorer.explore(v612, spread.underCpusReadLock(), OutcomeTable.ATOMIC,
+                InterleavingExplorer.Scope.only(HotplugEvent.offline(0)));
+        assertEquals(List.of(), locked.forbidden(), locked.report());
+    }
+
     private static java.util.Map<List<CpuSet>, java.util.Set<Outcome>> outcomesByResult(InterleavingExplorer.Exploration<List<CpuSet>> x) {
         java.util.Map<List<CpuSet>, java.util.Set<Outcome>> out = new java.util.HashMap<>();
         for (var i : x.interleavings()) out.computeIfAbsent(i.result().orElseThrow(), r -> new java.util.TreeSet<>()).add(i.outcome());
