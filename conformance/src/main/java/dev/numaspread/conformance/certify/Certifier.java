@@ -10,6 +10,7 @@ import dev.numaspread.conformance.process.ProcessImplementation;
 import dev.numaspread.conformance.rules.Rule;
 import dev.numaspread.conformance.rules.RuleRegistry;
 import dev.numaspread.conformance.spi.Claim;
+import dev.numaspread.conformance.spi.Family;
 import dev.numaspread.conformance.spi.ImplementationFailure;
 import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.spi.RemoteImplementation;
@@ -27,7 +28,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -297,8 +300,9 @@ public final class Certifier {
     // ------------------------------------------------------------ features
 
     /**
-     * Runs every scenario (only those of {@code --rule} when one is given) against the guarded
-     * implementation. A scenario counts for each claim it exercised, whatever family its rule
+     * Runs every scenario that can matter to the claims (those of the feature files
+     * {@link FeatureSuite#featuresFor} names; only those of {@code --rule} when one is given)
+     * against the guarded implementation. A scenario counts for each claim it exercised, whatever family its rule
      * belongs to: a scenario tagged with a NUMA-levels rule that calls local spread proves that rule
      * for a local-spread claim too, and brings the rule into the certificate for that release.
      */
@@ -324,7 +328,12 @@ public final class Certifier {
             args.add("@" + options.rule().get());
         }
         args.add("--monochrome");
-        args.add("classpath:" + features.featureRoot().get());
+        Set<Routine> claimed = EnumSet.noneOf(Routine.class);
+        for (Claim c : claims) claimed.add(c.routine());
+        Optional<List<String>> files = ruleFamilies(scope.keySet()).flatMap(families -> features.featuresFor(claimed, families));
+        if (files.isPresent() && files.get().isEmpty()) return;
+        if (files.isPresent()) for (String f : files.get()) args.add("classpath:" + f);
+        else args.add("classpath:" + features.featureRoot().get());
         RuntimeOptions runtimeOptions = new CommandlineOptionsParser(OutputStream.nullOutputStream())
                 .parse(args.toArray(String[]::new)).setNoSummary().setPublishQuiet(true).build();
         ScenarioCollector collector = new ScenarioCollector(guard);
@@ -344,6 +353,18 @@ public final class Certifier {
             ImplementationUnderTest.reset();
         }
         for (ScenarioCollector.Scenario s : collector.scenarios()) addScenario(s, scope, options);
+    }
+
+    /** The families whose spec files hold {@code rules}; empty when one of them is in none. */
+    private Optional<Set<Family>> ruleFamilies(Set<String> rules) {
+        Set<Family> out = EnumSet.noneOf(Family.class);
+        for (String rule : rules) {
+            Optional<Family> family = registry.byId(rule)
+                    .flatMap(r -> Arrays.stream(Family.values()).filter(f -> f.specFile().equals(r.file())).findFirst());
+            if (family.isEmpty()) return Optional.empty();
+            out.add(family.get());
+        }
+        return Optional.of(out);
     }
 
     private void addScenario(ScenarioCollector.Scenario s, Map<String, Map<KernelRelease, List<Evidence>>> scope, CertifyOptions options) {

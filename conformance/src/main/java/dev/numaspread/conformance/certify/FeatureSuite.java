@@ -2,12 +2,17 @@ package dev.numaspread.conformance.certify;
 
 import dev.numaspread.conformance.rules.FeatureIndex;
 import dev.numaspread.conformance.rules.Rule;
+import dev.numaspread.conformance.spi.Family;
 import dev.numaspread.conformance.spi.Routine;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -23,19 +28,72 @@ import java.util.TreeMap;
  *
  * @param featureRoot a class-path folder such as {@code numaspread/features}; empty runs no feature
  * @param gluePackages the packages Cucumber searches for step definitions
+ * @param calls        per family, the routines the scenarios of its feature file call, when
+ *                     known: a certification then runs only the feature files that can matter to
+ *                     it ({@link #featuresFor}); empty runs every feature file under the root
  */
-public record FeatureSuite(Optional<String> featureRoot, List<String> gluePackages) {
+public record FeatureSuite(Optional<String> featureRoot, List<String> gluePackages, Optional<Map<Family, Set<Routine>>> calls) {
 
     public FeatureSuite {
         gluePackages = List.copyOf(gluePackages);
+        calls = calls.map(m -> {
+            Map<Family, Set<Routine>> copy = new EnumMap<>(Family.class);
+            m.forEach((f, r) -> copy.put(f, r.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(r))));
+            return java.util.Collections.unmodifiableMap(copy);
+        });
     }
 
+    /** A suite whose feature files all run in every certification. */
+    public FeatureSuite(Optional<String> featureRoot, List<String> gluePackages) {
+        this(featureRoot, gluePackages, Optional.empty());
+    }
+
+    /**
+     * The packaged features and glue, with the routines each feature file calls: the calls of
+     * each scenario against the reference model, gathered per file ({@code FeatureCallsTest}
+     * keeps this table equal to them).
+     */
     public static FeatureSuite standard() {
-        return new FeatureSuite(Optional.of("numaspread/features"), List.of("dev.numaspread.conformance.steps"));
+        Map<Family, Set<Routine>> calls = new EnumMap<>(Family.class);
+        calls.put(Family.LOCAL_SPREAD, EnumSet.of(Routine.LOCAL_SPREAD, Routine.LOCAL_SPREAD_NEAREST_NODE));
+        calls.put(Family.NUMA_LEVELS, EnumSet.of(Routine.NUMA_LEVELS, Routine.HOP_MASKS, Routine.NUMA_CLOSEST, Routine.LOCAL_SPREAD));
+        calls.put(Family.NUMA_HOPS, EnumSet.of(Routine.NUMA_LEVELS, Routine.HOP_MASKS, Routine.NUMA_CLOSEST, Routine.NUMA_NTH,
+                Routine.NUMA_NEAREST_NODE));
+        calls.put(Family.MLX5, EnumSet.of(Routine.LOCAL_SPREAD, Routine.MLX5_NUMA_DISTANCE, Routine.MLX5_COMP_IRQS));
+        calls.put(Family.SIBLING_SPREAD, EnumSet.of(Routine.IRQ_SETUP, Routine.MANA_SETUP_IRQS));
+        calls.put(Family.GROUP_CPUS, EnumSet.of(Routine.GROUP_CPUS));
+        calls.put(Family.BLK_MQ, EnumSet.of(Routine.BLK_MQ_MAP, Routine.IRQ_AFFINITY_MASKS));
+        calls.put(Family.PAGE_POOL, EnumSet.of(Routine.PAGE_POOL));
+        calls.put(Family.HOTPLUG, EnumSet.of(Routine.IRQ_SETUP, Routine.MANA_SETUP_IRQS));
+        calls.put(Family.TOPOLOGY, Set.of());
+        calls.put(Family.FORMATS, Set.of());
+        calls.put(Family.RULES, Set.of());
+        return new FeatureSuite(Optional.of("numaspread/features"), List.of("dev.numaspread.conformance.steps"), Optional.of(calls));
     }
 
     public static FeatureSuite none() {
         return new FeatureSuite(Optional.empty(), List.of());
+    }
+
+    /**
+     * The feature files a certification of {@code claimed} runs, as class-path paths: the files
+     * of the families of {@code ruleFamilies} (the rules it judges: their scenarios show even when
+     * they fail before reaching the implementation) and every file whose scenarios call a claimed
+     * routine (they prove their rules for it, whatever family those rules belong to). A scenario
+     * of any other file can only stop at its first call, as not claimed, or call none: it proves
+     * nothing about the implementation, so it is not run. Empty when {@link #calls} is not
+     * known: then every file under the root runs.
+     */
+    public Optional<List<String>> featuresFor(Collection<Routine> claimed, Collection<Family> ruleFamilies) {
+        if (featureRoot.isEmpty() || calls.isEmpty()) return Optional.empty();
+        List<String> out = new ArrayList<>();
+        for (Family f : Family.values()) {
+            boolean calling = calls.get().getOrDefault(f, Set.of()).stream().anyMatch(claimed::contains);
+            if (!calling && !ruleFamilies.contains(f)) continue;
+            String path = featureRoot.get() + f.featureFile().substring("features".length());
+            if (loader().getResource(path) != null) out.add(path);
+        }
+        return Optional.of(out);
     }
 
     /** True when the feature folder exists on the class path. */

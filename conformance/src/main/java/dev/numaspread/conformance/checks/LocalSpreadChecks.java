@@ -53,6 +53,15 @@ public final class LocalSpreadChecks implements CheckFamily {
         return DeviceDraws.sometimesWithoutNumaLevels(DeviceDraws.devices(MACHINES.options()), 10).map(d -> new Case(d.machine(), d.node()));
     }
 
+    /**
+     * The cases of LS-8, a device on {@code NUMA_NO_NODE}: those of {@link #exactCases()} that LS-8
+     * judges, drawn directly ({@link DeviceDraws#noNodeDevices}) rather than filtered out of eight
+     * times as many draws.
+     */
+    static Gen<Case> noNodeCases() {
+        return DeviceDraws.sometimesWithoutNumaLevels(DeviceDraws.noNodeDevices(MACHINES.options()), 10).map(d -> new Case(d.machine(), d.node()));
+    }
+
     static final KernelRelease V5_9 = KernelRelease.of(5, 9), V5_10 = KernelRelease.of(5, 10);
 
     static boolean housekeeping(KernelRelease k) {
@@ -147,7 +156,7 @@ public final class LocalSpreadChecks implements CheckFamily {
                     "are equidistant nodes interleaved by CPU id, ring by ring?"),
             exact("LS-7", "LS_7_classicOrderIsExact", k -> k.before(6, 3) && !housekeeping(k), c -> true,
                     "local online CPUs ascending, then all others ascending, distance ignored?"),
-            exact("LS-8", "LS_8_noNodeGivesTheIthOnlineCpu", k -> !housekeeping(k), c -> c.node() == Numa.NUMA_NO_NODE,
+            exactOn("LS-8", "LS_8_noNodeGivesTheIthOnlineCpu", k -> !housekeeping(k), noNodeCases(),
                     "NUMA_NO_NODE gives the i-th online CPU"),
             exact("LS-9", "LS_9_cpulessNodePerRelease", k -> true, c -> c.node() >= 0 && c.machine().isCpuless(c.node()),
                     "classic: as NUMA_NO_NODE; 6.3-6.6: oops; 6.7+: the nearest node with CPUs, ties to the lowest id, distances from it"),
@@ -211,10 +220,15 @@ public final class LocalSpreadChecks implements CheckFamily {
     /** An exact rule: on the inputs {@code which} selects, the plan (or the kernel bug) equals the model's. */
     static Check exact(String rule, String name, java.util.function.Predicate<KernelRelease> kernels,
                        java.util.function.Predicate<Case> which, String hint) {
+        // Drawn until one is of the kind the rule judges: every try judges.
+        return exactOn(rule, name, kernels, exactCases().filter(which), hint);
+    }
+
+    /** An exact rule: on the inputs {@code cases} draws, the plan (or the kernel bug) equals the model's. */
+    static Check exactOn(String rule, String name, java.util.function.Predicate<KernelRelease> kernels, Gen<Case> cases, String hint) {
         return Check.of(rule, Routine.LOCAL_SPREAD, name, ctx -> {
             if (!kernels.test(ctx.kernel())) return;
-            // Drawn until one is of the kind the rule judges: every try judges.
-            ctx.forAll(exactCases().filter(which), c -> {
+            ctx.forAll(cases, c -> {
                 int count = 2 * c.machine().possible().size() + 1;
                 Outcome want = Outcome.of(() -> LocalSpread.localSpreadCpus(ctx.kernel(), c.machine(), c.node(), count), SpreadText::plan);
                 Outcome got = Outcome.of(() -> ctx.implementation().localSpreadCpus(ctx.kernel(), c.machine(), c.node(), count), SpreadText::plan);

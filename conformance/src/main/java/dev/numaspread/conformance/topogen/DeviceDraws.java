@@ -59,6 +59,24 @@ public final class DeviceDraws {
     }
 
     /**
+     * Machines narrowed by {@code options}, each with a device on {@code NUMA_NO_NODE}, in span
+     * {@code "device"}: the draws of {@link #devices} that put the device there, drawn directly
+     * (the same machines, by the same law) instead of one draw in eight. The simplest is the
+     * simplest machine.
+     */
+    public static Gen<Device> noNodeDevices(Machines.Options options) {
+        MachineGen plain = Machines.realistic(options);
+        return c -> {
+            c.startSpan("device");
+            try {
+                return new Device(plain.generate(c), Numa.NUMA_NO_NODE);
+            } finally {
+                c.endSpan();
+            }
+        };
+    }
+
+    /**
      * {@code m} with a CPU-less node added (the next node id, memory, no CPUs) near one of its
      * nodes with CPUs, its stand-in; farther, the other nodes with CPUs in the reverse of the
      * stand-in's order, so the two rows order them differently. Empty when {@code m} has fewer
