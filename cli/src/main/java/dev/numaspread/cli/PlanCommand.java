@@ -71,8 +71,8 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--explain", description = "say why each queue, IRQ or group got its CPUs, with the rule ids of spec/")
     boolean explain;
 
-    @Option(names = "--topology", required = true, paramLabel = "FILE", description = "the machine: a .topo or .json file, an archive of 'numaspread snapshot', or a sysfs copy directory")
-    Path topology;
+    @Mixin
+    MachineOption topology = new MachineOption();
 
     @Option(names = "--node", paramLabel = "N",
             description = "the device's node; -1 is NUMA_NO_NODE (default: -1, with a note, for the routines that take a node)")
@@ -237,16 +237,16 @@ public final class PlanCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--class-path applies to --impl java:CLASS only; leave it out");
             // The picture shows every slot of every release; --explain replaces the other formats' text.
             view = explain && !(planFormat instanceof SvgFormat) ? new ExplainedPlan() : planFormat;
-            Topology machine = TopologyFiles.read(topology).topology();
+            Topology machine = TopologyFiles.read(topology.path()).topology();
             int nodeId = node == null ? Numa.NUMA_NO_NODE : node;
             if (nodeId != Numa.NUMA_NO_NODE && !machine.hasNode(nodeId))
-                throw new IllegalArgumentException("--node " + nodeId + ": " + topology + " has no node " + nodeId + " (nodes "
+                throw new IllegalArgumentException("--node " + nodeId + ": " + topology.path() + " has no node " + nodeId + " (nodes "
                         + machine.nodeMask().toList() + "); expected one of them or -1 (NUMA_NO_NODE)");
             int countValue = count == null ? 1 : CertifyCommand.bounded("--count", count, 1, MAX_COUNT);
             int callsValue = calls == null ? 1 : CertifyCommand.bounded("--calls", calls, 1, MAX_COUNT);
             // The calls run on the calling CPU, so it is online; the state is a CPU id.
             if (callingCpu != null && (callingCpu < 0 || !machine.online().contains(callingCpu)))
-                throw new IllegalArgumentException("--calling-cpu " + callingCpu + ": " + topology + " has online CPUs "
+                throw new IllegalArgumentException("--calling-cpu " + callingCpu + ": " + topology.path() + " has online CPUs "
                         + machine.online().toList() + "; expected one of them (the CPU that executes the calls)");
             if (prev != null && (prev < 0 || prev >= machine.nrCpuIds()))
                 throw new IllegalArgumentException("--prev " + prev + ": expected a CPU id, 0 to nr_cpu_ids - 1 = " + (machine.nrCpuIds() - 1));
@@ -389,7 +389,7 @@ public final class PlanCommand implements Callable<Integer> {
             if (!PagePoolPlan.FORMATS.contains(format))
                 throw new IllegalArgumentException("--format '" + format + "': page-pool prints list, table or json");
             KernelRelease k = KernelOption.release(kernel, err, "plan");
-            Topology machine = TopologyFiles.read(topology).topology();
+            Topology machine = TopologyFiles.read(topology.path()).topology();
             String file = script.toString();
             ActionScript s = ActionScript.read(script);
             text = PagePoolPlan.render(s, PagePoolPlan.replay(impl, k, machine, s, file), format, k, machine);

@@ -21,7 +21,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -61,8 +60,8 @@ public final class RacesCommand implements Callable<Integer> {
     @Option(names = "--routine", required = true, paramLabel = "R", description = "irq-setup | mana-setup-irqs | local-spread")
     String routine;
 
-    @Option(names = "--topology", required = true, paramLabel = "FILE", description = "the machine: a .topo or .json file, an archive of 'numaspread snapshot', or a sysfs copy directory")
-    Path topology;
+    @Mixin
+    MachineOption topology = new MachineOption();
 
     @Option(names = "--kernel", required = true, paramLabel = "X.Y", description = "kernel release, e.g. 6.9")
     String kernel;
@@ -155,9 +154,9 @@ public final class RacesCommand implements Callable<Integer> {
     }
 
     private Topology machine() {
-        Topology machine = TopologyFiles.read(topology).topology();
+        Topology machine = TopologyFiles.read(topology.path()).topology();
         if (node != Numa.NUMA_NO_NODE && !machine.hasNode(node))
-            throw new IllegalArgumentException("--node " + node + ": " + topology + " has no node " + node + " (nodes "
+            throw new IllegalArgumentException("--node " + node + ": " + topology.path() + " has no node " + node + " (nodes "
                     + machine.nodeMask().toList() + "); expected one of them or -1 (NUMA_NO_NODE)");
         // Bounded as plan bounds it: the routine allocates per IRQ before the explorer counts its runs.
         if (count != null) CertifyCommand.bounded("--count", count, 1, PlanCommand.MAX_COUNT);

@@ -75,6 +75,40 @@ class PlanCommandTest {
         return new Run(cl.execute(all), out.toString(), err.toString());
     }
 
+    /** Runs plan with exactly {@code args}: the machine is not added. */
+    static Run planWithout(Path dir, String... args) throws Exception {
+        Files.writeString(dir.resolve("two-nodes.topo"), TOPO);
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        CommandLine cl = new CommandLine(new PlanCommand(new Classic()));
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        return new Run(cl.execute(args), out.toString(), err.toString());
+    }
+
+    @Test
+    void machineMayBeGivenWithoutTheOption(@TempDir Path dir) throws Exception {
+        String topo = dir.resolve("two-nodes.topo").toString();
+        Run r = planWithout(dir, topo, "--routine", "local-spread", "--kernel", "6.1", "--node", "1", "--count", "5");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("4\n5\n6\n7\n0\n", r.out());
+    }
+
+    @Test
+    void noMachineIsAUsageErrorThatSaysHowToGiveOne(@TempDir Path dir) throws Exception {
+        Run r = planWithout(dir, "--routine", "local-spread", "--kernel", "6.1", "--node", "1", "--count", "5");
+        assertEquals(2, r.exit());
+        assertEquals("numaspread plan: no machine given; expected FILE or --topology FILE (a .topo, .json, snapshot archive or sysfs copy)\n",
+                r.err());
+    }
+
+    @Test
+    void twoDifferentMachinesAreAUsageError(@TempDir Path dir) throws Exception {
+        String topo = dir.resolve("two-nodes.topo").toString();
+        Run r = planWithout(dir, "other.topo", "--topology", topo, "--routine", "local-spread", "--kernel", "6.1", "--node", "1");
+        assertEquals(2, r.exit());
+        assertEquals("numaspread plan: two machines given, other.topo and --topology " + topo + "; expected one\n", r.err());
+    }
+
     @Test
     void listFormatIsOneCpuListPerQueue(@TempDir Path dir) throws Exception {
         Run r = plan(dir, "--routine", "local-spread", "--kernel", "6.1", "--node", "1", "--count", "5");
