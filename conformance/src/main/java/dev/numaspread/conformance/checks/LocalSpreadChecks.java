@@ -7,6 +7,7 @@ import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.conformance.topogen.DeviceDraws;
 import dev.numaspread.conformance.topogen.MachineGen;
 import dev.numaspread.conformance.topogen.Machines;
+import dev.numaspread.conformance.topogen.SncDraws;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
@@ -42,6 +43,26 @@ public final class LocalSpreadChecks implements CheckFamily {
      */
     static Gen<Case> cases() {
         return DeviceDraws.devices(MACHINES.options()).map(d -> new Case(d.machine(), d.node()));
+    }
+
+    /**
+     * Devices on SNC-style machines ({@link SncDraws#sncDevices}), whose scheduler's distance
+     * differs from the table from 6.19 (LVL-6): the device checks that follow that distance (LS-4,
+     * LS-6, HOP-4, HOP-6) run them after their own cases ({@link #onSncMachines}), so a failure on
+     * an ordinary machine is found and shrunk as before, and one that needs the SNC hook is found
+     * on a generated machine too. Within a small scope (exhaustive walk) the one machine
+     * {@code gnr-2s-snc3-24cpu}, node 4: SNC draws would blow the walk up.
+     */
+    static Gen<Case> sncCases() {
+        Gen<Case> drawn = SncDraws.sncDevices().map(d -> new Case(d.machine(), d.node()));
+        return c -> c.smallScope().isPresent() ? new Case(Fixtures.topology("gnr-2s-snc3-24cpu"), 4) : drawn.generate(c);
+    }
+
+    /** One SNC try for every {@value #SNC_SHARE} tries of the run: the tries of {@link #sncCases()}. */
+    static final int SNC_SHARE = 6;
+
+    static java.util.function.UnaryOperator<dev.numaspread.conformance.checks.Settings> onSncMachines() {
+        return s -> s.withTries(Math.max(1, s.tries() / SNC_SHARE));
     }
 
     /**
@@ -122,7 +143,7 @@ public final class LocalSpreadChecks implements CheckFamily {
             })),
             Check.of("LS-4", Routine.LOCAL_SPREAD, "LS_4_ringsComeInOrderOfDistance", ctx -> {
                 if (ctx.kernel().before(6, 3)) return;
-                ctx.forAll(gen, c -> {
+                java.util.function.Consumer<Case> ringsInOrder = c -> {
                     Topology m = c.machine();
                     if (c.node() == Numa.NUMA_NO_NODE || modelPlan(ctx.kernel(), c, 1) == null) return;
                     int[] got = ctx.implementation().localSpreadCpus(ctx.kernel(), m, c.node(), m.numOnlineCpus());
@@ -137,7 +158,9 @@ public final class LocalSpreadChecks implements CheckFamily {
                         if (first == null) first = v;
                     }
                     if (first != null) throw first;
-                });
+                };
+                ctx.forAll(gen, ringsInOrder);
+                ctx.forAll(sncCases(), onSncMachines(), ringsInOrder);
             }),
             Check.of("LS-5", Routine.LOCAL_SPREAD, "LS_5_eachOnlineCpuOncePerPeriod", ctx -> {
                 if (housekeeping(ctx.kernel())) return;
@@ -153,7 +176,7 @@ public final class LocalSpreadChecks implements CheckFamily {
                 });
             }),
             exact("LS-6", "LS_6_ringOrderIsExact", k -> k.atLeast(6, 3), c -> c.node() < 0 || !c.machine().isCpuless(c.node()),
-                    "are equidistant nodes interleaved by CPU id, ring by ring?"),
+                    "are equidistant nodes interleaved by CPU id, ring by ring (from 6.19 by the scheduler's distance, LVL-6)?", true),
             exact("LS-7", "LS_7_classicOrderIsExact", k -> k.before(6, 3) && !housekeeping(k), c -> true,
                     "local online CPUs ascending, then all others ascending, distance ignored?"),
             exactOn("LS-8", "LS_8_noNodeGivesTheIthOnlineCpu", k -> !housekeeping(k), noNodeCases(),
@@ -220,21 +243,35 @@ public final class LocalSpreadChecks implements CheckFamily {
     /** An exact rule: on the inputs {@code which} selects, the plan (or the kernel bug) equals the model's. */
     static Check exact(String rule, String name, java.util.function.Predicate<KernelRelease> kernels,
                        java.util.function.Predicate<Case> which, String hint) {
+        return exact(rule, name, kernels, which, hint, false);
+    }
+
+    /** {@link #exact}, and with {@code snc} also on {@link #sncCases()} after its own cases. */
+    static Check exact(String rule, String name, java.util.function.Predicate<KernelRelease> kernels,
+                       java.util.function.Predicate<Case> which, String hint, boolean snc) {
         // Drawn until one is of the kind the rule judges: every try judges.
-        return exactOn(rule, name, kernels, exactCases().filter(which), hint);
+        return exactOn(rule, name, kernels, exactCases().filter(which), snc ? java.util.Optional.of(sncCases().filter(which)) : java.util.Optional.empty(), hint);
     }
 
     /** An exact rule: on the inputs {@code cases} draws, the plan (or the kernel bug) equals the model's. */
     static Check exactOn(String rule, String name, java.util.function.Predicate<KernelRelease> kernels, Gen<Case> cases, String hint) {
+        return exactOn(rule, name, kernels, cases, java.util.Optional.empty(), hint);
+    }
+
+    /** {@link #exactOn}, then on {@code snc}'s cases with the SNC tries ({@link #onSncMachines}). */
+    static Check exactOn(String rule, String name, java.util.function.Predicate<KernelRelease> kernels, Gen<Case> cases,
+                         java.util.Optional<Gen<Case>> snc, String hint) {
         return Check.of(rule, Routine.LOCAL_SPREAD, name, ctx -> {
             if (!kernels.test(ctx.kernel())) return;
-            ctx.forAll(cases, c -> {
+            java.util.function.Consumer<Case> planIsExact = c -> {
                 int count = 2 * c.machine().possible().size() + 1;
                 Outcome want = Outcome.of(() -> LocalSpread.localSpreadCpus(ctx.kernel(), c.machine(), c.node(), count), SpreadText::plan);
                 Outcome got = Outcome.of(() -> ctx.implementation().localSpreadCpus(ctx.kernel(), c.machine(), c.node(), count), SpreadText::plan);
                 if (!want.equals(got))
                     throw Violation.of(rule, call(c, count), want.text(), got.text()).hint(hint).on(c.machine());
-            });
+            };
+            ctx.forAll(cases, planIsExact);
+            snc.ifPresent(g -> ctx.forAll(g, onSncMachines(), planIsExact));
         });
     }
 

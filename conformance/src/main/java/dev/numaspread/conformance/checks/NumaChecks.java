@@ -90,7 +90,7 @@ public final class NumaChecks implements CheckFamily {
                             + m.online(), CpuSet.toText(got)).on(m);
             })),
             exactHops("HOP-3", "HOP_3_noNodeOnceCpulessNothing", c -> c.node() < 0 || c.machine().isCpuless(c.node())),
-            exactHops("HOP-4", "HOP_4_hopMasksFollowTheNodesRow", c -> c.node() >= 0),
+            exactHops("HOP-4", "HOP_4_hopMasksFollowTheNodesRow", c -> c.node() >= 0, true),
             Check.of("HOP-5", Routine.NUMA_CLOSEST, "HOP_5_closestIsInTheNearestLevel", ctx -> ctx.forAll(queries, q -> {
                 Topology m = q.machine();
                 int from = closestFrom(m, q);
@@ -247,14 +247,24 @@ public final class NumaChecks implements CheckFamily {
     }
 
     static Check exactHops(String rule, String name, java.util.function.Predicate<Case> which) {
-        return Check.of(rule, Routine.HOP_MASKS, name, ctx -> ctx.forAll(LocalSpreadChecks.exactCases().filter(which), c -> {
-            List<CpuSet> want = NumaHops.hopMasks(ctx.kernel(), c.machine(), c.node());
-            List<CpuSet> got = ctx.implementation().hopMasks(ctx.kernel(), c.machine(), c.node());
-            if (!want.equals(got))
-                throw Violation.of(rule, "hopMasks(node=" + c.node() + ")", CpuSet.toText(want), CpuSet.toText(got))
-                        .hint(c.node() == Numa.NUMA_NO_NODE ? "NUMA_NO_NODE yields the online mask once"
-                                : "hop k = online CPUs of nodes within level k along the node's own row; CPU-less: nothing").on(c.machine());
-        }));
+        return exactHops(rule, name, which, false);
+    }
+
+    /** Hop masks equal the model's on the cases {@code which} selects; with {@code snc} also on SNC-style machines (LVL-6). */
+    static Check exactHops(String rule, String name, java.util.function.Predicate<Case> which, boolean snc) {
+        return Check.of(rule, Routine.HOP_MASKS, name, ctx -> {
+            java.util.function.Consumer<Case> masksAreExact = c -> {
+                List<CpuSet> want = NumaHops.hopMasks(ctx.kernel(), c.machine(), c.node());
+                List<CpuSet> got = ctx.implementation().hopMasks(ctx.kernel(), c.machine(), c.node());
+                if (!want.equals(got))
+                    throw Violation.of(rule, "hopMasks(node=" + c.node() + ")", CpuSet.toText(want), CpuSet.toText(got))
+                            .hint(c.node() == Numa.NUMA_NO_NODE ? "NUMA_NO_NODE yields the online mask once"
+                                    : "hop k = online CPUs of nodes within level k along the node's own row (from 6.19 the scheduler's"
+                                    + " distance, LVL-6); CPU-less: nothing").on(c.machine());
+            };
+            ctx.forAll(LocalSpreadChecks.exactCases().filter(which), masksAreExact);
+            if (snc) ctx.forAll(LocalSpreadChecks.sncCases().filter(which), LocalSpreadChecks.onSncMachines(), masksAreExact);
+        });
     }
 
 }

@@ -69,6 +69,19 @@ public final class SncDraws {
         };
     }
 
+    /**
+     * A device on an SNC-style machine ({@link #sncMachines()}): any of its nodes, all of which
+     * have CPUs. The simplest is node 0 of the simplest SNC machine.
+     */
+    public static Gen<DeviceDraws.Device> sncDevices() {
+        Gen<Topology> snc = sncMachines();
+        return c -> {
+            Topology m = snc.generate(c);
+            int[] ids = m.nodeIds();
+            return new DeviceDraws.Device(m, ids[c.choose(0, ids.length - 1)]);
+        };
+    }
+
     /** Half the draws from {@link #sncMachines()}, half from {@code others}. */
     public static Gen<Topology> sometimesSnc(Gen<Topology> others) {
         Gen<Topology> snc = sncMachines();

@@ -131,8 +131,16 @@ class ProtocolDocTest {
 
     /** The document's machine, read by the kit's JSON reader from the first topology request. */
     static Topology machine(List<Exchange> all) {
-        Step t = first(all, Exchange::registers, "topology exchange").steps().stream()
-                .filter(s -> s.request() && s.op().equals("topology")).findFirst().orElseThrow();
+        return machineOf(first(all, Exchange::registers, "topology exchange"));
+    }
+
+    /** The machine {@code e} registers, read by the kit's JSON reader. */
+    static Topology machineOf(Exchange e) {
+        Step t = e.steps().stream().filter(s -> s.request() && s.op().equals("topology")).findFirst().orElseThrow();
+        return machineOf(t);
+    }
+
+    static Topology machineOf(Step t) {
         return TopologyJson.fromTree(t.json().get("topology"), t.where(), Optional.empty()).topology();
     }
 
@@ -145,16 +153,25 @@ class ProtocolDocTest {
                 "bye"))
             assertTrue(all.stream().anyMatch(e -> e.steps().stream().anyMatch(s -> s.request() && s.op().equals(op))),
                     DOC + " has no example of op " + op);
+        // The keys of the JSON topology are shown with values (FMT-12), cpuModel (FMT-20) and packages included.
+        for (String key : List.of("cpus", "smt", "cpuModel", "packages", "nodes", "nodeOf", "distances"))
+            assertTrue(all.stream().anyMatch(e -> e.steps().stream().anyMatch(s -> s.request() && s.op().equals("topology")
+                            && shows(s.json().path("topology").path(key)))),
+                    DOC + " registers no machine with a non-empty " + key);
+    }
+
+    /** A key shown with a value: a non-empty list, object or text. */
+    static boolean shows(JsonNode v) {
+        return v.isContainerNode() ? !v.isEmpty() : !v.isMissingNode() && !v.asText().isEmpty();
     }
 
     @Test
     void topologyExampleIsWhatTheDriverSends() throws IOException {
         List<Exchange> all = exchanges();
-        Topology m = machine(all);
         for (Exchange e : all)
             for (Step s : e.steps())
                 if (s.request() && s.op().equals("topology"))
-                    assertEquals(Channel.JSON.readTree(Channel.JSON.writeValueAsString(ProcessImplementation.opaque(m, s.json().path("name").asText()))),
+                    assertEquals(Channel.JSON.readTree(Channel.JSON.writeValueAsString(ProcessImplementation.opaque(machineOf(s), s.json().path("name").asText()))),
                             s.json().get("topology"),
                             s.where() + ": the machine differs from the JSON the driver sends for it");
     }
@@ -173,7 +190,9 @@ class ProtocolDocTest {
             boolean needsMachine = e.steps().stream().anyMatch(s -> s.request() && s.json().has("topology") && !s.op().equals("topology"));
             if (needsMachine && !e.registers()) transcript.addAll(registration.steps());
             transcript.addAll(e.steps());
-            tests.add(DynamicTest.dynamicTest(DOC + ":" + e.line(), () -> play(e, transcript, machine)));
+            // An exchange that registers its own machine (the cpuModel example) is played on that machine.
+            Topology m = e.registers() ? machineOf(e) : machine;
+            tests.add(DynamicTest.dynamicTest(DOC + ":" + e.line(), () -> play(e, transcript, m)));
         }
         return tests;
     }

@@ -80,6 +80,8 @@ class LocalSpreadZooTest {
                 new Member(new Zoo.Mlx5FallbackPastOnline(), V6_0, "MLX-3"),
                 new Member(new Zoo.LevelsDescending(), V6_12, "LVL-5"),
                 new Member(new Zoo.SncAveragingOnSnc2In70(), KernelRelease.of(7, 0), "LVL-8"),
+                new Member(new Zoo.SpreadIgnoresArchDistance(), KernelRelease.of(7, 3), "LS-6"),
+                new Member(new Zoo.HopMasksIgnoreArchDistance(), KernelRelease.of(7, 3), "HOP-4"),
                 new Member(new Zoo.Mlx5WalkIgnoresDistance(), KernelRelease.of(6, 5), "MLX-6"),
                 new Member(new Zoo.ClosestLowestId(), KernelRelease.of(7, 3), "HOP-10"));
     }
@@ -104,6 +106,27 @@ class LocalSpreadZooTest {
         // The report's .topo text is the machine: pasted into fixtures/topologies/ it reads back the same.
         assertEquals(m, TopoFormat.read(f.topo().orElseThrow(), "counterexample.topo").topology(), f.topo().orElseThrow());
         assertEquals(f.topo().orElseThrow(), f.shrunk().input());
+    }
+
+    /**
+     * Issue 9: an implementation that ignores the scheduler's distance is rejected on a machine
+     * the checks drew, not only by the SNC scenarios: the failing machine is an SNC-style one.
+     * If this fails: do the device checks still draw SNC machines (SncDraws.sometimesSncDevice)?
+     */
+    @TestFactory
+    @Proves({"LS-6", "HOP-4"})
+    List<DynamicTest> archDistanceIgnoredIsRejectedOnGeneratedSncMachines() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Member m : List.of(new Member(new Zoo.SpreadIgnoresArchDistance(), KernelRelease.of(7, 3), "LS-6"),
+                new Member(new Zoo.HopMasksIgnoreArchDistance(), KernelRelease.of(7, 3), "HOP-4")))
+            tests.add(DynamicTest.dynamicTest(m.rule().replace('-', '_') + "_rejects_" + m.impl().name() + "_onAGeneratedSncMachine", () -> {
+                CheckResult.Failed f = rejection(m.impl(), m.kernel(), m.rule());
+                Topology machine = f.violation().machine().orElseThrow();
+                assertTrue(machine.cpuModel().isSncDistanceModel() && machine.maxPackages() > 1 && machine.numNodesPerPackage() >= 3,
+                        m.impl().name() + " was rejected on a machine that is not SNC-3: " + f.topo().orElse("?"));
+                assertEquals("SncDraws", machine.source(), f.topo().orElse("?"));
+            }));
+        return tests;
     }
 
     @TestFactory

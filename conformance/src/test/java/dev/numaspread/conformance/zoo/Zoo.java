@@ -132,6 +132,24 @@ final class Zoo {
         }
     }
 
+    /**
+     * Issue 9: local spread that measures node_distance() where 6.19+ measures the scheduler's
+     * distance (LVL-6): the 6.18 answer in every later release, so on a Granite Rapids SNC-3
+     * machine a remote package's nodes stay rings of their own instead of one ring (LS-6).
+     */
+    static final class SpreadIgnoresArchDistance extends Delegating {
+        @Override public int[] localSpreadCpus(KernelRelease k, Topology m, int node, int count) {
+            return super.localSpreadCpus(k.atLeast(6, 19) ? KernelRelease.of(6, 18) : k, m, node, count);
+        }
+    }
+
+    /** Issue 9: hop masks built from node_distance() where 6.19+ builds them from the scheduler's distance (LVL-6, HOP-4). */
+    static final class HopMasksIgnoreArchDistance extends Delegating {
+        @Override public List<CpuSet> hopMasks(KernelRelease k, Topology m, int node) {
+            return super.hopMasks(k.atLeast(6, 19) ? KernelRelease.of(6, 18) : k, m, node);
+        }
+    }
+
     /** M10: numa_nearest_node() with ties to the highest id ("<=" instead of "<"). */
     static final class NearestNodeTiesHighest extends Delegating {
         @Override public int numaNearestNode(KernelRelease k, Topology m, int node) {
