@@ -132,6 +132,15 @@ Feature: Local spread
         | 64-127  | 64-95,192-223                  |
         | 128-255 | 0-63,128-191                   |
 
+    Example: the Granite Rapids SNC-3 example from node 4 in Linux 7.3: the other package is one ring, in CPU id order
+      Given the machine "gnr-2s-snc3-24cpu" running Linux 7.3
+      When a driver on node 4 asks for 24 queues
+      Then the queues get:
+        | queues | cpus        |
+        | 0-3    | 16-19       |
+        | 4-11   | 12-15,20-23 |
+        | 12-23  | 0-11        |
+
     Example: CPUs 3 and 6 offline, a device on node 1: each ring skips its offline CPU
       Given the machine "patho-offline-cpus" running Linux 6.12
       When a driver on node 1 asks for 8 queues

@@ -70,6 +70,16 @@ Feature: NUMA hops, closest CPU, n-th CPU, nearest node
         | 20    | 1-2  | 2    |
         | 30    | 0-2  | 0    |
 
+    Example: the Granite Rapids SNC-3 example from node 4 in Linux 7.3: the row of the scheduler's distance
+      Given the machine "gnr-2s-snc3-24cpu" running Linux 7.3
+      When a driver walks the hop masks of node 4
+      Then the hop masks are:
+        | level | mask  | ring        |
+        | 10    | 16-19 | 16-19       |
+        | 15    | 12-23 | 12-15,20-23 |
+        | 17    | 12-23 | none        |
+        | 24    | 0-23  | 0-11        |
+
     Example: the Kunpeng 920 from node 2: the 33 ring is empty, and its mask repeats the one before
       Given the machine "kunpeng920-4node" running Linux 6.12
       When a driver walks the hop masks of node 2
