@@ -50,19 +50,22 @@ public final class LocalSpreadChecks implements CheckFamily {
      * differs from the table from 6.19 (LVL-6): the device checks that follow that distance (LS-4,
      * LS-6, HOP-4, HOP-6) run them after their own cases ({@link #onSncMachines}), so a failure on
      * an ordinary machine is found and shrunk as before, and one that needs the SNC hook is found
-     * on a generated machine too. Within a small scope (exhaustive walk) the one machine
-     * {@code gnr-2s-snc3-24cpu}, node 4: SNC draws would blow the walk up.
+     * on a generated machine too. A small scope (exhaustive walk) has no SNC machine, which needs
+     * 4 CPUs: there the SNC tries are {@link #cases()} walked at scope 1 ({@link #onSncMachines}),
+     * machines the check's own walk covers already.
      */
     static Gen<Case> sncCases() {
         Gen<Case> drawn = SncDraws.sncDevices().map(d -> new Case(d.machine(), d.node()));
-        return c -> c.smallScope().isPresent() ? new Case(Fixtures.topology("gnr-2s-snc3-24cpu"), 4) : drawn.generate(c);
+        Gen<Case> small = cases();
+        return c -> c.smallScope().isPresent() ? small.generate(c) : drawn.generate(c);
     }
 
     /** One SNC try for every {@value #SNC_SHARE} tries of the run: the tries of {@link #sncCases()}. */
     static final int SNC_SHARE = 6;
 
+    /** The settings of the tries on {@link #sncCases()}: a sixth of the run's tries, or a walk of scope 1 in an exhaustive run. */
     static java.util.function.UnaryOperator<dev.numaspread.conformance.checks.Settings> onSncMachines() {
-        return s -> s.withTries(Math.max(1, s.tries() / SNC_SHARE));
+        return s -> s.isExhaustive() ? s.withExhaustive(1) : s.withTries(Math.max(1, s.tries() / SNC_SHARE));
     }
 
     /**
