@@ -535,7 +535,7 @@ Feature: Formats
     Example: a Granite Rapids-X machine in SNC-3 states its model, and the writer keeps it
       When the fixture "gnr-2s-snc3-24cpu" is read
       Then its description shows the line "cpu model intel-graniterapids-x (INTEL_GRANITERAPIDS_X), 2 packages, 3 nodes per package"
-      And its description shows the line "  6.19      levels 10 15 17 24 (node_distance(), but 24 for every distance of 20 or more (their mean))"
+      And its description shows the line "  6.19-7.3  levels 10 15 17 24 (node_distance() inside a package, the mean of the two blocks between two packages (3 nodes per package))"
       And writing it and reading it back gives the same machine
 
     Example: the JSON form carries the model as cpuModel

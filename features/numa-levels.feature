@@ -138,15 +138,7 @@ Feature: NUMA levels
         | 6.19    | 10, 15, 17, 24                 |
         | 7.3     | 10, 15, 17, 24                 |
 
-  @LVL-7
-  Rule: LVL-7 6.19 averages every remote distance on Granite Rapids and Clearwater Forest with nodes inside a package
-
-    Example: a device on node 0 of the SNC-3 example meets the other package as one ring in Linux 6.19
-      Given the machine "gnr-2s-snc3-24cpu" running Linux 6.19
-      When a driver on node 0 asks for 24 queues
-      Then queues 0 to 23 get CPUs 0-23
-
-    Example: the same device in Linux 6.18 follows every remote distance
+    Example: a device on node 0 of the SNC-3 example follows every remote distance in Linux 6.18
       Given the machine "gnr-2s-snc3-24cpu" running Linux 6.18
       When a driver on node 0 asks for 24 queues
       Then the queues get, ring by ring:
@@ -158,32 +150,23 @@ Feature: NUMA levels
         | 16-19  | 20-23 |
         | 20-23  | 16-19 |
 
-    Example: SNC-2 is averaged too in Linux 6.19: 20 and 24 become 22
-      Given the machine "gnr-2s-snc2-16cpu" running Linux 6.19
-      When the kernel builds its NUMA levels
-      Then the NUMA levels are 10, 12, 22
-
-    Example: a device on node 1 of the SNC-2 machine gets the other package ascending in Linux 6.19
-      Given the machine "gnr-2s-snc2-16cpu" running Linux 6.19
-      When a driver walks the hop masks of node 1
-      Then the hop masks are:
-        | level | mask | ring |
-        | 10    | 4-7  | 4-7  |
-        | 12    | 0-7  | 0-3  |
-        | 22    | 0-15 | 8-15 |
-
-    Example: on the HPE 8-socket machine every distance of 20 or more is 40, so the mean changes nothing
-      Given the machine "hpe-8s-2chassis-snc2" running Linux 6.19
-      When the kernel builds its NUMA levels
-      Then the NUMA levels are 10, 12, 16, 18, 40
-
   @LVL-8
-  Rule: LVL-8 From 7.0 only SNC-3 machines are averaged, per package pair, on a table of the SNC form
+  Rule: LVL-8 From 6.19 only SNC-3 machines are averaged, per package pair, on a table of the SNC form
 
-    Example: SNC-2 keeps its raw distances from Linux 7.0
-      Given the machine "gnr-2s-snc2-16cpu" running Linux 7.0
+    Scenario Outline: SNC-2 keeps its raw distances in Linux <release>
+      Given the machine "gnr-2s-snc2-16cpu" running Linux <release>
       When the kernel builds its NUMA levels
       Then the NUMA levels are 10, 12, 20, 24
+
+      Examples: 6.19 from 6.19.7, which took the 7.0 fix, and 7.0
+        | release |
+        | 6.19    |
+        | 7.0     |
+
+    Example: a device on node 0 of the SNC-3 example meets the other package as one ring in Linux 6.19
+      Given the machine "gnr-2s-snc3-24cpu" running Linux 6.19
+      When a driver on node 0 asks for 24 queues
+      Then queues 0 to 23 get CPUs 0-23
 
     Example: a device on node 1 of the SNC-2 machine meets node 3 before node 2 again in Linux 7.3
       Given the machine "gnr-2s-snc2-16cpu" running Linux 7.3
@@ -232,8 +215,13 @@ Feature: NUMA levels
       When the kernel builds its NUMA levels
       Then the NUMA levels are 10, 15, 16, 17, 21, 23, 26, 28
 
-    Example: the HPE 8-socket SNC-2 machine keeps its levels in Linux 7.0
-      Given the machine "hpe-8s-2chassis-snc2" running Linux 7.0
+    Scenario Outline: the HPE 8-socket SNC-2 machine keeps its levels in Linux <release>
+      Given the machine "hpe-8s-2chassis-snc2" running Linux <release>
       When the kernel builds its NUMA levels
       Then the NUMA levels are 10, 12, 16, 18, 40
+
+      Examples: the releases around the fix
+        | release |
+        | 6.19    |
+        | 7.0     |
 

@@ -78,6 +78,51 @@ class PlanPlacementsTest {
         assertTrue(lines.get(25).matches("24 +72 +ring 1: distance 16 from node 2 \\(node 3\\), ascending CPU id across the ring +LS-4 LS-6"), lines.get(25));
     }
 
+    static final String GNR = "../fixtures/topologies/gnr-2s-snc3-24cpu.topo";
+
+    /**
+     * LVL-8 on the SNC-3 example, node 4 (CPUs 16-19), whose row is 23 26 23 15 10 15: 6.18 places
+     * by node_distance(), 7.3 by the scheduler's distance, the other package at 434 / 18 = 24
+     * (values from the SLIT of commit 528d89a4707e's message). The displays show the distance that
+     * placed each CPU, and say when it is the scheduler's.
+     */
+    @Test
+    @dev.numaspread.conformance.rules.Proves("LVL-8")
+    void LVL_8_tableShowsTheSchedulersDistanceAndSaysSo() {
+        Run r = run("plan", "--routine", "local-spread", "--kernel", "7.3", "--topology", GNR, "--node", "4", "--count", "24", "--format", "table");
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = r.out().lines().toList();
+        assertEquals("queue  cpu          node  distance core", lines.get(0));
+        assertTrue(lines.get(1).matches("0 +16 +4 +10 +16"), lines.get(1));
+        assertTrue(lines.get(5).matches("4 +12 +3 +15 +12"), lines.get(5));
+        assertTrue(lines.get(13).matches("12 +0 +0 +24 +0"), lines.get(13));      // node_distance(4, 0) is 23
+        assertTrue(lines.get(17).matches("16 +4 +1 +24 +4"), lines.get(17));      // node_distance(4, 1) is 26
+        assertEquals("distance: the scheduler's, arch_sched_node_distance(), which Linux 7.3 builds the NUMA levels from on this"
+                + " machine; node_distance() differs (spec/numa-levels.md LVL-8)", lines.get(25));
+        Run raw = run("plan", "--routine", "local-spread", "--kernel", "6.18", "--topology", GNR, "--node", "4", "--count", "24", "--format", "table");
+        List<String> rawLines = raw.out().lines().toList();
+        assertTrue(rawLines.get(13).matches("12 +0 +0 +23 +0"), rawLines.get(13));
+        assertTrue(rawLines.get(21).matches("20 +4 +1 +26 +4"), rawLines.get(21));
+        assertEquals(25, rawLines.size(), raw.out());
+    }
+
+    @Test
+    @dev.numaspread.conformance.rules.Proves("LVL-8")
+    void LVL_8_svgAndExplainNameTheSchedulersDistance() {
+        Run svg = run("plan", "--routine", "local-spread", "--kernel", "6.18,7.3", "--topology", GNR, "--node", "4", "--count", "24", "--format", "svg");
+        assertEquals(0, svg.code(), svg.err());
+        assertTrue(svg.out().contains("node 0 · distance 23 · CPUs"), "6.18's header: node_distance()");
+        assertTrue(svg.out().contains("node 0 · distance 24 (scheduler&#39;s; node_distance 23) · CPUs"), "7.3's header: the scheduler's distance");
+        assertTrue(svg.out().contains("A distance marked scheduler&#39;s is arch_sched_node_distance()"), "the legend says what it is");
+        Run hops = run("plan", "--routine", "hop-masks", "--kernel", "7.3", "--topology", GNR, "--node", "4", "--explain");
+        assertEquals(0, hops.code(), hops.err());
+        assertTrue(hops.out().contains("adds nodes 0-2, scheduler's distance 24 (node_distance 23)"), hops.out());
+        Run spread = run("plan", "--routine", "local-spread", "--kernel", "7.3", "--topology", GNR, "--node", "4", "--count", "13", "--explain");
+        assertTrue(spread.out().lines().toList().get(13).matches(
+                "12 +0 +ring 3: scheduler's distance 24 \\(node_distance 23\\) from node 4 \\(node 0\\), ascending CPU id across the ring .*LVL-8.*"),
+                spread.out());
+    }
+
     @Test
     void severalReleasesTakeOnlyColumnsOrSvg() {
         Run r = run("plan", "--routine", "local-spread", "--kernel", "6.1,6.12", "--topology", KUNPENG, "--node", "2", "--format", "json");

@@ -38,7 +38,7 @@ final class KernelView {
      * CPU the online CPUs of its cluster on its own node, itself included; empty for any other id.
      */
     final long[][] clusters;
-    /** The CPU model is one whose scheduler distances x86 rewrites from 6.19 (spec/numa-levels.md LVL-7, LVL-8). */
+    /** The CPU model is one whose scheduler distances x86 rewrites from 6.19 (spec/numa-levels.md LVL-8). */
     final boolean sncModel;
     /** {@code topology_max_packages()}: packages with a known id, at least 1 (spec/topology.md TOPO-16). */
     final int maxPackages;

@@ -4,11 +4,10 @@ import dev.numaspread.model.kernel.KernelRelease;
 
 /**
  * {@code arch_sched_node_distance(from, to)} for every pair of node ids, as spec/numa-levels.md
- * LVL-6 to LVL-8 describe it: {@code node_distance()} before 6.19 and on every CPU model x86 does
- * not single out; 6.19 replaces every distance of 20 or more by their machine-wide mean on
- * Granite Rapids-X and Clearwater Forest-X with nodes inside a package (4d6dd05d07d0); 7.0 keeps
- * that only for 3 or more nodes per package, one mean per pair of packages, on a table of the
- * SNC form (528d89a4707e).
+ * LVL-6 and LVL-8 describe it: {@code node_distance()} before 6.19 and on every CPU model x86
+ * does not single out; from 6.19 (6.19.7's backport of 528d89a4707e, and 7.0) on Granite
+ * Rapids-X and Clearwater Forest-X with 3 or more nodes per package, one mean per pair of
+ * packages, on a table of the SNC form.
  */
 final class SchedDistance {
     private SchedDistance() {}
@@ -16,40 +15,12 @@ final class SchedDistance {
     /** The table the scheduler's levels and masks read for {@code kernel}. */
     static int[][] of(KernelRelease kernel, KernelView k) {
         if (kernel.before(6, 19) || !k.sncModel || k.maxPackages < 2) return k.distance;
-        if (kernel.before(7, 0)) return numaInPackage(k) ? machineWideMean(k) : k.distance;
         int u = k.nodesPerPackage;
         if (u < 3 || !sncForm(k, u)) return k.distance;
         int[][] out = new int[k.nrNodeIds][k.nrNodeIds];
         for (int i = 0; i < k.nrNodeIds; i++)
             for (int j = 0; j < k.nrNodeIds; j++)
                 out[i][j] = i / u == j / u ? k.distance[i][j] : blockPairMean(k, i - i % u, j - j % u, u);
-        return out;
-    }
-
-    /** A package holds online CPUs of two nodes ({@code x86_has_numa_in_package}). */
-    private static boolean numaInPackage(KernelView k) {
-        for (int a = 0; a < k.nrCpuIds; a++) {
-            if (!Cpumask.test(k.online, a)) continue;
-            for (int b = a + 1; b < k.nrCpuIds; b++)
-                if (Cpumask.test(k.online, b) && k.packageOfCpu[a] == k.packageOfCpu[b] && k.cpuToNode[a] != k.cpuToNode[b]) return true;
-        }
-        return false;
-    }
-
-    private static int[][] machineWideMean(KernelView k) {
-        long sum = 0;
-        int count = 0;
-        for (int i = 0; i < k.nrNodeIds; i++)
-            for (int j = 0; j < k.nrNodeIds; j++)
-                if (k.hasCpus(i) && k.hasCpus(j) && k.distance[i][j] >= KernelView.REMOTE_DISTANCE) {
-                    sum += k.distance[i][j];
-                    count++;
-                }
-        int mean = count == 0 ? KernelView.REMOTE_DISTANCE : (int) (sum / count);
-        int[][] out = new int[k.nrNodeIds][k.nrNodeIds];
-        for (int i = 0; i < k.nrNodeIds; i++)
-            for (int j = 0; j < k.nrNodeIds; j++)
-                out[i][j] = k.distance[i][j] >= KernelView.REMOTE_DISTANCE ? mean : k.distance[i][j];
         return out;
     }
 

@@ -3,6 +3,7 @@ package dev.numaspread.cli.plan;
 import dev.numaspread.conformance.picture.Placement;
 import dev.numaspread.conformance.picture.PlacementPicture;
 import dev.numaspread.model.kernel.Numa;
+import dev.numaspread.model.numa.ArchSchedNodeDistance;
 
 import java.util.List;
 
@@ -29,6 +30,8 @@ public final class SvgFormat implements PlanFormat {
         int slots = p.get(0).slots().size();
         String caption = r.routine().id() + " on " + r.machine().name() + (r.node() == Numa.NUMA_NO_NODE ? "" : ", device on node " + r.node())
                 + ", " + slots + " " + p.get(0).word() + (slots == 1 ? "" : "s");
-        return PlacementPicture.svg(r.machine(), r.node(), p, caption, "np");
+        // Each panel's node headers show the distance its release placed by (LVL-6).
+        List<ArchSchedNodeDistance> distances = plans.stream().map(x -> TableFormat.shownDistance(x.request())).toList();
+        return PlacementPicture.svg(r.machine(), r.node(), p, caption, "np", distances);
     }
 }

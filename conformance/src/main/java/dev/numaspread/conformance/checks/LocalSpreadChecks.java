@@ -237,7 +237,7 @@ public final class LocalSpreadChecks implements CheckFamily {
                                 cpu(m, got[i - 1]) + " at " + before + ", then " + cpu(m, got[i]) + " at " + now)
                         .quoting("Over one period, `node_distance(node', nodeOf(cpu))` never decreases with the index, where `node'` is"
                                 + " `node` (or, for a CPU-less node, its nearest node with CPUs); from 6.19 the distance is the"
-                                + " scheduler's (LVL-6), which differs only on the machines of LVL-7 and LVL-8.")
+                                + " scheduler's (LVL-6), which differs only on the machines of LVL-8.")
                         .hint("are rings ordered by distance from the node, and is a ring's boundary at <= level?").on(m);
         }
         return null;

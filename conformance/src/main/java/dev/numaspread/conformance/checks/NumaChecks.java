@@ -66,11 +66,9 @@ public final class NumaChecks implements CheckFamily {
                 });
             }),
             levels("LVL-6", "LVL_6_levelsMeasureTheSchedulersDistance", k -> k.atLeast(6, 19),
-                    "from 6.19 the levels come from arch_sched_node_distance(), node_distance() but on SNC machines (LVL-7, LVL-8)"),
-            levels("LVL-7", "LVL_7_remoteDistancesAveragedIn6_19", k -> k.equals(KernelRelease.of(6, 19)),
-                    "6.19: on Granite Rapids / Clearwater Forest with nodes inside a package, every distance >= 20 is their mean"),
-            levels("LVL-8", "LVL_8_onlySnc3AveragedPerPackagePair", k -> k.atLeast(7, 0),
-                    "7.0+: only 3+ nodes per package, per package pair, on a table of the SNC form; SNC-2 keeps node_distance()"),
+                    "from 6.19 the levels come from arch_sched_node_distance(), node_distance() but on SNC-3 machines (LVL-8)"),
+            levels("LVL-8", "LVL_8_onlySnc3AveragedPerPackagePair", k -> k.atLeast(6, 19),
+                    "6.19+ (6.19.7 and 7.0): only 3+ nodes per package, per package pair, on a table of the SNC form; SNC-2 keeps node_distance()"),
             Check.of("HOP-1", Routine.HOP_MASKS, "HOP_1_hopMasksAreNestedAndOnline", ctx -> ctx.forAll(cases, c -> {
                 List<CpuSet> got = ctx.implementation().hopMasks(ctx.kernel(), c.machine(), c.node());
                 // No mask, nothing nested to judge: how many masks there are is HOP-2's and HOP-3's matter.
@@ -234,9 +232,9 @@ public final class NumaChecks implements CheckFamily {
         });
     }
 
-    /** Machines; for LVL-6 to LVL-8 half of them SNC-style (LVL-7, LVL-8); for LVL-4 machines where one distance may be 5 or 256. */
+    /** Machines; for LVL-6 and LVL-8 half of them SNC-style (LVL-8); for LVL-4 machines where one distance may be 5 or 256. */
     static Gen<Topology> outOfRange(String rule) {
-        if (rule.equals("LVL-6") || rule.equals("LVL-7") || rule.equals("LVL-8")) return SncDraws.sometimesSnc(LocalSpreadChecks.MACHINES);
+        if (rule.equals("LVL-6") || rule.equals("LVL-8")) return SncDraws.sometimesSnc(LocalSpreadChecks.MACHINES);
         if (!rule.equals("LVL-4")) return LocalSpreadChecks.MACHINES;
         return c -> {
             Topology m = LocalSpreadChecks.MACHINES.generate(c);

@@ -103,8 +103,8 @@ public final class Explain {
                 ArchSchedNodeDistance sched = ArchSchedNodeDistance.of(k, m);
                 int dist = sched.distance(node, m.nodeOf(c));
                 why = ring == 0 ? "ring 0: node " + node + " itself (distance " + dist + ")"
-                        : "ring " + ring + ": distance " + dist + " from node " + node + " (node " + m.nodeOf(c) + ")";
-                if (sched.rewritesDistances()) rules.add(k.atLeast(7, 0) ? "LVL-8" : "LVL-7");
+                        : "ring " + ring + ": " + distanceText(sched, m, node, m.nodeOf(c)) + " from node " + node + " (node " + m.nodeOf(c) + ")";
+                if (sched.rewritesDistances()) rules.add("LVL-8");
                 why += ", ascending CPU id across the ring";
                 if (ring == 0) rules.add("LS-3");
                 rules.add("LS-4");
@@ -144,13 +144,16 @@ public final class Explain {
     static List<Reason> hops(KernelRelease k, Topology m, int node, List<CpuSet> masks) {
         List<Reason> out = new ArrayList<>();
         CpuSet before = CpuSet.EMPTY;
+        // The hops follow the scheduler's distance (LVL-6): shown as such where it is not node_distance().
+        ArchSchedNodeDistance sched = ArchSchedNodeDistance.of(k, m);
         for (int h = 0; h < masks.size(); h++) {
             CpuSet added = masks.get(h).andNot(before);
             NodeMask nodes = m.nodesOf(added);
-            String dist = node == Numa.NUMA_NO_NODE || nodes.isEmpty() ? "" : ", distance " + m.distance(node, nodes.first());
+            String dist = node == Numa.NUMA_NO_NODE || nodes.isEmpty() ? "" : ", " + distanceText(sched, m, node, nodes.first());
+            List<String> rules = new ArrayList<>(h == 0 || h == masks.size() - 1 ? List.of("HOP-1", "HOP-2", "HOP-4") : List.of("HOP-1", "HOP-4"));
+            if (!dist.isEmpty() && sched.rewritesDistances()) rules.add("LVL-8");
             out.add(new Reason("hop " + h + ": adds nodes " + nodes.toText() + dist
-                    + (h == masks.size() - 1 ? "; the last hop is every online CPU" : ""), h == 0 ? List.of("HOP-1", "HOP-2", "HOP-4")
-                    : h == masks.size() - 1 ? List.of("HOP-1", "HOP-2", "HOP-4") : List.of("HOP-1", "HOP-4")));
+                    + (h == masks.size() - 1 ? "; the last hop is every online CPU" : ""), rules));
             before = masks.get(h);
         }
         return out;
@@ -326,6 +329,7 @@ public final class Explain {
         }
         List<CpuSet> rings = node == Numa.NUMA_NO_NODE || m.isCpuless(node) ? List.of(m.online()) : NumaHops.hopMasks(k, m, node);
         java.util.Map<CpuSet, Integer> uses = new java.util.HashMap<>();
+        ArchSchedNodeDistance sched = ArchSchedNodeDistance.of(k, m);
         for (int i = 0; i < irqs.size(); i++) {
             CpuSet s = irqs.get(i);
             if (s.isEmpty()) {
@@ -333,19 +337,31 @@ public final class Explain {
                 continue;
             }
             int ring = ringOf(rings, s.first());
-            String hop = node == Numa.NUMA_NO_NODE ? "" : "hop " + ring + " (distance " + m.distance(node, m.nodeOf(s.first())) + ")";
+            String hop = node == Numa.NUMA_NO_NODE ? "" : "hop " + ring + " (" + distanceText(sched, m, node, m.nodeOf(s.first())) + ")";
             if (s.size() == 1 && m.onlineSiblingsOf(s.first()).size() > 1 && hwcFirst && i == 0) {
                 out.add(new Reason("the HWC: one CPU, sharing its core with queue 1 (more vectors than online CPUs)", List.of("SIB-9")));
                 continue;
             }
             int pass = uses.merge(s, 1, Integer::sum);
+            List<String> rules = new ArrayList<>(List.of("SIB-1", "SIB-2", "SIB-3"));
+            if (!hop.isEmpty() && sched.rewritesDistances()) rules.add("LVL-8");
             out.add(new Reason((hwcFirst && i == 0 ? "the HWC: " : "") + "core " + s.toList() + " (its online siblings), " + hop
-                    + ", pass " + pass + " over the hop's cores", List.of("SIB-1", "SIB-2", "SIB-3")));
+                    + ", pass " + pass + " over the hop's cores", rules));
         }
         return out;
     }
 
     // ------------------------------------------------------------ helpers
+
+    /**
+     * {@code distance D} from {@code from} to {@code to} as the release's NUMA levels measure it
+     * (LVL-6); where that is not {@code node_distance()}, {@code scheduler's distance D
+     * (node_distance R)}, so a reader sees which one placed the CPU.
+     */
+    static String distanceText(ArchSchedNodeDistance sched, Topology m, int from, int to) {
+        int d = sched.distance(from, to), raw = m.distance(from, to);
+        return d == raw ? "distance " + d : "scheduler's distance " + d + " (node_distance " + raw + ")";
+    }
 
     private static int ringOf(List<CpuSet> cumulative, int cpu) {
         for (int r = 0; r < cumulative.size(); r++) if (cumulative.get(r).contains(cpu)) return r;

@@ -3,6 +3,7 @@ package dev.numaspread.conformance.picture;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.input.Printable;
 import dev.numaspread.model.kernel.Numa;
+import dev.numaspread.model.numa.ArchSchedNodeDistance;
 import dev.numaspread.model.topology.Node;
 import dev.numaspread.model.topology.Topology;
 
@@ -34,7 +35,21 @@ public final class PlacementPicture {
      * @param idPrefix makes the picture's ids unique when several share one page ({@code np})
      */
     public static String svg(Topology m, int node, List<Placement> panels, String caption, String idPrefix) {
+        return svg(m, node, panels, caption, idPrefix, List.of());
+    }
+
+    /**
+     * {@link #svg(Topology, int, List, String, String)} with the distance each panel's node headers
+     * show: {@code distances.get(p)} for panel {@code p} (the scheduler's distance of its release,
+     * LVL-6), {@code node_distance()} where the list has none. A header whose distance differs from
+     * {@code node_distance()} says it is the scheduler's, and the legend says what that is.
+     */
+    public static String svg(Topology m, int node, List<Placement> panels, String caption, String idPrefix,
+                             List<ArchSchedNodeDistance> distances) {
         if (panels.isEmpty()) panels = List.of(new Placement("", "queue", List.of()));
+        List<ArchSchedNodeDistance> shown = new ArrayList<>();
+        for (int p = 0; p < panels.size(); p++) shown.add(p < distances.size() ? distances.get(p) : ArchSchedNodeDistance.raw(m));
+        boolean scheduler = node != Numa.NUMA_NO_NODE && shown.stream().anyMatch(ArchSchedNodeDistance::rewritesDistances);
         List<Integer> order = nodeOrder(m, node);
         List<NodeBox> boxes = new ArrayList<>();
         for (int n : order) boxes.add(layout(m, n));
@@ -42,7 +57,7 @@ public final class PlacementPicture {
         int panelH = TITLE + boxes.stream().mapToInt(b -> b.height + PAD).sum();
         int width = Math.max(760, PAD * 2 + panels.size() * panelW + (panels.size() - 1) * PANEL_GAP);
         int legendTop = PAD + TITLE + panelH + PAD;
-        int height = legendTop + 5 * LEGEND_ROW + PAD;
+        int height = legendTop + (scheduler ? 6 : 5) * LEGEND_ROW + PAD;
         String hatch = idPrefix + "-hatch";
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"placement\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\""
@@ -59,13 +74,19 @@ public final class PlacementPicture {
             sb.append(text(x0, y + 13, pl.title(), "font-size=\"13\" font-weight=\"bold\"")).append('\n');
             y += TITLE;
             for (NodeBox b : boxes) {
-                drawNode(sb, m, node, b, x0, y, panelW, pl, panels, hatch);
+                drawNode(sb, m, node, b, x0, y, panelW, pl, panels, hatch, shown.get(p));
                 y += b.height + PAD;
             }
             sb.append("</g>\n");
         }
-        legend(sb, PAD, legendTop, panels, hatch);
+        legend(sb, PAD, legendTop, panels, hatch, scheduler);
         return sb.append("</svg>\n").toString();
+    }
+
+    /** The distance from the device's node as a header shows it: {@code 24 (scheduler's; node_distance 21)} where they differ. */
+    static String distanceText(Topology m, int from, int to, ArchSchedNodeDistance distance) {
+        int sched = distance.distance(from, to), raw = m.distance(from, to);
+        return sched == raw ? String.valueOf(raw) : sched + " (scheduler's; node_distance " + raw + ")";
     }
 
     /** The nodes in the order drawn: by distance from {@code node}, ties by id; by id for NUMA_NO_NODE. */
@@ -124,11 +145,11 @@ public final class PlacementPicture {
     }
 
     private static void drawNode(StringBuilder sb, Topology m, int devNode, NodeBox b, int x0, int y0, int panelW, Placement pl,
-                                 List<Placement> all, String hatch) {
+                                 List<Placement> all, String hatch, ArchSchedNodeDistance distance) {
         Node n = m.node(b.node()).orElseThrow();
         sb.append(String.format(Locale.ROOT, "<g class=\"node\" data-node=\"%d\"><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" fill=\"#fafafa\" stroke=\"#555\"/>%n",
                 b.node(), x0, y0, panelW, b.height));
-        String head = "node " + b.node() + (devNode != Numa.NUMA_NO_NODE && m.hasNode(devNode) ? " · distance " + m.distance(devNode, b.node()) : "")
+        String head = "node " + b.node() + (devNode != Numa.NUMA_NO_NODE && m.hasNode(devNode) ? " · distance " + distanceText(m, devNode, b.node(), distance) : "")
                 + " · CPUs " + n.cpus().toText() + (n.hasMemory() ? "" : " · no memory");
         sb.append(text(x0 + PAD, y0 + 13, head, "font-weight=\"bold\"")).append('\n');
         int y = y0 + NODE_HEADER + UNIT_PAD;
@@ -177,7 +198,7 @@ public final class PlacementPicture {
         sb.append("</g>\n");
     }
 
-    private static void legend(StringBuilder sb, int x, int y, List<Placement> panels, String hatch) {
+    private static void legend(StringBuilder sb, int x, int y, List<Placement> panels, String hatch, boolean scheduler) {
         String word = panels.get(0).word();
         sb.append("<g id=\"legend\" class=\"legend\">\n");
         sb.append(text(x, y + 12, "Legend", "font-weight=\"bold\"")).append('\n');
@@ -196,6 +217,11 @@ public final class PlacementPicture {
         }
         row += LEGEND_ROW;
         sb.append(text(x, row + 12, "Nodes are ordered by distance from the device's node, nearest first.", "fill=\"#444\"")).append('\n');
+        if (scheduler) {
+            row += LEGEND_ROW;
+            sb.append(text(x, row + 12, "A distance marked scheduler's is arch_sched_node_distance(), which the release builds its NUMA levels"
+                    + " from on this machine (spec/numa-levels.md LVL-8); node_distance() follows it.", "fill=\"#444\"")).append('\n');
+        }
         sb.append("</g>\n");
     }
 

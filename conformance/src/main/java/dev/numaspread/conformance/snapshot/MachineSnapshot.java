@@ -31,7 +31,8 @@ import java.util.stream.Stream;
  * What numaspread reads of a machine, from {@code /sys} and {@code /proc}, at one instant
  * (spec/formats.md FMT-15): the CPU and node topology, each IRQ's affinity files,
  * {@code /proc/interrupts}, each block device's {@code mq/N/cpu_list}, each PCI device's
- * {@code numa_node} and MSI IRQs, and {@code /proc/sys/kernel/osrelease}. Paths are kept as on
+ * {@code numa_node} and MSI IRQs, {@code /proc/sys/kernel/osrelease} and the first processor's
+ * block of {@code /proc/cpuinfo} (the CPU model). Paths are kept as on
  * the machine, without the leading {@code /} ({@code proc/irq/45/smp_affinity_list}); symbolic
  * links keep their target text. Immutable.
  *
@@ -95,6 +96,7 @@ public final class MachineSnapshot {
             c.links(d, CPU);
         }
         c.files("proc", List.of("interrupts"));
+        c.firstBlock("proc/cpuinfo");
         c.files("proc/sys/kernel", List.of("osrelease"));
         c.files("proc/irq", List.of("default_smp_affinity"));
         for (String irq : c.dirs("proc/irq", NUMBER)) c.files("proc/irq/" + irq, IRQ_FILES);
@@ -144,6 +146,22 @@ public final class MachineSnapshot {
                 s.map(x -> x.getFileName().toString()).sorted().forEach(n -> file(dir + "/" + n));
             } catch (IOException | UncheckedIOException e) {
                 skipped.add(dir + " (" + reason(e) + ")");
+            }
+        }
+
+        /**
+         * The first processor's block of {@code path} (up to its first blank line): {@code /proc/cpuinfo}
+         * repeats it per CPU, and the CPU model is all numaspread reads of it (FMT-15).
+         */
+        void firstBlock(String path) {
+            Path p = root.resolve(path);
+            if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) return;
+            try (java.io.BufferedReader r = Files.newBufferedReader(p, StandardCharsets.UTF_8)) {
+                StringBuilder sb = new StringBuilder();
+                for (String line = r.readLine(); line != null && !line.isBlank(); line = r.readLine()) sb.append(line).append('\n');
+                entries.put(path, new Tar.File(path, sb.toString().getBytes(StandardCharsets.UTF_8)));
+            } catch (IOException | UncheckedIOException e) {
+                skipped.add(path + " (" + reason(e) + ")");
             }
         }
 

@@ -48,6 +48,19 @@ public enum Routine {
         return id;
     }
 
+    /**
+     * True when the routine places by the NUMA levels in the releases that have them (hop masks,
+     * rings, the closest or n-th CPU), so from 6.19 by the scheduler's distance
+     * (spec/numa-levels.md LVL-6): what a display measures the distance from the device's node by.
+     */
+    public boolean walksNumaLevels() {
+        return switch (this) {
+            case LOCAL_SPREAD, NUMA_LEVELS, HOP_MASKS, NUMA_CLOSEST, NUMA_NTH, MLX5_NUMA_DISTANCE, MLX5_COMP_IRQS, IRQ_SETUP,
+                    MANA_SETUP_IRQS -> true;
+            default -> false;
+        };
+    }
+
     /** The family that specifies it: its rules are in the family's spec file and feature file. */
     public Family family() {
         return family;

@@ -15,8 +15,8 @@ import dev.numaspread.model.topology.TopologyBuilder;
  * <pre>
  *   share   what                                        tells apart
  *   ~20 %   cpu-model other                             a hook applied to any machine
- *   ~15 %   remote distances 16..24 (some below 20)     6.19's "20 or more" test
- *   ~12 %   an in-package pair asymmetric               7.0's slit_validate() fall-back
+ *   ~15 %   remote distances 16..24 (some below 20)     6.19.0's "20 or more" test (LVL-7, retired)
+ *   ~12 %   an in-package pair asymmetric               slit_validate()'s fall-back (LVL-8)
  *   ~12 %   one CPU offline                             the online CPUs the kernel counts
  * </pre>
  * The simplest draw is two packages of two one-CPU nodes on Granite Rapids-X, remote distance 20.

@@ -3,6 +3,9 @@ package dev.numaspread.conformance.snapshot;
 import dev.numaspread.conformance.fixtures.Fixtures;
 import dev.numaspread.conformance.fixtures.TopologyFiles;
 import dev.numaspread.conformance.rules.Proves;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.numa.NumaLevels;
+import dev.numaspread.model.topology.CpuModel;
 import dev.numaspread.model.topology.InvalidTopologyException;
 import dev.numaspread.model.topology.Topology;
 import org.junit.jupiter.api.Test;
@@ -16,6 +19,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -88,6 +92,64 @@ class MachineSnapshotTest {
         assertEquals(Optional.of("../../node/node1"), s.linkTarget("sys/devices/system/cpu/cpu7/node1"));
         assertEquals(Optional.of("6.12.117+deb12-amd64"), s.osrelease());
         assertTrue(s.entries().stream().noneMatch(e -> e.path().contains("power")), "power/ is not what numaspread reads");
+    }
+
+    /**
+     * A Granite Rapids-X of two packages in SNC-3 as its file system shows it: nodes 0-2 hold CPUs
+     * 0-2 (package 0), nodes 3-5 CPUs 3-5 (package 1), the SLIT of commit 528d89a4707e, and a
+     * /proc/cpuinfo of six processors whose first says {@code vendor}, family 6, model {@code model}.
+     */
+    private Path sncMachine(String vendor, int model) throws IOException {
+        Path r = tmp.resolve("snc-" + vendor + "-" + model);
+        String cpu = "sys/devices/system/cpu/", node = "sys/devices/system/node/";
+        int[][] slit = {{10, 15, 17, 21, 28, 26}, {15, 10, 15, 23, 26, 23}, {17, 15, 10, 26, 23, 21},
+                {21, 28, 26, 10, 15, 17}, {23, 26, 23, 15, 10, 15}, {26, 23, 21, 17, 15, 10}};
+        write(r, cpu + "possible", "0-5\n");
+        write(r, cpu + "present", "0-5\n");
+        write(r, cpu + "online", "0-5\n");
+        StringBuilder cpuinfo = new StringBuilder();
+        for (int c = 0; c < 6; c++) {
+            write(r, cpu + "cpu" + c + "/topology/thread_siblings_list", c + "\n");
+            write(r, cpu + "cpu" + c + "/topology/physical_package_id", (c / 3) + "\n");
+            write(r, node + "node" + c + "/cpulist", c + "\n");
+            StringBuilder row = new StringBuilder();
+            for (int d : slit[c]) row.append(row.length() == 0 ? "" : " ").append(d);
+            write(r, node + "node" + c + "/distance", row + "\n");
+            cpuinfo.append("processor\t: ").append(c).append("\nvendor_id\t: ").append(vendor).append("\ncpu family\t: 6\nmodel\t\t: ")
+                    .append(model).append("\nmodel name\t: a CPU\nflags\t\t: fpu vme de pse\n\n");
+        }
+        write(r, node + "online", "0-5\n");
+        write(r, "proc/cpuinfo", cpuinfo.toString());
+        return r;
+    }
+
+    @Test
+    @Proves({"FMT-15", "TOPO-16"})
+    void FMT_15_snapshotOfAnSncMachineKnowsItsCpuModel() throws IOException {
+        MachineSnapshot s = MachineSnapshot.capture(sncMachine("GenuineIntel", 173));   // family 6 model 0xad
+        // Only the first processor's block is kept: the model is all that is read of it.
+        assertEquals(Optional.of("processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 173\nmodel name\t: a CPU\n"
+                + "flags\t\t: fpu vme de pse\n"), s.text("proc/cpuinfo"));
+        Path tar = tmp.resolve("gnr.tar");
+        s.write(tar);
+        Topology m = TopologyFiles.read(tar).topology();
+        assertEquals(CpuModel.INTEL_GRANITERAPIDS_X, m.cpuModel());
+        assertEquals(3, m.numNodesPerPackage());
+        // The scheduler's distance follows (LVL-8): the other package is one level at 434 / 18 = 24.
+        assertArrayEquals(new int[]{10, 15, 17, 21, 23, 26, 28}, NumaLevels.of(KernelRelease.of(6, 18), m).distances());
+        assertArrayEquals(new int[]{10, 15, 17, 24}, NumaLevels.of(KernelRelease.of(7, 3), m).distances());
+        // Clearwater Forest-X is family 6 model 0xdd.
+        assertEquals(CpuModel.INTEL_ATOM_DARKMONT_X, MachineSnapshot.capture(sncMachine("GenuineIntel", 221)).topology().topology().cpuModel());
+    }
+
+    @Test
+    @Proves({"FMT-15", "TOPO-16"})
+    void FMT_15_otherCpusAndCopiesWithoutProcAreOther() throws IOException {
+        assertEquals(CpuModel.OTHER, MachineSnapshot.capture(sncMachine("AuthenticAMD", 173)).topology().topology().cpuModel());
+        assertEquals(CpuModel.OTHER, MachineSnapshot.capture(sncMachine("GenuineIntel", 143)).topology().topology().cpuModel());   // Sapphire Rapids
+        // A copy of /sys/devices/system alone has no cpuinfo.
+        Path sys = sncMachine("GenuineIntel", 173).resolve("sys/devices/system");
+        assertEquals(CpuModel.OTHER, TopologyFiles.read(sys).topology().cpuModel());
     }
 
     @Test

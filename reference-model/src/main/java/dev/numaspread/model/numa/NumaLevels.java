@@ -75,7 +75,7 @@ public final class NumaLevels {
         if (levels.length > 0 && (levels[0] < Numa.LOCAL_DISTANCE || levels[levels.length - 1] > Numa.MAX_DISTANCE))
             return new NumaLevels(new int[0], ids, members, machine, sched);   // "Invalid distance value range"
         if (!sched.rewritesDistances()) return new NumaLevels(levels, ids, members, machine, sched);
-        // 6.19+ on the machines of LVL-7 and LVL-8: the raw table passed its range check (the kernel
+        // 6.19+ on the machines of LVL-8: the raw table passed its range check (the kernel
         // records it first); the levels are the architecture's distances (06f2c90885e9), checked too.
         TreeSet<Integer> values = new TreeSet<>();
         for (int i : memberIds)
@@ -133,7 +133,7 @@ public final class NumaLevels {
 
     /**
      * The distance the levels and masks measure from {@code from} to {@code to}: {@code node_distance()},
-     * or from 6.19 {@code arch_sched_node_distance()} (LVL-6), which differs on the machines of LVL-7 and LVL-8.
+     * or from 6.19 {@code arch_sched_node_distance()} (LVL-6), which differs on the machines of LVL-8.
      */
     public int schedDistance(int from, int to) {
         return schedDistance.distance(from, to);

@@ -40,9 +40,23 @@ public enum CpuModel {
         return kernelName;
     }
 
-    /** True for the models whose scheduler distances x86 rewrites from 6.19 (LVL-7, LVL-8). */
+    /** True for the models whose scheduler distances x86 rewrites from 6.19 (LVL-8). */
     public boolean isSncDistanceModel() {
         return this == INTEL_GRANITERAPIDS_X || this == INTEL_ATOM_DARKMONT_X;
+    }
+
+    /**
+     * The model of a CPU as {@code /proc/cpuinfo} shows it ({@code vendor_id}, {@code cpu family},
+     * {@code model}): the kernel's {@code x86_vfm} match, {@link #OTHER} for every CPU no hook
+     * tests (spec/formats.md FMT-15).
+     */
+    public static CpuModel ofCpuinfo(String vendor, int family, int model) {
+        if (!vendor.equals("GenuineIntel") || family != 6) return OTHER;
+        return switch (model) {
+            case 0xad -> INTEL_GRANITERAPIDS_X;
+            case 0xdd -> INTEL_ATOM_DARKMONT_X;
+            default -> OTHER;
+        };
     }
 
     /** The model a {@code cpu-model} word names; {@code other} included. */

@@ -178,12 +178,44 @@ public final class SysfsSnapshot {
                     + (alone.isEmpty() ? "" : "; CPUs " + alone.toList() + ", which no sibling list names, are taken as their own SMT siblings")));
         }
         clusters(tree, d, topo, possible);
+        // An archive holds proc/ beside sys/: its cpuinfo names the CPU model (FMT-15, TOPO-16).
+        if (packaged && root.endsWith("sys/devices/system/")) {
+            String cpuinfo = root.substring(0, root.length() - "sys/devices/system/".length()) + "proc/cpuinfo";
+            if (tree.isFile(cpuinfo)) {
+                CpuModel model = cpuModel(tree, cpuinfo);
+                if (model != CpuModel.OTHER) d.cpuModel(model, at(tree, cpuinfo));
+            }
+        }
 
         TopoDocument doc = d.build(mode);
         if (warnings.isEmpty()) return doc;
         List<TopologyWarning> all = new ArrayList<>(doc.warnings());
         all.addAll(warnings);
         return new TopoDocument(doc.topology(), doc.notes(), doc.expect(), all);
+    }
+
+    /**
+     * The CPU model of the first processor in {@code /proc/cpuinfo} ({@code vendor_id},
+     * {@code cpu family}, {@code model}); {@link CpuModel#OTHER} when a field is missing or not a
+     * number (a non-x86 cpuinfo has none of them).
+     */
+    static CpuModel cpuModel(SysfsTree tree, String cpuinfo) {
+        String vendor = null;
+        long family = -1, model = -1;
+        for (String line : text(tree, cpuinfo).split("\n")) {
+            if (line.isBlank()) break;                       // the end of the first processor's block
+            int colon = line.indexOf(':');
+            if (colon < 0) continue;
+            String key = line.substring(0, colon).strip(), value = line.substring(colon + 1).strip();
+            switch (key) {
+                case "vendor_id" -> vendor = value;
+                case "cpu family" -> family = InputText.decimalValue(value);
+                case "model" -> model = InputText.decimalValue(value);
+                default -> { }
+            }
+        }
+        if (vendor == null || family < 0 || model < 0 || family > Integer.MAX_VALUE || model > Integer.MAX_VALUE) return CpuModel.OTHER;
+        return CpuModel.ofCpuinfo(vendor, (int) family, (int) model);
     }
 
     /** The path (with a trailing {@code /}, or empty) holding {@code cpu/} and {@code node/}: the copy itself or its devices/system. */

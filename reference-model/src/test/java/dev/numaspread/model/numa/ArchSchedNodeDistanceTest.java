@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The scheduler's distance per release (LVL-6 to LVL-8) on the machines of research/kernel-2026.md
+ * The scheduler's distance per release (LVL-6, LVL-8) on the machines of research/kernel-2026.md
  * §5.5 and of commit 528d89a4707e's message; values worked out by hand there.
  */
 class ArchSchedNodeDistanceTest {
@@ -50,20 +50,24 @@ class ArchSchedNodeDistanceTest {
         assertFalse(ArchSchedNodeDistance.of(V7_3, snc3(CpuModel.OTHER, SNC3)).rewritesDistances());
     }
 
+    /**
+     * 6.19 is 6.19.y from 6.19.7, which took 528d89a4707e as 9e536804bc67 (spec/numa-levels.md,
+     * LVL-7 retired): the package-pair mean of SNC-3, and SNC-2 keeps node_distance().
+     */
     @Test
-    void LVL_7_everyRemoteDistanceIsTheMeanIn6_19() {
+    void LVL_8_6_19IsThe7_0Behaviour() {
         Topology m = snc3(CpuModel.INTEL_ATOM_DARKMONT_X, SNC3);
-        assertEquals(24, ArchSchedNodeDistance.averageRemoteDistance(m));            // 434 / 18
-        assertArrayEquals(new int[]{10, 15, 17, 24}, NumaLevels.of(V6_19, m).distances());
-        assertArrayEquals(new int[]{10, 12, 22}, NumaLevels.of(V6_19, snc2()).distances());
-        // Node 0 meets the other package as one ring: research §5.5.
+        assertArrayEquals(new int[]{10, 15, 17, 24}, NumaLevels.of(V6_19, m).distances());            // 434 / 18
+        assertArrayEquals(new int[]{10, 12, 20, 24}, NumaLevels.of(V6_19, snc2()).distances());
+        assertFalse(ArchSchedNodeDistance.of(V6_19, snc2()).rewritesDistances());
+        // Node 0 meets the other package as one ring.
         assertArrayEquals(CpuSet.range(0, 23).toArray(), LocalSpread.localSpreadCpus(V6_19, m, 0, 24));
         assertArrayEquals(new int[]{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19},
                 LocalSpread.localSpreadCpus(V6_18, m, 0, 24));
     }
 
     @Test
-    void LVL_7_distancesBelow20StayRaw() {
+    void LVL_8_snc2DistancesBelow20StayRawIn6_19() {
         int[][] near = {{10, 12, 16, 18}, {12, 10, 18, 16}, {16, 18, 10, 12}, {18, 16, 12, 10}};
         Topology m = TopologyBuilder.machine("near").cpuModel(CpuModel.INTEL_GRANITERAPIDS_X).pkg(0, "0-1").pkg(1, "2-3")
                 .node(0, "0").node(1, "1").node(2, "2").node(3, "3").distances(near).build();
@@ -108,9 +112,9 @@ class ArchSchedNodeDistanceTest {
         assertEquals(27, d.distance(0, 6));
         assertEquals(33, d.distance(9, 3));
         assertEquals(15, d.distance(6, 7));
-        // 6.19 has one machine-wide mean over every distance of 20 or more.
-        assertEquals(ArchSchedNodeDistance.averageRemoteDistance(m), ArchSchedNodeDistance.of(V6_19, m).distance(0, 3));
-        assertEquals(ArchSchedNodeDistance.averageRemoteDistance(m), ArchSchedNodeDistance.of(V6_19, m).distance(0, 6));
+        // 6.19 (from 6.19.7) has the same per-pair means.
+        assertEquals(24, ArchSchedNodeDistance.of(V6_19, m).distance(0, 3));
+        assertEquals(27, ArchSchedNodeDistance.of(V6_19, m).distance(0, 6));
     }
 
     @Test
@@ -120,7 +124,7 @@ class ArchSchedNodeDistanceTest {
         bent[1][0] = 16;                                                              // package 0's block is asymmetric
         Topology m = snc3(CpuModel.INTEL_GRANITERAPIDS_X, bent);
         assertFalse(ArchSchedNodeDistance.of(V7_0, m).rewritesDistances());
-        assertTrue(ArchSchedNodeDistance.of(V6_19, m).rewritesDistances());
+        assertFalse(ArchSchedNodeDistance.of(V6_19, m).rewritesDistances());
         // A block whose nodes' CPUs sit in two packages fails too.
         Topology split = TopologyBuilder.machine("split").cpuModel(CpuModel.INTEL_GRANITERAPIDS_X).pkg(0, "0-7,12-15").pkg(1, "8-11,16-23")
                 .node(0, "0-3").node(1, "4-7").node(2, "8-11").node(3, "12-15").node(4, "16-19").node(5, "20-23").distances(SNC3).build();
