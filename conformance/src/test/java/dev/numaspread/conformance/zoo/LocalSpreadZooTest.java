@@ -80,6 +80,7 @@ class LocalSpreadZooTest {
                 new Member(new Zoo.Mlx5FallbackPastOnline(), V6_0, "MLX-3"),
                 new Member(new Zoo.LevelsDescending(), V6_12, "LVL-5"),
                 new Member(new Zoo.SncAveragingOnSnc2In70(), KernelRelease.of(7, 0), "LVL-8"),
+                new Member(new Zoo.MachineWideMeanIn619(), KernelRelease.of(6, 19), "LVL-8"),
                 new Member(new Zoo.SpreadIgnoresArchDistance(), KernelRelease.of(7, 3), "LS-6"),
                 new Member(new Zoo.HopMasksIgnoreArchDistance(), KernelRelease.of(7, 3), "HOP-4"),
                 new Member(new Zoo.Mlx5WalkIgnoresDistance(), KernelRelease.of(6, 5), "MLX-6"),

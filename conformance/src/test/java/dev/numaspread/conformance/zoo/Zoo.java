@@ -108,7 +108,7 @@ final class Zoo {
     /**
      * Issue 9: SNC averaging applied to SNC-2 in 7.0: the package-pair mean of 528d89a4707e "x86/topo:
      * Fix SNC topology mess" taken from 2 nodes per package instead of 3, so an SNC-2 Granite Rapids
-     * keeps 6.19's merged remote ring (LVL-8).
+     * keeps 6.19.0's merged remote ring (LVL-8).
      */
     static final class SncAveragingOnSnc2In70 extends Delegating {
         @Override public int[] numaLevels(KernelRelease k, Topology m) {
@@ -129,6 +129,37 @@ final class Zoo {
 
         private static int raw(Topology m, int a, int b) {
             return m.distances().hasNode(a) && m.distances().hasNode(b) ? m.distance(a, b) : a == b ? 10 : 20;
+        }
+    }
+
+    /**
+     * Issue 9: 6.19 as 6.19.0 to 6.19.6 shipped it (4d6dd05d07d0 alone): every distance of 20 or
+     * more between nodes with CPUs becomes their machine-wide mean on Granite Rapids / Clearwater
+     * Forest with nodes inside a package, where 6.19.y from 6.19.7 has 528d89a4707e (LVL-8; LVL-7
+     * retired).
+     */
+    static final class MachineWideMeanIn619 extends Delegating {
+        @Override public int[] numaLevels(KernelRelease k, Topology m) {
+            if (!k.equals(KernelRelease.of(6, 19)) || !m.cpuModel().isSncDistanceModel() || m.maxPackages() < 2 || !numaInPackage(m))
+                return super.numaLevels(k, m);
+            long sum = 0;
+            int count = 0;
+            for (int i : m.nodeIds())
+                for (int j : m.nodeIds())
+                    if (!m.isCpuless(i) && !m.isCpuless(j) && m.distance(i, j) >= 20) {
+                        sum += m.distance(i, j);
+                        count++;
+                    }
+            int mean = count == 0 ? 20 : (int) (sum / count);
+            TreeSet<Integer> levels = new TreeSet<>();
+            for (int i : m.nodeIds())
+                for (int j : m.nodeIds())
+                    if (!m.isCpuless(i) && !m.isCpuless(j)) levels.add(m.distance(i, j) >= 20 ? mean : m.distance(i, j));
+            return levels.stream().mapToInt(Integer::intValue).toArray();
+        }
+
+        private static boolean numaInPackage(Topology m) {
+            return m.packages().stream().anyMatch(p -> m.nodesOf(p.cpus().and(m.online())).size() > 1);
         }
     }
 

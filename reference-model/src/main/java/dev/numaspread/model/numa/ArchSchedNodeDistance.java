@@ -26,8 +26,8 @@ import java.util.Optional;
  * mean on any such machine with nodes inside a package; a profile models a series' latest stable
  * point release (spec/README.md), so that behaviour is not modelled (spec/numa-levels.md, LVL-7
  * retired).
- * The kernel works both values out once, at its first call during boot; the model takes the
- * machine it is given as that boot state.
+ * The kernel checks the form and works the means out once, at its first call during boot; the
+ * model takes the machine it is given as that boot state.
  *
  * <p>Not affected: {@code node_distance()} itself, {@code numa_nearest_node()} and everything
  * else that reads the raw table (the NUMA balancing distances are kept apart in
