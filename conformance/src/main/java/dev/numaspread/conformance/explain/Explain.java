@@ -176,7 +176,7 @@ public final class Explain {
         NumaLevels levels = NumaLevels.of(k, m);
         int node = m.nodeOf(cpu);
         List<CpuSet> masks = levels.masksOf(node);
-        List<String> distance = levels.archSchedNodeDistance().rewritesDistances() ? List.of(k.atLeast(7, 0) ? "LVL-8" : "LVL-7") : List.of();
+        List<String> distance = levels.archSchedNodeDistance().rewritesDistances() ? List.of("LVL-8") : List.of();
         int level = 0;
         while (level < masks.size() && !masks.get(level).intersects(cpus)) level++;
         int state = prev;
