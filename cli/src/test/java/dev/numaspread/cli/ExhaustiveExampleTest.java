@@ -5,8 +5,10 @@ import dev.numaspread.conformance.certify.Certifier;
 import dev.numaspread.conformance.certify.CertifyOptions;
 import dev.numaspread.conformance.certify.Implementations;
 import dev.numaspread.conformance.certify.RuleResult;
+import dev.numaspread.conformance.certify.ShardMerge;
 import dev.numaspread.conformance.certify.Verdict;
 import dev.numaspread.conformance.checks.Settings;
+import dev.numaspread.conformance.gen.Shard;
 import dev.numaspread.conformance.spi.Claim;
 import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.topogen.SmallMachines;
@@ -15,7 +17,11 @@ import org.junit.jupiter.api.Test;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,10 +35,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * 5 623 machines, some 16 times the work). The floors below sit under what the run covers today
  * (2026-12-01, claims of 6.1 to 7.3: 154 rules PASS, 143 of them by walks, 1 085 544 cases on
  * 322 machines), at what the claims of 6.1 and 6.12 alone cover.
+ *
+ * <p>The walk runs as {@value #SHARDS} shards side by side, joined as {@code merge-reports} joins
+ * them ({@link ShardMerge}): a shard walks the whole tree but checks only its share of the cases,
+ * so the shards check every case exactly once ({@link Shard}) and the joined certificate is the one
+ * run's. Two shards keep both cores busy in {@code mvn verify}, where this test was the last class
+ * of its module to end (benchmarks/README.md, "mvn verify").
  */
 class ExhaustiveExampleTest {
 
     static final int SCOPE = 2;
+    static final int SHARDS = 2;
 
     /** The bundled example without its page-pool claims. */
     static Implementation exampleWithoutPagePool() {
@@ -50,10 +63,22 @@ class ExhaustiveExampleTest {
     }
 
     @Test
-    void exhaustiveScope2_coversEveryMachineOfTwoCpus_andTheExamplePasses() {
+    void exhaustiveScope2_coversEveryMachineOfTwoCpus_andTheExamplePasses() throws Exception {
         Settings settings = Settings.defaults().withExhaustive(SCOPE).withBudget(Duration.ofSeconds(120));
-        Certificate c = Certifier.standard().certify(exampleWithoutPagePool(),
-                CertifyOptions.defaults("example").withSettings(settings).withRepeatCalls(false));
+        ExecutorService threads = Executors.newFixedThreadPool(SHARDS);
+        List<Future<ShardMerge.Part>> shards = new ArrayList<>();
+        for (int k = 1; k <= SHARDS; k++) {
+            Shard shard = new Shard(k, SHARDS);
+            shards.add(threads.submit(() -> new ShardMerge.Part("shard " + shard, Certifier.standard().certify(exampleWithoutPagePool(),
+                    CertifyOptions.defaults("example").withSettings(settings.withShard(shard)).withRepeatCalls(false)))));
+        }
+        List<ShardMerge.Part> parts = new ArrayList<>();
+        try {
+            for (Future<ShardMerge.Part> f : shards) parts.add(f.get());
+        } finally {
+            threads.shutdownNow();
+        }
+        Certificate c = ShardMerge.merge(parts);
         List<RuleResult> claimed = c.claimed();
         StringBuilder unexpected = new StringBuilder();
         for (RuleResult r : claimed) {

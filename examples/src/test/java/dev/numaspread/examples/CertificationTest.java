@@ -15,6 +15,8 @@ import dev.numaspread.conformance.spi.Routine;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +34,11 @@ import static org.junit.jupiter.api.Assertions.fail;
  *
  * <p>{@link #certifierAcceptsEveryClaim()} runs the {@link Certifier} (checks and scenarios) as
  * {@code numaspread certify} does: every claimed rule must be accepted.
+ *
+ * <p>The two share nothing (each makes its own example, checks and certifier), so they run side by
+ * side ({@link ExecutionMode#CONCURRENT}): this class is most of its module's test time.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class CertificationTest {
     private static final Settings SETTINGS = Settings.defaults().withTries(100);
 

@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The README's section "Certify inside your own build (JUnit 5)" cannot rot: its Java blocks
  * compile against the kit, and are, character for character, the files of examples/junit-tck that
- * the invoker certifies in mvn verify (examples/pom.xml); its dependency snippet is the example
+ * the invoker certifies in mvn verify (examples-it/pom.xml); its dependency snippet is the example
  * project's, at the version this build installs.
  */
 class ReadmeExampleTest {

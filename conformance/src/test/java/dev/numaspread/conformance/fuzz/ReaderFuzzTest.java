@@ -23,6 +23,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -60,8 +62,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * before its limit is checked; does a catch block build a message from an exception's class name;
  * does a message quote a value without {@code Printable.quote}; does a new reader read a path
  * without {@code InputFile.read}?
+ *
+ * <p>The campaigns share nothing, so they run side by side ({@link ExecutionMode#CONCURRENT}, two at
+ * a time): the class took 46 s alone and often ended its module's tests alone. The bounds are per
+ * input and per thread (CPU time and allocation of the reading thread), so they hold as before.
  */
 @Proves({"FMT-16", "FMT-17", "FMT-18", "FMT-19"})
+@Execution(ExecutionMode.CONCURRENT)
 class ReaderFuzzTest {
 
     static final long SEED = 0x16_f022L;
