@@ -332,19 +332,20 @@ public final class Certifier {
         for (Claim c : claims) claimed.add(c.routine());
         Optional<List<String>> files = ruleFamilies(scope.keySet()).flatMap(families -> features.featuresFor(claimed, families));
         if (files.isPresent() && files.get().isEmpty()) return;
-        if (files.isPresent()) for (String f : files.get()) args.add("classpath:" + f);
-        else args.add("classpath:" + features.featureRoot().get());
+        if (files.isEmpty()) args.add("classpath:" + features.featureRoot().get());
         RuntimeOptions runtimeOptions = new CommandlineOptionsParser(OutputStream.nullOutputStream())
                 .parse(args.toArray(String[]::new)).setNoSummary().setPublishQuiet(true).build();
         ScenarioCollector collector = new ScenarioCollector(guard);
         ImplementationUnderTest.install(guard);
         try {
-            io.cucumber.core.runtime.Runtime.builder()
+            io.cucumber.core.runtime.Runtime.Builder cucumber = io.cucumber.core.runtime.Runtime.builder()
                     .withRuntimeOptions(runtimeOptions)
                     .withClassLoader(FeatureSuite::loader)
-                    .withAdditionalPlugins(collector)
-                    .build()
-                    .run();
+                    .withAdditionalPlugins(collector);
+            // Named files are read as class-path resources: Cucumber's own scan would open the whole jar
+            // as a zip file system once per file.
+            if (files.isPresent()) cucumber.withFeatureSupplier(() -> features.parse(files.get()));
+            cucumber.build().run();
         } catch (RuntimeException e) {
             notes.add("the feature run could not complete: " + e);
             for (Map<KernelRelease, List<Evidence>> byKernel : scope.values())

@@ -5,9 +5,14 @@ import dev.numaspread.conformance.rules.Rule;
 import dev.numaspread.conformance.spi.Family;
 import dev.numaspread.conformance.spi.Routine;
 
+import io.cucumber.core.feature.FeatureParser;
+import io.cucumber.core.gherkin.Feature;
+import io.cucumber.core.resource.Resource;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -20,6 +25,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.UUID;
 
 /**
  * Where the Cucumber features and their glue are: by default the features packaged under
@@ -122,6 +128,32 @@ public record FeatureSuite(Optional<String> featureRoot, List<String> gluePackag
             }
         } catch (IOException e) {
             throw new UncheckedIOException(path + ": " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    /**
+     * The features of {@code paths} (class-path paths, as {@link #featuresFor} gives them), parsed
+     * by Cucumber's parser under the URIs its class-path scan would give them
+     * ({@code classpath:numaspread/features/local-spread.feature}), in the order given.
+     *
+     * @throws io.cucumber.core.exception.CucumberException when a file is missing or not Gherkin
+     */
+    public List<Feature> parse(List<String> paths) {
+        FeatureParser parser = new FeatureParser(UUID::randomUUID);
+        List<Feature> out = new ArrayList<>();
+        for (String path : paths) {
+            URI uri = URI.create("classpath:" + path);
+            Resource resource = new Resource() {
+                @Override public URI getUri() { return uri; }
+
+                @Override public InputStream getInputStream() throws IOException {
+                    InputStream in = loader().getResourceAsStream(path);
+                    if (in == null) throw new IOException(path + ": not on the class path");
+                    return in;
+                }
+            };
+            parser.parseResource(resource).ifPresent(out::add);
         }
         return out;
     }

@@ -15,6 +15,7 @@ import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -72,6 +73,16 @@ class FeatureCallsTest {
                 FeatureSuite.standard().featuresFor(Set.of(Routine.PAGE_POOL), Set.of(Family.TOPOLOGY)).orElseThrow());
         assertEquals(List.of(), FeatureSuite.standard().featuresFor(Set.of(), Set.of(Family.AUDIT)).orElseThrow(),
                 "audit has no feature file");
+    }
+
+    /** The files a certification names are parsed under the URIs Cucumber's class-path scan gives them. */
+    @Test
+    void namedFilesAreParsedUnderTheirClassPathUris() {
+        List<io.cucumber.core.gherkin.Feature> parsed = FeatureSuite.standard()
+                .parse(List.of("numaspread/features/local-spread.feature", "numaspread/features/mlx5.feature"));
+        assertEquals(List.of("classpath:numaspread/features/local-spread.feature", "classpath:numaspread/features/mlx5.feature"),
+                parsed.stream().map(f -> f.getUri().toString()).toList());
+        assertEquals(Optional.of("Local spread"), parsed.get(0).getName());
     }
 
     @Test
