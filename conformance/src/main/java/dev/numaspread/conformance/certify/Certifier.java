@@ -88,6 +88,8 @@ public final class Certifier {
     public Certificate certify(Implementation impl, CertifyOptions options) {
         Instant started = Instant.now();
         Duration cpuAtStart = Workload.processCpu();
+        // A program may have been started (and said hello) before the certification: its wait then is not in it.
+        Duration busyAtStart = impl instanceof RemoteImplementation r ? r.traffic().busy() : Duration.ZERO;
         List<String> notes = new ArrayList<>();
         String name;
         List<Claim> allClaims;
@@ -126,7 +128,7 @@ public final class Certifier {
             guard.close();
         }
         Instant finished = Instant.now();
-        Workload workload = workload(impl, guard, started, finished, Workload.processCpu().minus(cpuAtStart));
+        Workload workload = workload(impl, guard, started, finished, Workload.processCpu().minus(cpuAtStart), busyAtStart);
 
         List<RuleResult> results = new ArrayList<>();
         LocalDate now = today.get();
@@ -172,12 +174,13 @@ public final class Certifier {
         }
     }
 
-    private static Workload workload(Implementation impl, GuardedImplementation guard, Instant started, Instant finished, Duration cpu) {
+    private static Workload workload(Implementation impl, GuardedImplementation guard, Instant started, Instant finished, Duration cpu,
+                                     Duration busyAtStart) {
         Workload.Calls calls = guard.callsSoFar();
         Duration total = Duration.between(started, finished);
         if (impl instanceof RemoteImplementation remote) {
             Traffic t = remote.traffic();
-            return new Workload(calls.calls(), t.requests(), t.batches(), total, t.busy(), cpu);
+            return new Workload(calls.calls(), t.requests(), t.batches(), total, t.busy().minus(busyAtStart), cpu);
         }
         return new Workload(calls.calls(), 0, 0, total, calls.inside(), cpu);
     }

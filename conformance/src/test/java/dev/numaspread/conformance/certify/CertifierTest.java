@@ -239,4 +239,19 @@ class CertifierTest {
         assertEquals("numaspread certify --impl 'process:python3 spread.py' --kernel 6.12 --tries 5 --seed 0x1f --budget 1 --rule LS-3",
                 Certifier.replay(o, KernelRelease.of(6, 12), "LS-3"));
     }
+
+    /** A program started before the certification (to check it starts) said hello then: that wait is not in it. */
+    @Test
+    void timeInsideAProgramCountsOnlyWhileTheCertificationRuns() {
+        class StartedEarlier extends Spread implements dev.numaspread.conformance.spi.RemoteImplementation {
+            @Override public int maxConcurrentCalls() { return 1; }
+            @Override public dev.numaspread.conformance.spi.Traffic traffic() {
+                return new dev.numaspread.conformance.spi.Traffic(1, 1, Duration.ofSeconds(30));   // the hello, before
+            }
+            @Override public void askTwice(boolean on) {}
+        }
+        Certificate c = certifier(List.of(LOCAL_FIRST, WRAP)).certify(new StartedEarlier(), options());
+        assertEquals(Duration.ZERO, c.workload().insideImplementation(), c.workload().text());
+        assertEquals(c.workload().total(), c.workload().inKit(), c.workload().text());
+    }
 }
