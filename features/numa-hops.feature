@@ -49,6 +49,26 @@ Feature: NUMA hops, closest CPU, n-th CPU, nearest node
       When a driver walks the hop masks of node 2
       Then the walk yields nothing
 
+    Example: a node whose CPUs were all taken offline yields nothing: it has no masks any more
+      Given the machine:
+        """topo
+        online 0-3,8-11
+        smt 2 adjacent
+        available: 3 nodes (0-2)
+        node 0 cpus: 0 1 2 3
+        node 1 cpus:
+        node 2 cpus: 8 9 10 11
+        node-of 4-7 1
+        node distances:
+        node   0   1   2
+          0:  10  12  30
+          1:  12  10  14
+          2:  30  14  10
+        """
+      And Linux 7.3
+      When a driver walks the hop masks of node 1
+      Then the walk yields nothing
+
   @HOP-4
   Rule: HOP-4 Each hop mask follows the row of the node
 

@@ -43,6 +43,26 @@ Feature: NUMA levels
       When the kernel builds its NUMA levels
       Then the NUMA levels are 10, 20
 
+    Example: a node whose CPUs were all taken offline adds no level: the kernel rebuilt the levels without it
+      Given the machine:
+        """topo
+        online 0-3,8-11
+        smt 2 adjacent
+        available: 3 nodes (0-2)
+        node 0 cpus: 0 1 2 3
+        node 1 cpus:
+        node 2 cpus: 8 9 10 11
+        node-of 4-7 1
+        node distances:
+        node   0   1   2
+          0:  10  12  30
+          1:  12  10  14
+          2:  30  14  10
+        """
+      And Linux 7.3
+      When the kernel builds its NUMA levels
+      Then the NUMA levels are 10, 30
+
   @LVL-2
   Rule: LVL-2 Before 5.12 only row 0 counts
 

@@ -67,10 +67,11 @@ class KernelRunsTest {
     @Test
     void theRunsAreThere() throws IOException {
         List<Run> runs = runs();
-        assertEquals(37, runs.size(), "kernel runs in " + RUNS.toAbsolutePath());
-        assertEquals(11, runs.stream().filter(r -> r.kernel().equals(KernelRelease.of(6, 1))).count());
-        assertEquals(11, runs.stream().filter(r -> r.kernel().equals(KernelRelease.of(6, 12))).count());
-        assertEquals(15, runs.stream().filter(r -> r.kernel().equals(KernelRelease.of(7, 3))).count());
+        // At least the runs of today: runs may be added (the same key set on other machines), none may go missing.
+        assertTrue(runs.size() >= 37, runs.size() + " kernel runs in " + RUNS.toAbsolutePath() + "; expected at least 37");
+        assertTrue(runs.stream().filter(r -> r.kernel().equals(KernelRelease.of(6, 1))).count() >= 11, "6.1 runs");
+        assertTrue(runs.stream().filter(r -> r.kernel().equals(KernelRelease.of(6, 12))).count() >= 11, "6.12 runs");
+        assertTrue(runs.stream().filter(r -> r.kernel().equals(KernelRelease.of(7, 3))).count() >= 15, "7.3 runs");
     }
 
     @TestFactory

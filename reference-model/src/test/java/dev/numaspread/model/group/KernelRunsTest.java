@@ -23,7 +23,8 @@ class KernelRunsTest {
     @TestFactory
     Stream<DynamicTest> GRP_10_groupCpusEvenlyAsTheKernelPrinted() {
         List<KernelRuns> runs = KernelRuns.all();
-        assertEquals(37, runs.size(), "kernel runs in " + KernelRuns.DIR);
+        // At least the runs of today: runs may be added (the same key set on other machines), none may go missing.
+        assertTrue(runs.size() >= 37, runs.size() + " kernel runs in " + KernelRuns.DIR + "; expected at least 37");
         return runs.stream().map(run -> DynamicTest.dynamicTest(run.name(), () -> {
             JsonNode r = run.results().get("group_cpus_evenly");
             assertTrue(r.size() >= 3, run.name() + ": group_cpus_evenly results");
@@ -41,7 +42,7 @@ class KernelRunsTest {
     @TestFactory
     Stream<DynamicTest> GRP_14_nummasksAsTheKernelPrinted() {
         List<KernelRuns> runs = KernelRuns.all().stream().filter(r -> r.results().has("group_cpus_evenly_nummasks")).toList();
-        assertEquals(15, runs.size(), "7.3 runs with group_cpus_evenly_nummasks");
+        assertTrue(runs.size() >= 15, runs.size() + " 7.3 runs with group_cpus_evenly_nummasks; expected at least 15");
         return runs.stream().map(run -> DynamicTest.dynamicTest(run.name(), () -> {
             for (Iterator<Map.Entry<String, JsonNode>> it = run.results().get("group_cpus_evenly_nummasks").fields(); it.hasNext(); ) {
                 var e = it.next();
@@ -59,7 +60,7 @@ class KernelRunsTest {
     @TestFactory
     Stream<DynamicTest> TOPO_13_cpusAsTheKernelSawThem() {
         List<KernelRuns> runs = KernelRuns.all().stream().filter(r -> r.results().has("cpus")).toList();
-        assertEquals(15, runs.size(), "7.3 runs with cpus");
+        assertTrue(runs.size() >= 15, runs.size() + " 7.3 runs with cpus; expected at least 15");
         return runs.stream().map(run -> DynamicTest.dynamicTest(run.name(), () -> {
             var m = run.machine();
             JsonNode cpus = run.results().get("cpus");
