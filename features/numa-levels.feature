@@ -208,6 +208,58 @@ Feature: NUMA levels
         | 17    | 12-23 | none        |
         | 24    | 0-23  | 0-11        |
 
+    Example: a device on node 2 of the SNC-3 example meets the other package as one ring, ascending, in Linux 7.3
+      Given the machine "gnr-2s-snc3-24cpu" running Linux 7.3
+      When a driver on node 2 asks for 24 queues
+      Then the queues get, ring by ring:
+        | queues | cpus  |
+        | 0-3    | 8-11  |
+        | 4-7    | 4-7   |
+        | 8-11   | 0-3   |
+        | 12-23  | 12-23 |
+      And queues 12 to 23 get CPUs 12-23
+
+    Example: mlx5 completion vectors on node 2 of the SNC-3 example follow the same rings in Linux 7.3
+      Given the machine "gnr-2s-snc3-24cpu" running Linux 7.3
+      When mlx5 on node 2 sets up 24 completion vectors
+      Then the vectors get, ring by ring:
+        | vectors | cpus  |
+        | 0-3     | 8-11  |
+        | 4-7     | 4-7   |
+        | 8-11    | 0-3   |
+        | 12-23   | 12-23 |
+      And vectors 12 to 23 get CPUs 12-23
+
+    Example: from CPU 0 of the SNC-3 example, nodes 4 and 5 are one level and the call goes round from CPU 0 in Linux 7.3
+      Given the machine "gnr-2s-snc3-24cpu" running Linux 7.3
+      When the scheduler looks for the CPU of 16-23 closest to CPU 0
+      Then the answer is CPU 16
+
+    Example: from CPU 4 of the SNC-2 machine, node 3 (20) is nearer than node 2 (24) again in Linux 7.3
+      Given the machine "gnr-2s-snc2-16cpu" running Linux 7.3
+      When the scheduler looks for the CPU of 8-15 closest to CPU 4
+      Then the answer is CPU 12
+
+    Example: the hop masks of node 1 of the SNC-2 machine keep four levels in Linux 7.3
+      Given the machine "gnr-2s-snc2-16cpu" running Linux 7.3
+      When a driver walks the hop masks of node 1
+      Then the hop masks are:
+        | level | mask         | ring  |
+        | 10    | 4-7          | 4-7   |
+        | 12    | 0-7          | 0-3   |
+        | 20    | 0-7,12-15    | 12-15 |
+        | 24    | 0-15         | 8-11  |
+
+    Example: the n-th CPU from node 0 of the SNC-3 example counts the other package in ascending id in Linux 7.3
+      Given the machine "gnr-2s-snc3-24cpu" running Linux 7.3
+      When the scheduler looks for CPU numbers 16 to 19 of 0-23 from node 0
+      Then the answers are CPUs 16, 17, 18, 19
+
+    Example: the n-th CPU from node 1 of the SNC-2 machine counts node 3 before node 2 in Linux 7.3
+      Given the machine "gnr-2s-snc2-16cpu" running Linux 7.3
+      When the scheduler looks for CPU numbers 8 to 11 of 0-15 from node 1
+      Then the answers are CPUs 12, 13, 14, 15
+
     Example: a table whose package block is asymmetric is not of the SNC form: raw distances in Linux 7.3
       Given the machine:
         """topo

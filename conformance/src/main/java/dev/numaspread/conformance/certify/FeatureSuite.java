@@ -62,7 +62,8 @@ public record FeatureSuite(Optional<String> featureRoot, List<String> gluePackag
     public static FeatureSuite standard() {
         Map<Family, Set<Routine>> calls = new EnumMap<>(Family.class);
         calls.put(Family.LOCAL_SPREAD, EnumSet.of(Routine.LOCAL_SPREAD, Routine.LOCAL_SPREAD_NEAREST_NODE));
-        calls.put(Family.NUMA_LEVELS, EnumSet.of(Routine.NUMA_LEVELS, Routine.HOP_MASKS, Routine.NUMA_CLOSEST, Routine.LOCAL_SPREAD));
+        calls.put(Family.NUMA_LEVELS, EnumSet.of(Routine.NUMA_LEVELS, Routine.HOP_MASKS, Routine.NUMA_CLOSEST, Routine.NUMA_NTH,
+                Routine.LOCAL_SPREAD, Routine.MLX5_COMP_IRQS));
         calls.put(Family.NUMA_HOPS, EnumSet.of(Routine.NUMA_LEVELS, Routine.HOP_MASKS, Routine.NUMA_CLOSEST, Routine.NUMA_NTH,
                 Routine.NUMA_NEAREST_NODE));
         calls.put(Family.MLX5, EnumSet.of(Routine.LOCAL_SPREAD, Routine.MLX5_NUMA_DISTANCE, Routine.MLX5_COMP_IRQS));
