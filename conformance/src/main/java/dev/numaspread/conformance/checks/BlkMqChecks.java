@@ -206,7 +206,8 @@ public final class BlkMqChecks implements CheckFamily {
     static Gen<IrqCase> irqCases() {
         return GroupCpusChecks.MACHINES.flatMap(m -> c -> {
             int pre = c.choose(0, 2), post = c.choose(0, 2);
-            int affvecs = MachineDraws.counts(m, 1, m.possible().size() + 3).generate(c);
+            // 0 spread vectors too: nvecs == pre + post gives NULL (MQ-9)
+            int affvecs = MachineDraws.counts(m, 0, m.possible().size() + 3).generate(c);
             List<Integer> sets = new ArrayList<>();
             if (c.chance(40)) {
                 int left = affvecs;
@@ -224,6 +225,12 @@ public final class BlkMqChecks implements CheckFamily {
         ctx.forAll(irqCases(), c -> {
             Optional<List<IrqAffinity.AffinityDesc>> r = ctx.implementation().irqCreateAffinityMasks(ctx.kernel(), c.machine(),
                     c.nvecs(), c.pre(), c.post(), c.sets());
+            if (c.nvecs() == c.pre() + c.post()) {
+                if (r.isPresent())
+                    throw Violation.of("MQ-9", c.call(), "NULL (nothing to spread)", r.get().size() + " vectors").on(c.machine())
+                            .hint("nvecs equals pre_vectors + post_vectors: is NULL returned before anything is assigned?");
+                return;
+            }
             if (r.isEmpty() || r.get().size() != c.nvecs())
                 throw Violation.of("MQ-9", c.call(), c.nvecs() + " vectors", r.map(l -> l.size() + " vectors").orElse("NULL")).on(c.machine());
             CpuSet all = CpuSet.range(0, c.machine().nrCpuIds() - 1);

@@ -29,6 +29,9 @@ public final class LocalSpreadChecks implements CheckFamily {
     /** A machine and a node of it, or NUMA_NO_NODE, to ask about. */
     record Case(Topology machine, int node) {}
 
+    /** A case of LS-2 and whether it asks past a 16-bit index (1) or for 3 n + 1 CPUs (0). */
+    record WrapCase(Case c, int pastShortIndex) {}
+
     /**
      * The machines of the local-spread, NUMA and mlx5 checks: realistic machines (asymmetric,
      * non-metric and CPU-less nodes included) of at most 8 nodes and 32 CPUs. The bound is for
@@ -124,10 +127,14 @@ public final class LocalSpreadChecks implements CheckFamily {
             }),
             Check.of("LS-2", Routine.LOCAL_SPREAD, "LS_2_indexWrapsModuloOnlineCpus", ctx -> {
                 if (housekeeping(ctx.kernel())) return;
-                ctx.forAll(gen, c -> {
+                // One try in ten asks past a 16-bit index (i is an unsigned int): an index kept in a
+                // byte or a short wraps at 256 or 65536 before it wraps modulo the online CPUs.
+                ctx.forAll(Gen.zip(gen, Gen.weighted(9, 1), WrapCase::new), w -> {
+                    Case c = w.c();
                     int n = c.machine().numOnlineCpus();
                     if (modelPlan(ctx.kernel(), c, 1) == null) return;
-                    int[] got = ctx.implementation().localSpreadCpus(ctx.kernel(), c.machine(), c.node(), 3 * n + 1);
+                    int count = w.pastShortIndex() == 1 ? (1 << 16) + n + 1 : 3 * n + 1;
+                    int[] got = ctx.implementation().localSpreadCpus(ctx.kernel(), c.machine(), c.node(), count);
                     for (int i = n; i < got.length; i++)
                         if (got[i] != got[i % n])
                             throw Violation.of("LS-2", "localSpread(i=" + i + ", node=" + c.node() + ")",

@@ -76,6 +76,9 @@ final class ZooCatalogue {
         out.add(kit(new LinearWhenQueuesFitCpus(), "7.2", "SIB-13"));
         out.add(kit(new NextHopBeforeExhausted(), "6.9", "SIB-3"));
         out.add(kit(new GroupCpusTakesHotplugLock(), "6.8", "HP-6"));
+        out.add(kit(new NarrowIndex.IndexInAByte(), "6.12", "LS-2"));
+        out.add(kit(new NarrowIndex.IndexInAShort(), "7.3", "LS-2"));
+        out.add(kit(new DefaultMasksWhenNothingToSpread(), "7.3", "MQ-9"));
         for (SlippedPagePool.Slip slip : SlippedPagePool.Slip.values()) {
             String rule = PAGE_POOL_RULES.get(slip.ordinal());
             out.add(new Entry("zoo page pool " + slip, new ReferenceModel(), KernelRelease.of(6, 12), rule,
