@@ -147,6 +147,18 @@ Feature: blk-mq default queue map
         | 8      | 1    | yes     |
         | 9      | 0-7  | yes     |
 
+    Example: on 96 CPUs the default affinity covers every CPU id, and four spread vectors take a node each (Linux 7.3)
+      Given the machine "kunpeng920-4node" running Linux 7.3
+      When a driver asks for 6 interrupt vectors, 1 pre and 1 post
+      Then the vectors are:
+        | vector | cpus  | managed |
+        | 0      | 0-95  | no      |
+        | 1      | 0-23  | yes     |
+        | 2      | 24-47 | yes     |
+        | 3      | 48-71 | yes     |
+        | 4      | 72-95 | yes     |
+        | 5      | 0-95  | no      |
+
   @MQ-10
   Rule: MQ-10 Interrupt sets are spread one after another as the kernel does
 

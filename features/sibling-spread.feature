@@ -201,6 +201,16 @@ Feature: Sibling spread: MANA's IRQ affinity setup
         | 0-1  | 0-3  |
         | 2-3  | 0-3  |
 
+    Example: 96 online CPUs: MANA asks for 64 queues and the HWC, no more (Linux 6.12)
+      Given the machine "kunpeng920-4node" running Linux 6.12
+      When MANA sets up its vectors on node 2
+      Then 65 IRQs get an affinity
+
+    Example: 96 online CPUs without dynamic MSI-X: still 64 queues and the HWC (Linux 7.3)
+      Given the machine "kunpeng920-4node" running Linux 7.3
+      When MANA sets up its vectors on node 2
+      Then 65 IRQs get an affinity
+
   @SIB-10
   Rule: SIB-10 6.17+: dynamic MSI-X sets up the HWC alone, then the queues skip its core
 
