@@ -68,7 +68,7 @@ public final class PlanCommand implements Callable<Integer> {
             description = "kernel release, e.g. 6.12; several (6.1,6.12,7.3) print side by side, one column per release")
     String kernel;
 
-    @Option(names = "--explain", description = "say why each queue, IRQ or group got its CPUs, with the rule ids of spec/")
+    @Option(names = "--explain", description = "say why each queue, IRQ or group got its CPUs (numa-closest: each call its answer), with the rule ids of spec/")
     boolean explain;
 
     @Mixin

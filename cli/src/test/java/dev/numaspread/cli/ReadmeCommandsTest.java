@@ -187,6 +187,11 @@ class ReadmeCommandsTest {
         EXPECTED.put("./numaspread plan --routine group-cpus --kernel 7.3 --topology fixtures/kernel-runs/cl2-2node-2cl-2c-2t-linux-7.3-offline.topo --count 4 --explain",
                 Expect.exit(0, "\n0       12-15 ", "cluster 12-15, whole", "GRP-11 GRP-12 GRP-15", "\n1       8-11 ", "\n2       0-3 ",
                         "node-wide: CPU 3 has no cluster mask (offline)", "GRP-13", "\n3       4-7 "));
+        // Seed 003's Kunpeng, row 0: 10 16 32 33; of 48-95 the nearest level of node 0 is within 32 (node 2, 48-71);
+        // from state 70 the calls give 71, then none above 71 so the lowest, 48 (HOP-10).
+        EXPECTED.put("./numaspread plan --routine numa-closest --kernel 7.3 --topology fixtures/topologies/kunpeng920-4node.topo --cpus 48-95 --cpu 0 --calls 2 --prev 70 --explain",
+                Expect.exit(0, "\n0       71 ", "level 3: within distance 32 of node 0, the nearest holding 48-71 of the set; the first above 70",
+                        "\n1       48 ", "none above 71, so its lowest", "HOP-5 HOP-10"));
     }
 
     /** The README's text of section {@code heading}, up to the next second-level heading, with the line it starts at. */

@@ -191,7 +191,7 @@ public final class BlkMqChecks implements CheckFamily {
             String got = outcome(() -> ctx.implementation().blkMqMapQueues(ctx.kernel(), m, c.nrQueues(), 0), m);
             if (!want.equals(got))
                 throw Violation.of("MQ-7", callText(m, c.nrQueues(), 0), want, got).on(m)
-                        .hint("from ≈6.17 queue q takes masks[q mod nummasks] (b6139a6abf67)");
+                        .hint("from 6.17 queue q takes masks[q mod nummasks] (b6139a6abf67)");
         });
     }
 
@@ -250,7 +250,7 @@ public final class BlkMqChecks implements CheckFamily {
             String got = irqOutcome(() -> ctx.implementation().irqCreateAffinityMasks(ctx.kernel(), c.machine(), c.nvecs(), c.pre(), c.post(), c.sets()));
             if (!want.equals(got))
                 throw Violation.of("MQ-10", c.call(), want, got).on(c.machine())
-                        .hint("does a set advance by its size (≤ 6.16) or by the masks it filled (≈6.17+)?");
+                        .hint("does a set advance by its size (≤ 6.16) or by the masks it filled (6.17+)?");
         });
     }
 

@@ -11,7 +11,7 @@ import dev.numaspread.model.topology.Topology;
 import java.util.List;
 import java.util.Optional;
 
-/** M25: on ≈6.17 an interrupt set advances by its size instead of by the masks it filled. */
+/** M25: on 6.17 an interrupt set advances by its size instead of by the masks it filled. */
 @SuppressWarnings("unused")
 final class SetsAdvanceBySize extends GroupingZooMember {
     @Override

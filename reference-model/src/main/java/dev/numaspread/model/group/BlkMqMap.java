@@ -18,7 +18,7 @@ import java.util.Optional;
  * present CPUs take queues in turn, then SMT siblings share their first sibling's queue (MQ-2,
  * MQ-4). From 6.3 (6a6dcae8f486 "blk-mq: Build default queue map via group_cpus_evenly()", seed
  * 002) queue {@code q} serves group {@code q} of {@code group_cpus_evenly(nrQueues)} (MQ-3); when that
- * returns NULL every possible CPU goes to {@code queueOffset} (MQ-5); from ≈6.17 queue {@code q}
+ * returns NULL every possible CPU goes to {@code queueOffset} (MQ-5); from 6.17 queue {@code q}
  * serves group {@code q mod nummasks} (MQ-7, b6139a6abf67).
  *
  * <p>6.1: the kernel runs show 6.1.192 still building the legacy map (null_blk), although it
@@ -55,7 +55,7 @@ public final class BlkMqMap {
             return map;
         }
         List<CpuSet> masks = grouping.get().masks();
-        // ≈6.17: only the first nummasks masks are initialised, later queues reuse them; a later
+        // 6.17: only the first nummasks masks are initialised, later queues reuse them; a later
         // queue overwrites an earlier one's CPUs, so low queues can end up without CPUs.
         int nrMasks = kernel.atLeast(6, 17) ? grouping.get().nummasks() : nrQueues;
         for (int queue = 0; queue < nrQueues; queue++)

@@ -15,7 +15,7 @@ import java.util.Optional;
  * <p>Guarantees (spec/blk-mq.md MQ-9, MQ-10): the {@code preVectors} first and {@code postVectors}
  * last vectors get the default affinity and are not managed; the vectors between are managed and
  * take, set after set, the groups of {@code group_cpus_evenly(setSize)}; each set is spread over
- * all CPUs on its own. Up to 6.16 each set advances by its size; from ≈6.17 by the number of
+ * all CPUs on its own. Up to 6.16 each set advances by its size; from 6.17 by the number of
  * masks the grouping initialised (b6139a6abf67), and unfilled managed vectors get the default
  * affinity.
  *
@@ -68,7 +68,7 @@ public final class IrqAffinity {
         for (int setSize : sets) {
             Optional<GroupCpusEvenly.Grouping> result = GroupCpusEvenly.grouping(kernel, machine, setSize);
             if (result.isEmpty()) return Optional.empty();
-            // 6.3-6.16 copy the whole set; ≈6.17 only the masks the grouping initialised.
+            // 6.3-6.16 copy the whole set; 6.17 only the masks the grouping initialised.
             int taken = kernel.atLeast(6, 17) ? result.get().nummasks() : setSize;
             for (int j = 0; j < taken; j++) masks[curvec + j] = result.get().masks().get(j);
             curvec += taken;

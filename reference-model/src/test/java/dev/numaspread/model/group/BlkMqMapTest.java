@@ -75,7 +75,7 @@ class BlkMqMapTest {
         }
     }
 
-    /** Possible 0-3, 6 queues: 6.12 leaves queues 4, 5 empty; ≈6.17 reuses masks 0, 1 so queues 0, 1 lose their CPUs. */
+    /** Possible 0-3, 6 queues: 6.12 leaves queues 4, 5 empty; 6.17 reuses masks 0, 1 so queues 0, 1 lose their CPUs. */
     @Test
     void MQ_7_moreQueuesThanCpusReuseMasksFrom617() {
         Topology m = TopologyBuilder.machine("4").node(0, "0-3").build();

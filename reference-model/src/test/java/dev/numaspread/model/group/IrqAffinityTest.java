@@ -39,7 +39,7 @@ class IrqAffinityTest {
         assertEquals(List.of("0-3", "4-7", "0-3", "4-7"), masks(d));
     }
 
-    /** Sets of 10 and 2 on 8 CPUs: up to 6.16 the first set takes 10 vectors (2 empty); ≈6.17 only 8. */
+    /** Sets of 10 and 2 on 8 CPUs: up to 6.16 the first set takes 10 vectors (2 empty); 6.17 only 8. */
     @Test
     void MQ_10_setsAdvanceByTheMasksTheGroupingFilledFrom617() {
         var old = IrqAffinity.irqCreateAffinityMasks(KernelRelease.of(6, 12), twoNodesSmt2(), 12, 0, 0, List.of(10, 2));

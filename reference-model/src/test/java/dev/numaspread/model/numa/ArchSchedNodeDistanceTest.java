@@ -16,8 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The scheduler's distance per release (LVL-6, LVL-8) on the machines of research/kernel-2026.md
- * §5.5 and of commit 528d89a4707e's message; values worked out by hand there.
+ * The scheduler's distance per release (LVL-6, LVL-8) on the SNC tables of the messages of
+ * commits 4d6dd05d07d0 and 528d89a4707e (fixture gnr-2s-snc3-24cpu); values worked out by hand.
  */
 class ArchSchedNodeDistanceTest {
 
