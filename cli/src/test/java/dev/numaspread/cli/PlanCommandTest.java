@@ -334,6 +334,6 @@ class PlanCommandTest {
         Run r = plan(dir, "--routine", "local-spread", "--kernel", "6.12", "--node", "1", "--count", "3", "--impl", "process:/nonexistent/spread");
         assertEquals(2, r.exit(), r.err());
         org.junit.jupiter.api.Assertions.assertTrue(r.err().startsWith("numaspread plan: --impl process:/nonexistent/spread: cannot start the program: the shell found"
-                + " no such command (exit status 127): "), r.err());
+                + " no such command (exit status 127)"), r.err());
     }
 }

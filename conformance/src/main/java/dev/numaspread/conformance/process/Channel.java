@@ -124,6 +124,19 @@ final class Channel {
         return closing;
     }
 
+    /**
+     * The last lines of stderr once the program has ended: waits up to {@code patience} for the
+     * reader to reach the end of the stream, which an ended program's stderr soon does.
+     */
+    String stderrAtExit(Duration patience) {
+        try {
+            stderrReader.join(patience.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return stderr();
+    }
+
     /** The program's exit status once it has ended (waiting at most a second for it); empty while it runs. */
     java.util.OptionalInt exitStatus() {
         try {

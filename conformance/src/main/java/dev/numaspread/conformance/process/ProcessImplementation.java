@@ -554,7 +554,8 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
             // executed; before any hello was answered that is the command line, not the program.
             java.util.OptionalInt status = name == null && viaShell ? c.exitStatus() : java.util.OptionalInt.empty();
             if (status.isPresent() && (status.getAsInt() == 126 || status.getAsInt() == 127)) {
-                String tail = c.stderr();
+                // The shell's own words say which command; under load its stderr may still be in flight.
+                String tail = c.stderrAtExit(Duration.ofSeconds(5));
                 notStarted = (status.getAsInt() == 127 ? "the shell found no such command" : "the shell cannot execute it")
                         + " (exit status " + status.getAsInt() + ")" + (tail.isEmpty() ? "" : ": " + tail);
                 givenUp = failure("cannot start: " + notStarted);
