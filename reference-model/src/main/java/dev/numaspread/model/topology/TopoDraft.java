@@ -433,23 +433,22 @@ public final class TopoDraft implements TopologyValidation.Positions {
                             "node " + n + " has no row in the distance table (header at " + headerPos.where() + " lists " + NodeMask.of(header).toList() + "); expected a row for every node");
 
         // Node membership: node lines, then lscpu rows, then node-of.
-        TreeMap<Integer, Integer> owner = new TreeMap<>();
-        TreeMap<Integer, SourcePosition> ownerPos = new TreeMap<>();
+        Owners owner = new Owners();
         CpuSet.Builder listed = CpuSet.builder();
         for (Map.Entry<Integer, CpuSet> e : nodeCpus.entrySet()) {
-            for (int c : e.getValue().toArray()) claim(owner, ownerPos, c, e.getKey(), nodeCpusPos.get(e.getKey()), findings);
+            for (int c : e.getValue().toArray()) claim(owner, c, e.getKey(), nodeCpusPos.get(e.getKey()), findings);
             listed.addAll(e.getValue());
         }
         CpuSet.Builder lscpuCpus = CpuSet.builder();
         for (LscpuRow r : lscpu) {
             lscpuCpus.add(r.cpu());
-            if (r.node() >= 0) claim(owner, ownerPos, r.cpu(), r.node(), r.at(), findings);
+            if (r.node() >= 0) claim(owner, r.cpu(), r.node(), r.at(), findings);
             if (r.online() && nodeCpus.isEmpty()) listed.add(r.cpu());
         }
         CpuSet.Builder nodeOfCpus = CpuSet.builder();
         for (Object[] o : nodeOf) {
             CpuSet cpus = (CpuSet) o[0];
-            for (int c : cpus.toArray()) claim(owner, ownerPos, c, (Integer) o[1], (SourcePosition) o[2], findings);
+            for (int c : cpus.toArray()) claim(owner, c, (Integer) o[1], (SourcePosition) o[2], findings);
             nodeOfCpus.addAll(cpus);
         }
 
@@ -479,18 +478,21 @@ public final class TopoDraft implements TopologyValidation.Positions {
                             "node " + e.getKey() + " cpus: lists " + off.toList() + ", not online (online " + on.toList()
                                     + "); expected online CPUs only (numactl prints those), with 'node-of " + off.toList() + " " + e.getKey() + "' for the others");
             }
-        for (Map.Entry<Integer, Integer> e : owner.entrySet())
-            if (!poss.contains(e.getKey()))
-                throw findings.reject(ownerPos.get(e.getKey()), "cpu " + e.getKey() + " of node " + e.getValue() + " is not possible (possible "
-                        + poss.toList() + "); expected node CPUs within the possible CPUs");
+        CpuSet owned = owner.cpus();
+        if (!owned.isSubsetOf(poss)) {
+            int c = owned.andNot(poss).first();
+            throw findings.reject(owner.at(c), "cpu " + c + " of node " + owner.nodeOf(c) + " is not possible (possible "
+                    + poss.toList() + "); expected node CPUs within the possible CPUs");
+        }
 
         // SMT sibling groups over the possible CPUs (hardware view, TOPO-3).
         List<CpuSet> groups = siblingGroups(poss, findings);
 
         // Possible CPUs no line placed: a sibling's node, else round robin over the CPU nodes.
-        CpuSet unplaced = poss.andNot(CpuSet.ofStream(owner.keySet().stream().mapToInt(Integer::intValue)));
+        CpuSet unplaced = poss.andNot(owned);
         if (!unplaced.isEmpty()) {
-            TreeSet<Integer> owning = new TreeSet<>(owner.values());
+            TreeSet<Integer> owning = new TreeSet<>();
+            owned.forEachCpu(c -> owning.add(owner.nodeOf(c)));
             int[] cpuNodes = ids.stream().filter(owning::contains).mapToInt(Integer::intValue).toArray();
             if (cpuNodes.length == 0) cpuNodes = new int[] {ids.first()};
             TreeMap<Integer, CpuSet> groupOf = new TreeMap<>();
@@ -500,8 +502,8 @@ public final class TopoDraft implements TopologyValidation.Positions {
                 Integer viaSibling = null;
                 CpuSet g = groupOf.get(c);
                 if (g != null)
-                    for (int s : g.toArray()) if (owner.containsKey(s)) { viaSibling = owner.get(s); break; }
-                owner.put(c, viaSibling != null ? viaSibling : cpuNodes[rr++ % cpuNodes.length]);
+                    for (int s : g.toArray()) if (owner.nodeOf(s) >= 0) { viaSibling = owner.nodeOf(s); break; }
+                owner.put(c, viaSibling != null ? viaSibling : cpuNodes[rr++ % cpuNodes.length], possiblePos != null ? possiblePos : topology());
             }
             findings.warn(possiblePos != null ? possiblePos : topology(), TopologyValidation.CPUS_WITHOUT_NODE,
                     "possible CPUs " + unplaced.toList() + " are in no node line or node-of; placed with a sibling or round robin over nodes "
@@ -513,7 +515,7 @@ public final class TopoDraft implements TopologyValidation.Positions {
         List<CpuSet> checkedGroups = new ArrayList<>();
         for (CpuSet g : groups) {
             TreeMap<Integer, CpuSet.Builder> byNode = new TreeMap<>();
-            for (int c : g.toArray()) byNode.computeIfAbsent(owner.get(c), k -> CpuSet.builder()).add(c);
+            for (int c : g.toArray()) byNode.computeIfAbsent(owner.nodeOf(c), k -> CpuSet.builder()).add(c);
             if (byNode.size() > 1) {
                 findings.warn(smtPos != null ? smtPos : topology(), TopologyValidation.SIBLINGS_SPAN_NODES,
                         "SMT siblings " + g.toList() + " span nodes " + NodeMask.ofStream(byNode.keySet().stream().mapToInt(Integer::intValue)).toList()
@@ -528,7 +530,7 @@ public final class TopoDraft implements TopologyValidation.Positions {
         List<Node> nodes = new ArrayList<>();
         TreeMap<Integer, CpuSet.Builder> members = new TreeMap<>();
         for (int n : ids) members.put(n, CpuSet.builder());
-        owner.forEach((c, n) -> members.get(n).add(c));
+        owner.cpus().forEachCpu(c -> members.get(owner.nodeOf(c)).add(c));
         for (int n : ids) {
             long size = nodeSize.getOrDefault(n, -1L);
             boolean hasMemory = size != 0 && !memless.contains(n);
@@ -568,15 +570,49 @@ public final class TopoDraft implements TopologyValidation.Positions {
         return base.isEmpty() ? "unnamed" : base;
     }
 
-    private void claim(TreeMap<Integer, Integer> owner, TreeMap<Integer, SourcePosition> ownerPos, int cpu, int node,
-                       SourcePosition at, Findings findings) {
-        Integer old = owner.get(cpu);
-        if (old != null && old != node)
-            throw findings.reject(at, "cpu " + cpu + " is in node " + node + " and in node " + old + " (" + ownerPos.get(cpu).where()
+    private void claim(Owners owner, int cpu, int node, SourcePosition at, Findings findings) {
+        int old = owner.nodeOf(cpu);
+        if (old >= 0 && old != node)
+            throw findings.reject(at, "cpu " + cpu + " is in node " + node + " and in node " + old + " (" + owner.at(cpu).where()
                     + "); expected each CPU in exactly one node");
-        if (old == null) {
-            owner.put(cpu, node);
-            ownerPos.put(cpu, at);
+        if (old < 0) owner.put(cpu, node, at);
+    }
+
+    /**
+     * The node of each CPU named so far and the position that named it, by CPU id: arrays grown
+     * to the highest CPU named (as a {@link CpuSet} is), not a map entry per CPU, which cost a
+     * generated machine more than the rest of its build.
+     */
+    private static final class Owners {
+        private int[] node = new int[0];                 // -1: no node yet
+        private SourcePosition[] at = new SourcePosition[0];
+        private final CpuSet.Builder cpus = CpuSet.builder();
+
+        /** The node of {@code cpu}, or -1 when no line placed it. */
+        int nodeOf(int cpu) {
+            return cpu < node.length ? node[cpu] : -1;
+        }
+
+        SourcePosition at(int cpu) {
+            return at[cpu];
+        }
+
+        void put(int cpu, int n, SourcePosition where) {
+            if (cpu >= node.length) {
+                int size = Math.max(cpu + 1, 2 * node.length);
+                int old = node.length;
+                node = Arrays.copyOf(node, size);
+                Arrays.fill(node, old, size, -1);
+                at = Arrays.copyOf(at, size);
+            }
+            node[cpu] = n;
+            at[cpu] = where;
+            cpus.add(cpu);
+        }
+
+        /** The CPUs placed so far. */
+        CpuSet cpus() {
+            return cpus.build();
         }
     }
 
@@ -685,12 +721,12 @@ public final class TopoDraft implements TopologyValidation.Positions {
     }
 
     /** TOPO-14: a cluster across nodes. */
-    private void clusterWarnings(List<CpuSet> cls, TreeMap<Integer, Integer> owner, Findings findings) {
+    private void clusterWarnings(List<CpuSet> cls, Owners owner, Findings findings) {
         // No clusters (TOPO-12) is no finding of the load: Topology.clustersAssumed() says it, and
         // check-topology warns.
         for (int i = 0; i < cls.size(); i++) {
             TreeSet<Integer> nodesOf = new TreeSet<>();
-            cls.get(i).forEachCpu(c -> nodesOf.add(owner.get(c)));
+            cls.get(i).forEachCpu(c -> nodesOf.add(owner.nodeOf(c)));
             if (nodesOf.size() > 1)
                 findings.warn(clustersRulePos != null ? clustersRulePos : clusterPos.get(i), TopologyValidation.CLUSTER_SPANS_NODES,
                         "cluster " + cls.get(i).toList() + " spans nodes " + NodeMask.ofStream(nodesOf.stream().mapToInt(Integer::intValue)).toList()
