@@ -112,8 +112,9 @@ class PlanPlacementsTest {
         Run svg = run("plan", "--routine", "local-spread", "--kernel", "6.18,7.3", "--topology", GNR, "--node", "4", "--count", "24", "--format", "svg");
         assertEquals(0, svg.code(), svg.err());
         assertTrue(svg.out().contains("node 0 · distance 23 · CPUs"), "6.18's header: node_distance()");
-        assertTrue(svg.out().contains("node 0 · distance 24 (scheduler&#39;s; node_distance 23) · CPUs"), "7.3's header: the scheduler's distance");
-        assertTrue(svg.out().contains("A distance marked scheduler&#39;s is arch_sched_node_distance()"), "the legend says what it is");
+        assertTrue(svg.out().contains("node 0 · distance 24 (sched; raw 23) · CPUs"), "7.3's header: the scheduler's distance");
+        assertTrue(svg.out().contains("sched: arch_sched_node_distance(), the distance this release&#39;s NUMA levels use here (LVL-8);"
+                + " raw: node_distance()."), "the legend says what it is");
         Run hops = run("plan", "--routine", "hop-masks", "--kernel", "7.3", "--topology", GNR, "--node", "4", "--explain");
         assertEquals(0, hops.code(), hops.err());
         assertTrue(hops.out().contains("adds nodes 0-2, scheduler's distance 24 (node_distance 23)"), hops.out());

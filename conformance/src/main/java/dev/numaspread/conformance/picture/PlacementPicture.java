@@ -53,7 +53,8 @@ public final class PlacementPicture {
         List<Integer> order = nodeOrder(m, node);
         List<NodeBox> boxes = new ArrayList<>();
         for (int n : order) boxes.add(layout(m, n));
-        int panelW = Math.max(260, boxes.stream().mapToInt(b -> b.width).max().orElse(0));
+        // A header that names both distances needs the wider box.
+        int panelW = Math.max(scheduler ? 340 : 260, boxes.stream().mapToInt(b -> b.width).max().orElse(0));
         int panelH = TITLE + boxes.stream().mapToInt(b -> b.height + PAD).sum();
         int width = Math.max(760, PAD * 2 + panels.size() * panelW + (panels.size() - 1) * PANEL_GAP);
         int legendTop = PAD + TITLE + panelH + PAD;
@@ -83,10 +84,13 @@ public final class PlacementPicture {
         return sb.append("</svg>\n").toString();
     }
 
-    /** The distance from the device's node as a header shows it: {@code 24 (scheduler's; node_distance 21)} where they differ. */
+    /**
+     * The distance from the device's node as a header shows it: {@code 24 (sched; raw 21)} where the
+     * scheduler's distance is not {@code node_distance()}; the legend says what both words mean.
+     */
     static String distanceText(Topology m, int from, int to, ArchSchedNodeDistance distance) {
         int sched = distance.distance(from, to), raw = m.distance(from, to);
-        return sched == raw ? String.valueOf(raw) : sched + " (scheduler's; node_distance " + raw + ")";
+        return sched == raw ? String.valueOf(raw) : sched + " (sched; raw " + raw + ")";
     }
 
     /** The nodes in the order drawn: by distance from {@code node}, ties by id; by id for NUMA_NO_NODE. */
@@ -219,8 +223,8 @@ public final class PlacementPicture {
         sb.append(text(x, row + 12, "Nodes are ordered by distance from the device's node, nearest first.", "fill=\"#444\"")).append('\n');
         if (scheduler) {
             row += LEGEND_ROW;
-            sb.append(text(x, row + 12, "A distance marked scheduler's is arch_sched_node_distance(), which the release builds its NUMA levels"
-                    + " from on this machine (spec/numa-levels.md LVL-8); node_distance() follows it.", "fill=\"#444\"")).append('\n');
+            sb.append(text(x, row + 12, "sched: arch_sched_node_distance(), the distance this release's NUMA levels use here (LVL-8);"
+                    + " raw: node_distance().", "fill=\"#444\"")).append('\n');
         }
         sb.append("</g>\n");
     }
