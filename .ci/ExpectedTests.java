@@ -14,7 +14,8 @@ import java.util.stream.Stream;
  * The zero-test guard: fails the build when a module ran fewer tests than {@code .ci/expected-tests}
  * asks, per engine, or when a required test class (the rule-coverage gate) did not run. Run by the
  * parent pom in the verify phase of every module, as a single-file program:
- * {@code java .ci/ExpectedTests.java MANIFEST MODULE REPORTS_DIR SKIP_TESTS MAVEN_TEST_SKIP}.
+ * {@code java .ci/ExpectedTests.java MANIFEST MODULE REPORTS_DIR SKIP_TESTS MAVEN_TEST_SKIP} (the build runs it
+ * compiled, through {@code .ci/expected-tests-guard}).
  * It reads the Surefire reports {@code TEST-<class>.xml}; a test counts when it ran (tests minus skipped).
  * The engine {@code invoker} counts the builds of the maven-invoker-plugin that succeeded, from
  * {@code invoker-reports/BUILD-*.xml} beside the Surefire reports (tests of: {@code *}).

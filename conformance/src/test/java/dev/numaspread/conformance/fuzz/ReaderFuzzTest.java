@@ -171,9 +171,9 @@ class ReaderFuzzTest {
             byte[] original = Files.readAllBytes(file);
             boolean remove = random.nextInt(10) == 0;
             if (remove) Files.delete(file);
-            else Files.write(file, mutator.mutate(original));
+            else rewrite(file, mutator.mutate(original));
             return new Input(root.toString(), () -> accepted(TopologyFiles.read(root)),
-                    to -> copyTree(root, to), () -> Files.write(file, original));
+                    to -> copyTree(root, to), () -> rewrite(file, original));
         });
     }
 
@@ -245,8 +245,8 @@ class ReaderFuzzTest {
             byte[] a = (x.answer() + "\n").getBytes(StandardCharsets.UTF_8);
             if (random.nextInt(4) == 0) h = mutator.mutate(h);
             else a = mutator.mutate(a);
-            Files.write(hello, h);
-            Files.write(answer, a);
+            rewrite(hello, h);
+            rewrite(answer, a);
             if (DEBUG) System.out.println("protocol input " + i + ": hello " + escaped(new String(h, StandardCharsets.UTF_8)) + " answer " + escaped(new String(a, StandardCharsets.UTF_8)));
             String who = "process /bin/sh " + program;
             return new Input(who, () -> {
@@ -290,7 +290,7 @@ class ReaderFuzzTest {
         Mutator mutator = new Mutator(random);
         Path file = dir.resolve(name);
         campaign(reader, INPUTS, i -> {
-            Files.write(file, mutator.mutate(seeds.get(random.nextInt(seeds.size()))));
+            rewrite(file, mutator.mutate(seeds.get(random.nextInt(seeds.size()))));
             return new Input(file.toString(), () -> read.read(file), to -> Files.copy(file, to), () -> { });
         });
     }
@@ -441,6 +441,17 @@ class ReaderFuzzTest {
         try (Stream<Path> s = Files.list(checkout.resolve("fixtures/snapshots"))) {
             return s.filter(p -> p.toString().endsWith(".tar")).sorted().toList();
         }
+    }
+
+    /**
+     * Writes {@code bytes} to {@code file} as a new file. Truncating the file and writing it again
+     * would make ext4 flush it to the disk on close (its replace-via-truncate heuristic,
+     * {@code auto_da_alloc}): 5.6 ms a write on the build machine against under 1 ms for a new
+     * file, most of this class's time with 16,000 inputs. The reader reads the same bytes either way.
+     */
+    private static void rewrite(Path file, byte[] bytes) throws IOException {
+        Files.deleteIfExists(file);
+        Files.write(file, bytes);
     }
 
     private static void copyTree(Path from, Path to) throws IOException {
