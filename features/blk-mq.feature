@@ -61,6 +61,14 @@ Feature: blk-mq default queue map
         | 0     | 0-79   |
         | 1     | 80-159 |
 
+    Example: seed 002 in Linux 7.3: the same two queues, a node each
+      Given Linux 7.3
+      When the default queue map is built for 2 queues
+      Then the queues serve:
+        | queue | cpus   |
+        | 0     | 0-79   |
+        | 1     | 80-159 |
+
     Example: a read map of 2 queues at offset 2 on Linux 6.12
       Given Linux 6.12
       When a queue map is built for 2 queues at offset 2

@@ -105,6 +105,21 @@ Feature: Group CPUs evenly
   @GRP-10
   Rule: GRP-10 Group order and membership are the kernel's
 
+    Scenario Outline: four groups on the four nodes of 96 CPUs are the nodes in id order (Linux <release>)
+      Given the machine "kunpeng920-4node" running Linux <release>
+      When the CPUs are grouped into 4 groups
+      Then the groups are:
+        | group | cpus  |
+        | 0     | 0-23  |
+        | 1     | 24-47 |
+        | 2     | 48-71 |
+        | 3     | 72-95 |
+
+      Examples: releases with and without the cluster step
+        | release |
+        | 6.12    |
+        | 7.3     |
+
     Example: two nodes of two SMT2 cores, three groups: node 1, sorted first, gets one group
       Given the machine:
         """topo

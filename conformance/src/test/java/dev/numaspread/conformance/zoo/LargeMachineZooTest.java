@@ -17,8 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Slips that need more than 64 CPUs, which the generated machines of MANA and of the interrupt
- * masks never have (16 and 32 CPUs at most): MANA's 64-queue cap (SIB-9) and a mask kept in one
- * word (MQ-9). Scenarios on the 96-CPU Kunpeng 920 reject them through the certifier, and pass
+ * masks and groups never have (16 and 32 CPUs at most): MANA's 64-queue cap (SIB-9) and a mask or
+ * group kept in one word (MQ-9, GRP-10, MQ-8). Scenarios on the 96- and 160-CPU machines reject them through the certifier, and pass
  * for the reference model.
  */
 class LargeMachineZooTest {
@@ -33,11 +33,14 @@ class LargeMachineZooTest {
 
     @Test @Proves("SIB-9") void SIB_9_rejects_manaQueuesNotCapped() { assertFails(new ManaQueuesNotCapped(), "6.12", "SIB-9"); }
     @Test @Proves("SIB-9") void SIB_9_rejects_manaQueuesNotCappedOn73() { assertFails(new ManaQueuesNotCapped(), "7.3", "SIB-9"); }
+    @Test @Proves("GRP-10") void GRP_10_rejects_groupsInOneWord() { assertFails(new GroupsInOneWord(), "6.12", "GRP-10"); }
+    @Test @Proves("GRP-10") void GRP_10_rejects_groupsInOneWordOn73() { assertFails(new GroupsInOneWord(), "7.3", "GRP-10"); }
+    @Test @Proves("MQ-8") void MQ_8_rejects_groupsInOneWordOn73() { assertFails(new GroupsInOneWord(), "7.3", "MQ-8"); }
     @Test @Proves("MQ-9") void MQ_9_rejects_irqMasksInOneWord() { assertFails(new IrqMasksInOneWord(), "7.3", "MQ-9"); }
 
     @Test
     void theScenariosPassForTheReferenceModel() {
-        for (String tag : new String[]{"@SIB-9", "@MQ-9"}) {
+        for (String tag : new String[]{"@SIB-9", "@MQ-9", "@GRP-10", "@MQ-8"}) {
             StringBuilder out = new StringBuilder();
             assertEquals(0, FeaturesRejectZooTest.runTagged(new ReferenceModel(), tag, "classpath:numaspread/features", out), out.toString());
         }
