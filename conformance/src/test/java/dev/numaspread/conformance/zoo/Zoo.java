@@ -142,20 +142,8 @@ final class Zoo {
         @Override public int[] numaLevels(KernelRelease k, Topology m) {
             if (!k.equals(KernelRelease.of(6, 19)) || !m.cpuModel().isSncDistanceModel() || m.maxPackages() < 2 || !numaInPackage(m))
                 return super.numaLevels(k, m);
-            long sum = 0;
-            int count = 0;
-            for (int i : m.nodeIds())
-                for (int j : m.nodeIds())
-                    if (!m.isCpuless(i) && !m.isCpuless(j) && m.distance(i, j) >= 20) {
-                        sum += m.distance(i, j);
-                        count++;
-                    }
-            int mean = count == 0 ? 20 : (int) (sum / count);
-            TreeSet<Integer> levels = new TreeSet<>();
-            for (int i : m.nodeIds())
-                for (int j : m.nodeIds())
-                    if (!m.isCpuless(i) && !m.isCpuless(j)) levels.add(m.distance(i, j) >= 20 ? mean : m.distance(i, j));
-            return levels.stream().mapToInt(Integer::intValue).toArray();
+            // The levels of the raw table after the mean is written into it (6.18 reads raw distances).
+            return super.numaLevels(KernelRelease.of(6, 18), SpreadingOnOtherDistances.machineWideMean(m));
         }
 
         private static boolean numaInPackage(Topology m) {
