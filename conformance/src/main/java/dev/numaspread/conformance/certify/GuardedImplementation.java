@@ -316,14 +316,13 @@ public final class GuardedImplementation implements Implementation {
     private <T> Outcome<T> watched(Claim claim, String callText, Supplier<T> body) {
         Future<T> f;
         synchronized (this) {
-            if (worker == null) worker = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new SpinningQueue(), r -> {
+            if (worker == null) worker = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new PollingQueue(), r -> {
                 Thread t = new Thread(r, "numaspread-call");
                 t.setDaemon(true);
                 return t;
             });
             f = worker.submit(body::get);
         }
-        String where = callText + " for kernel " + claim.kernel();
         long spinUntil = System.nanoTime() + SPIN_NANOS;
         while (!f.isDone() && System.nanoTime() < spinUntil) Thread.yield();
         try {
@@ -335,17 +334,17 @@ public final class GuardedImplementation implements Implementation {
                 worker.shutdownNow();
                 worker = null;
             }
-            throw new ImplementationFailure(where + " did not return within " + callTimeout.toMillis() + " ms; expected an answer (per-call timeout)");
+            throw new ImplementationFailure(callText + " for kernel " + claim.kernel() + " did not return within " + callTimeout.toMillis() + " ms; expected an answer (per-call timeout)");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new ImplementationFailure(where + " was interrupted", e);
+            throw new ImplementationFailure(callText + " for kernel " + claim.kernel() + " was interrupted", e);
         } catch (ExecutionException e) {
             return failed(claim, callText, e.getCause());
         }
     }
 
     /** The worker's queue: it polls for the next call, yielding, a moment before it sleeps (see {@link #SPIN_NANOS}). */
-    private static final class SpinningQueue extends LinkedBlockingQueue<Runnable> {
+    private static final class PollingQueue extends LinkedBlockingQueue<Runnable> {
         @Override public Runnable take() throws InterruptedException {
             long until = System.nanoTime() + SPIN_NANOS;
             do {
