@@ -81,7 +81,7 @@ class CertifyCommandTest {
 
     @Test
     void failingImplementationExitsOneAndPrintsTheReplay(@TempDir Path dir) {
-        Run r = certify("--impl", "java:" + ById.class.getName(), "--report", dir.toString(), "--tries", "3", "--seed", "31");
+        Run r = certify("--impl", "java:" + ById.class.getName(), "--report", dir.toString(), "--tries", "3", "--seed", "31", "--budget", "20");
         assertEquals(1, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("  replay    cd " + Path.of("").toAbsolutePath() + " && "), r.out());
         assertTrue(r.out().contains(" dev.numaspread.cli.Main certify --impl 'java:dev.numaspread.cli.CertifyCommandTest$ById'"
