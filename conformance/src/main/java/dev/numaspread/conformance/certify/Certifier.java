@@ -95,12 +95,13 @@ public final class Certifier {
         List<Claim> allClaims;
         try {
             name = impl.name();
-            allClaims = List.copyOf(impl.claims());
+            allClaims = statedClaims(impl.claims());
+            if (name == null) throw new ImplementationFailure("name() returned null; expected the implementation's name");
         } catch (RuntimeException e) {
             // A program that cannot be started is the setup's fault: the note must not blame the implementation.
             Optional<String> notStarted = impl instanceof ProcessImplementation p ? p.cannotStart() : Optional.empty();
             notes.add(notStarted.map(why -> "the program could not be started, so nothing was certified (a setup error, not the"
-                    + " implementation's): " + why).orElse("the implementation could not state its name and claims: " + e.getMessage()));
+                    + " implementation's): " + why).orElse("the implementation could not state its name and claims: " + stated(e)));
             return new Certificate("?", options.implSpec(), List.of(), Certificate.kitVersion(), options.settings(),
                     started, Instant.now(), List.of(), notes);
         }
@@ -159,6 +160,37 @@ public final class Certifier {
                 .thenComparing(r -> r.kernel().orElse(KernelRelease.OLDEST)));
         return new Certificate(name, options.implSpec(), claims, Certificate.kitVersion(), options.settings(), started,
                 finished, results, notes, workload);
+    }
+
+    /**
+     * {@code claims} as an implementation stated them, when each is a routine and a modelled release.
+     *
+     * @throws ImplementationFailure for null, a null claim, or a release the model does not have:
+     *         no check could judge it, and a certificate must not list a claim nothing checked
+     */
+    static List<Claim> statedClaims(List<Claim> claims) {
+        if (claims == null) throw new ImplementationFailure("claims() returned null; expected a list of claims (empty for none)");
+        List<Claim> out = new ArrayList<>();
+        for (int i = 0; i < claims.size(); i++) {
+            Claim c = claims.get(i);
+            if (c == null || c.routine() == null || c.kernel() == null)
+                throw new ImplementationFailure("claims() holds " + (c == null ? "null" : "a claim without a "
+                        + (c.routine() == null ? "routine" : "kernel release")) + " at index " + i + "; expected a routine and a release each");
+            try {
+                KernelRelease.modelled(c.kernel().toString());
+            } catch (IllegalArgumentException e) {
+                throw new ImplementationFailure("claims() holds " + c + ": " + e.getMessage());
+            }
+            out.add(c);
+        }
+        return List.copyOf(out);
+    }
+
+    /** What an implementation's failure to state itself says: its own message, or what it threw when it says nothing. */
+    private static String stated(RuntimeException e) {
+        if (e instanceof ImplementationFailure || (e.getMessage() != null && !e.getMessage().isBlank() && !(e instanceof NullPointerException)))
+            return String.valueOf(e.getMessage());
+        return "it threw " + e;
     }
 
     /** Checks run side by side at most: enough to keep a pipelined program busy on a machine of a few cores. */

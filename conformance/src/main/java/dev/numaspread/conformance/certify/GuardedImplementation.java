@@ -1,5 +1,8 @@
 package dev.numaspread.conformance.certify;
 
+import dev.numaspread.conformance.checks.CannotJudge;
+import dev.numaspread.conformance.checks.KitFailure;
+import dev.numaspread.conformance.checks.NotApplicable;
 import dev.numaspread.conformance.checks.Violation;
 import dev.numaspread.conformance.spi.Claim;
 import dev.numaspread.conformance.spi.ImplementationFailure;
@@ -242,6 +245,21 @@ public final class GuardedImplementation implements Implementation {
         return call(routine, kernel, callText, body, shapeProblem, same, show, repeatCalls);
     }
 
+    /**
+     * {@code answer} as it was when it came back: an array or list the implementation keeps could
+     * be handed back again (so that comparing the two answers compares one buffer with itself) or
+     * overwritten after the call. Records and {@link CpuSet}s are immutable; an {@link Optional}'s
+     * list is copied, and null elements are kept for the shape check to report.
+     */
+    @SuppressWarnings("unchecked")
+    static <T> T copyOf(T answer) {
+        if (answer instanceof int[] a) return (T) a.clone();
+        if (answer instanceof List<?> l) return (T) java.util.Collections.unmodifiableList(new ArrayList<>(l));
+        if (answer instanceof Optional<?> o && o.isPresent() && o.get() instanceof List<?> l)
+            return (T) Optional.of(java.util.Collections.unmodifiableList(new ArrayList<>(l)));
+        return answer;
+    }
+
     private static String lengthIs(int[] r, int n, String what) {
         return r.length == n ? null : r.length + " " + what;
     }
@@ -295,7 +313,7 @@ public final class GuardedImplementation implements Implementation {
         if (delegate instanceof RemoteImplementation) {
             // It bounds each request itself and may take calls side by side: no watchdog thread.
             try {
-                return new Outcome<>(body.get(), null);
+                return new Outcome<>(copyOf(body.get()), null);
             } catch (RuntimeException e) {
                 return failed(claim, callText, e);
             }
@@ -321,7 +339,8 @@ public final class GuardedImplementation implements Implementation {
                 t.setDaemon(true);
                 return t;
             });
-            f = worker.submit(body::get);
+            // Copied on the worker, as soon as the implementation returns it.
+            f = worker.submit(() -> copyOf(body.get()));
         }
         long spinUntil = System.nanoTime() + SPIN_NANOS;
         while (!f.isDone() && System.nanoTime() < spinUntil) Thread.yield();
@@ -360,8 +379,13 @@ public final class GuardedImplementation implements Implementation {
     private <T> Outcome<T> failed(Claim claim, String callText, Throwable c) {
         String where = callText + " for kernel " + claim.kernel();
         if (c instanceof KernelBug bug) return new Outcome<>(null, bug);
-        if (c instanceof NotClaimedCall n) throw n;
-        if (c instanceof Violation v) throw v;
+        // The kit's own signals mean something only when the kit throws them: from the implementation,
+        // "not applicable" would drop the input (a claimed call it may not refuse) and a violation
+        // would be a verdict it wrote itself. Neither keeps the signal as its cause, so nothing finds it.
+        if (c instanceof NotApplicable || c instanceof Violation || c instanceof CannotJudge || c instanceof KitFailure)
+            throw new ImplementationFailure("the implementation claims " + claim.routine().id() + " for kernel " + claim.kernel()
+                    + " but refused " + callText + ": it threw the kit's " + c.getClass().getSimpleName()
+                    + (c.getMessage() == null ? "" : " (" + c.getMessage() + ")") + "; expected an answer to every call of a claimed routine");
         if (c instanceof ImplementationFailure fail) throw new ImplementationFailure(where + ": " + fail.getMessage(), fail);
         if (c instanceof UnsupportedOperationException)
             throw new ImplementationFailure("the implementation claims " + claim.routine().id() + " for kernel " + claim.kernel()

@@ -19,7 +19,7 @@ public record Claim(Routine routine, KernelRelease kernel) {
      */
     public static Claim of(String routineId, String kernel) {
         return new Claim(Routine.byId(routineId).orElseThrow(
-                () -> new IllegalArgumentException("unknown routine '" + routineId + "'")), KernelRelease.parse(kernel));
+                () -> new IllegalArgumentException("unknown routine '" + routineId + "'")), KernelRelease.modelled(kernel));
     }
 
     /**
