@@ -116,10 +116,24 @@ public final class Certifier {
         // (rule, kernel) -> evidence, in the order rules are first met; sorted at the end.
         Map<String, Map<KernelRelease, List<Evidence>>> scope = new LinkedHashMap<>();
         Map<String, Set<String>> skippedBecause = new TreeMap<>();
-        for (Claim c : claims)
+        List<Claim> unjudged = new ArrayList<>();
+        for (Claim c : claims) {
+            boolean judged = false;
             for (String rule : rulesOf(c.routine(), allChecks))
-                if (inScope(rule, c.kernel(), options))
+                if (inScope(rule, c.kernel(), options)) {
                     scope.computeIfAbsent(rule, r -> new TreeMap<>()).computeIfAbsent(c.kernel(), k -> new ArrayList<>());
+                    judged = true;
+                }
+            if (!judged && options.rule().isEmpty()) unjudged.add(c);
+        }
+        if (!unjudged.isEmpty()) {
+            // A certificate must not list a claim that nothing checked (hop masks as 5.4 had them: they came in 6.3).
+            notes.add("the implementation claims " + unjudged.stream().map(Claim::toString).collect(java.util.stream.Collectors.joining(", "))
+                    + ", but no rule of " + (unjudged.size() == 1 ? "that routine applies to that release" : "those routines applies to those releases")
+                    + "; expected claims of releases the rules cover (numaspread rules lists each rule's releases), so that every claim is checked");
+            return new Certificate(name, options.implSpec(), List.of(), Certificate.kitVersion(), options.settings(),
+                    started, Instant.now(), List.of(), notes);
+        }
 
         GuardedImplementation guard = new GuardedImplementation(impl, claims, options.callTimeout(), options.repeatCalls());
         try {
