@@ -28,8 +28,9 @@ import java.util.concurrent.Callable;
 @Command(name = "merge-reports", mixinStandardHelpOptions = true,
         description = {"Join the report.json of the shards of one run (certify --shard K/N) into one certificate.",
                 "A rule passes only when every shard passed its share; a FAIL in any shard fails it; a missing shard",
-                "leaves every rule that would pass NOT-VERIFIED. Reports of different runs (seed, claims, kit version,",
-                "shard count N, implementation, tries, exhaustive scope) or a shard given twice are refused."},
+                "leaves every rule that would pass NOT-VERIFIED. Reports of different runs (kit version, implementation,",
+                "claims, seed, shard count N, tries, exhaustive scope, budget, rule, release, machine, --once, timeout,",
+                "waivers), shards that judge other rules, a shard given twice or a report that contradicts itself are refused."},
         footer = {"", "Exit codes: as certify for the whole run (0 every claimed rule PASS or WAIVED, 1 otherwise, 3 the kit broke);"
                 + " 2 reports that cannot be read or joined."})
 public final class MergeReportsCommand implements Callable<Integer> {

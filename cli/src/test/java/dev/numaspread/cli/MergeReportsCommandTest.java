@@ -131,8 +131,8 @@ class MergeReportsCommandTest {
         Run seeds = merge(a.get(0), b.get(1), "--report", out);
         assertEquals(2, seeds.exit());
         assertEquals("numaspread merge-reports: " + b.get(1) + "/report.json: seed 0x2 differs from " + a.get(0) + "/report.json's 0x1;"
-                + " expected the shards of one run (same seed, claims, kit version, shard count N, implementation, tries and exhaustive scope)\n",
-                seeds.err());
+                + " expected the shards of one run (the same kit version, implementation, claims, seed, shard count N, tries, exhaustive"
+                + " scope, budget, rule, release, machine, calls, timeout and waivers)\n", seeds.err());
         Run counts = merge(a.get(0), c.get(1), "--report", out);
         assertEquals(2, counts.exit());
         assertTrue(counts.err().contains(": shard count N 3 differs from "), counts.err());
@@ -147,10 +147,61 @@ class MergeReportsCommandTest {
         Files.writeString(dir.resolve("report.json"), "{\"suiteVersion\": \"1.0.0\"}");
         Run r = merge(dir.toString(), "--report", dir.resolve("merged").toString());
         assertEquals(2, r.exit());
-        assertEquals("numaspread merge-reports: " + dir.resolve("report.json") + ": top: no array \"claims\"; expected a report.json of"
-                + " numaspread certify\n", r.err());
+        assertEquals("numaspread merge-reports: " + dir.resolve("report.json") + ":/claims: missing; expected a report.json of"
+                + " numaspread certify, which has it\n", r.err());
         Run none = merge(dir.resolve("nowhere").toString(), "--report", dir.resolve("merged").toString());
         assertEquals(2, none.exit());
         assertTrue(none.err().contains("nowhere: no such file; expected the report.json certify --shard wrote"), none.err());
+    }
+
+    /**
+     * Found by the second campaign (issue 25): a shard of {@code --rule LS-1} and one of every rule,
+     * a {@code --topology} shard and an ordinary one, or shards of other releases or other options,
+     * merged into PASS. What defines a run is in report.json, and shards that differ in it are refused.
+     */
+    @Test
+    void shardsThatDifferInWhatDefinesTheRun_areRefused(@TempDir Path dir) throws Exception {
+        String[] run = {"--impl", "model", "--kernel", "6.12", "--tries", "30", "--seed", "0x77"};
+        List<String> plain = shards(dir.resolve("plain"), 2, run);
+        String out = dir.resolve("merged").toString();
+        java.util.function.BiFunction<String, String[], String> refusal = (name, extra) -> {
+            List<String> a = new ArrayList<>(List.of(run));
+            a.addAll(List.of(extra));
+            String other = shards(dir.resolve(name), 2, a.toArray(String[]::new)).get(1);
+            Run m = merge(plain.get(0), other, "--report", out);
+            assertEquals(2, m.exit(), m.out() + m.err());
+            return m.err();
+        };
+        String rule = refusal.apply("rule", new String[]{"--rule", "LS-1"});
+        assertTrue(rule.contains("/report.json: rule (--rule) LS-1 differs from "
+                + plain.get(0) + "/report.json's every rule; expected the shards of one run"), rule);
+        Path machine = dir.resolve("m.topo");
+        Files.writeString(machine, "available: 2 nodes (0-1)\nnode 0 cpus: 0 1\nnode 1 cpus: 2 3\nnode distances:\nnode 0 1\n0: 10 20\n1: 20 10\n");
+        String topology = refusal.apply("topology", new String[]{"--topology", machine.toString()});
+        assertTrue(topology.contains("/report.json: machine (--topology) m sha256:") && topology.contains(" differs from " + plain.get(0)
+                + "/report.json's drawn machines; expected"), topology);
+        assertTrue(refusal.apply("once", new String[]{"--once"}).contains(": calls made once (--once) differs from "), "once");
+        assertTrue(refusal.apply("timeout", new String[]{"--timeout", "5"}).contains(": per-call timeout 5000 ms differs from "), "timeout");
+        assertFalse(Files.exists(dir.resolve("merged").resolve("report.json")), "nothing written");
+    }
+
+    /** A shard whose rules were emptied (or edited) judges other rules than its siblings: refused, whatever its own summary says. */
+    @Test
+    void aShardWithoutItsRules_isRefused(@TempDir Path dir) throws Exception {
+        List<String> s = shards(dir, 2, "--impl", "model", "--kernel", "6.12", "--tries", "30");
+        Path json = Path.of(s.get(1), "report.json");
+        ObjectMapper mapper = new ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode o = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(json.toFile());
+        o.putArray("rules");
+        o.put("exitCode", 1);
+        o.put("levelReached", "none");
+        com.fasterxml.jackson.databind.node.ObjectNode counts = (com.fasterxml.jackson.databind.node.ObjectNode) o.get("counts");
+        counts.fieldNames().forEachRemaining(k -> { });
+        for (String k : List.of("PASS", "FAIL", "ERROR", "NOT-CLAIMED", "WAIVED", "UNEXPECTED-PASS", "NOT-VERIFIED", "INTERNAL-ERROR")) counts.put(k, 0);
+        Files.writeString(json, mapper.writeValueAsString(o));
+        Run m = merge(s.get(0), s.get(1), "--report", dir.resolve("merged").toString());
+        assertEquals(2, m.exit(), m.out() + m.err());
+        assertTrue(m.err().contains(json + ": judges other rules than " + s.get(0) + "/report.json (not here: LS-1 (kernel 6.12));"
+                + " expected the shards of one run, which judge the same rules"), m.err());
     }
 }

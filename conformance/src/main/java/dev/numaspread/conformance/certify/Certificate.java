@@ -14,15 +14,23 @@ import java.util.List;
  *                 covers, a feature run that could not start
  * @param workload what the run cost: calls, requests, batches, and the time inside the
  *                 implementation and in the kit
+ * @param run      the options besides {@code settings} that define the run (rule, release, machine,
+ *                 calls repeated, timeout, waivers)
  */
 public record Certificate(String implementation, String implSpec, List<Claim> claims, String suiteVersion,
                           Settings settings, Instant started, Instant finished, List<RuleResult> results,
-                          List<String> notes, Workload workload) {
+                          List<String> notes, Workload workload, RunOptions run) {
 
     public Certificate {
         claims = List.copyOf(claims);
         results = List.copyOf(results);
         notes = List.copyOf(notes);
+    }
+
+    /** A certificate of a run with {@link RunOptions#DEFAULT} options. */
+    public Certificate(String implementation, String implSpec, List<Claim> claims, String suiteVersion, Settings settings,
+                       Instant started, Instant finished, List<RuleResult> results, List<String> notes, Workload workload) {
+        this(implementation, implSpec, claims, suiteVersion, settings, started, finished, results, notes, workload, RunOptions.DEFAULT);
     }
 
     /** A certificate that does not say what it cost. */

@@ -103,12 +103,12 @@ public final class Certifier {
             notes.add(notStarted.map(why -> "the program could not be started, so nothing was certified (a setup error, not the"
                     + " implementation's): " + why).orElse("the implementation could not state its name and claims: " + stated(e)));
             return new Certificate("?", options.implSpec(), List.of(), Certificate.kitVersion(), options.settings(),
-                    started, Instant.now(), List.of(), notes);
+                    started, Instant.now(), List.of(), notes, Workload.NONE, RunOptions.of(options));
         }
-        List<Claim> claims = allClaims.stream()
+        List<Claim> asked = allClaims.stream()
                 .filter(c -> options.kernel().map(k -> k.equals(c.kernel())).orElse(true)).distinct().toList();
         if (allClaims.isEmpty()) notes.add("the implementation claims no routine");
-        else if (claims.isEmpty())
+        else if (asked.isEmpty())
             notes.add("the implementation claims no routine for kernel " + options.kernel().map(Object::toString).orElse("?")
                     + "; it claims " + allClaims.stream().map(Claim::toString).toList());
 
@@ -116,24 +116,21 @@ public final class Certifier {
         // (rule, kernel) -> evidence, in the order rules are first met; sorted at the end.
         Map<String, Map<KernelRelease, List<Evidence>>> scope = new LinkedHashMap<>();
         Map<String, Set<String>> skippedBecause = new TreeMap<>();
-        List<Claim> unjudged = new ArrayList<>();
-        for (Claim c : claims) {
+        List<Claim> claims = new ArrayList<>(), unjudged = new ArrayList<>();
+        for (Claim c : asked) {
             boolean judged = false;
             for (String rule : rulesOf(c.routine(), allChecks))
                 if (inScope(rule, c.kernel(), options)) {
                     scope.computeIfAbsent(rule, r -> new TreeMap<>()).computeIfAbsent(c.kernel(), k -> new ArrayList<>());
                     judged = true;
                 }
-            if (!judged && options.rule().isEmpty()) unjudged.add(c);
+            (judged || options.rule().isPresent() ? claims : unjudged).add(c);
         }
-        if (!unjudged.isEmpty()) {
-            // A certificate must not list a claim that nothing checked (hop masks as 5.4 had them: they came in 6.3).
-            notes.add("the implementation claims " + unjudged.stream().map(Claim::toString).collect(java.util.stream.Collectors.joining(", "))
-                    + ", but no rule of " + (unjudged.size() == 1 ? "that routine applies to that release" : "those routines applies to those releases")
-                    + "; expected claims of releases the rules cover (numaspread rules lists each rule's releases), so that every claim is checked");
-            return new Certificate(name, options.implSpec(), List.of(), Certificate.kitVersion(), options.settings(),
-                    started, Instant.now(), List.of(), notes);
-        }
+        // A certificate lists only claims something checks (hop masks as 5.4 had them: they came in 6.3).
+        if (!unjudged.isEmpty())
+            notes.add("not certified: " + unjudged.stream().map(Claim::toString).collect(java.util.stream.Collectors.joining(", "))
+                    + ", claimed for " + (unjudged.size() == 1 ? "a release" : "releases") + " in which no rule of "
+                    + (unjudged.size() == 1 ? "the routine applies" : "their routines applies") + " (numaspread rules lists each rule's releases)");
 
         GuardedImplementation guard = new GuardedImplementation(impl, claims, options.callTimeout(), options.repeatCalls());
         try {
@@ -173,7 +170,7 @@ public final class Certifier {
                 .thenComparing(r -> r.rule(), this::compareRules)
                 .thenComparing(r -> r.kernel().orElse(KernelRelease.OLDEST)));
         return new Certificate(name, options.implSpec(), claims, Certificate.kitVersion(), options.settings(), started,
-                finished, results, notes, workload);
+                finished, results, notes, workload, RunOptions.of(options));
     }
 
     /**
@@ -496,7 +493,30 @@ public final class Certifier {
         return new Verdict.Fail(f.counterexample().quotingIfNone(rule.get().sentences().get(0)), f.tries(), f.source());
     }
 
-    static Verdict verdict(List<Evidence> evidence, KernelRelease kernel, Set<String> skipped) {
+    /** The outcomes in the order that decides a verdict: the first present wins ({@link Verdict}). */
+    private static final List<Evidence.Outcome> DECIDING = List.of(Evidence.Outcome.FAILED, Evidence.Outcome.ERRORED,
+            Evidence.Outcome.KIT_FAILED, Evidence.Outcome.NOT_VERIFIED, Evidence.Outcome.PASSED);
+
+    /** The label of the verdict {@code evidence} gives ({@link #verdict}), without building it: {@code FAIL}, ... {@code PASS}. */
+    public static String verdictLabel(List<Evidence> evidence) {
+        if (evidence.isEmpty()) return "NOT-VERIFIED";
+        for (Evidence.Outcome o : DECIDING)
+            if (evidence.stream().anyMatch(e -> e.outcome() == o))
+                return switch (o) {
+                    case FAILED -> "FAIL";
+                    case ERRORED -> "ERROR";
+                    case KIT_FAILED -> "INTERNAL-ERROR";
+                    case NOT_VERIFIED -> "NOT-VERIFIED";
+                    case PASSED -> "PASS";
+                };
+        throw new IllegalStateException("kit invariant broken: an outcome outside " + DECIDING);
+    }
+
+    /**
+     * The verdict {@code evidence} gives, as {@link Verdict} orders the sources' outcomes; NOT-VERIFIED
+     * when there is none ({@code skipped} says why checks were left out).
+     */
+    public static Verdict verdict(List<Evidence> evidence, KernelRelease kernel, Set<String> skipped) {
         if (evidence.isEmpty())
             return new Verdict.NotVerified("no check or scenario of this rule ran for kernel " + kernel
                     + (skipped.isEmpty() ? "" : " (" + String.join("; ", skipped) + ")"));

@@ -2,6 +2,7 @@ package dev.numaspread.conformance.certify;
 
 import dev.numaspread.conformance.checks.GradedRuns;
 import dev.numaspread.conformance.gen.Shard;
+import dev.numaspread.model.input.Printable;
 import dev.numaspread.model.kernel.KernelRelease;
 
 import java.time.Instant;
@@ -45,24 +46,45 @@ public final class ShardMerge {
     /**
      * The certificate of the run whose shards {@code parts} are.
      *
-     * @throws NotOneRun when they differ in seed, claims, kit version, shard count, implementation,
-     *                   tries or exhaustive scope, or when two are the same shard
+     * @throws NotOneRun when they differ in what defines a run (kit version, implementation, claims,
+     *                   seed, shard count, tries, exhaustive scope, budget, and the {@link RunOptions}:
+     *                   rule, release, machine, calls, timeout, waivers) or in the rules they judge,
+     *                   when two are the same shard, or when their tries add up past an int
      */
     public static Certificate merge(List<Part> parts) {
         if (parts.isEmpty()) throw new NotOneRun("no report to merge; expected the report.json of each shard");
         Part first = parts.get(0);
         Certificate a = first.certificate();
         Map<Integer, Part> byIndex = new TreeMap<>();
+        Set<String> keys = keys(a);
         for (Part p : parts) {
             Certificate c = p.certificate();
             same(first, p, "kit version", a.suiteVersion(), c.suiteVersion());
-            same(first, p, "seed", hex(a.settings().seed()), hex(c.settings().seed()));
-            same(first, p, "claims", new HashSet<>(a.claims()).equals(new HashSet<>(c.claims())) ? "" : a.claims().toString(),
-                    new HashSet<>(a.claims()).equals(new HashSet<>(c.claims())) ? "" : c.claims().toString());
-            same(first, p, "shard count N", String.valueOf(a.settings().shard().count()), String.valueOf(c.settings().shard().count()));
             same(first, p, "implementation", a.implSpec(), c.implSpec());
+            same(first, p, "seed", hex(a.settings().seed()), hex(c.settings().seed()));
+            same(first, p, "shard count N", String.valueOf(a.settings().shard().count()), String.valueOf(c.settings().shard().count()));
             same(first, p, "tries", String.valueOf(a.settings().tries()), String.valueOf(c.settings().tries()));
             same(first, p, "exhaustive scope", String.valueOf(a.settings().exhaustive()), String.valueOf(c.settings().exhaustive()));
+            same(first, p, "budget", a.settings().budget().toSeconds() + " s", c.settings().budget().toSeconds() + " s");
+            RunOptions x = a.run(), y = c.run();
+            same(first, p, "rule (--rule)", x.rule().orElse("every rule"), y.rule().orElse("every rule"));
+            same(first, p, "release (--kernel)", x.kernel().map(Object::toString).orElse("every claimed release"),
+                    y.kernel().map(Object::toString).orElse("every claimed release"));
+            same(first, p, "machine (--topology)", x.machine().orElse("drawn machines"), y.machine().orElse("drawn machines"));
+            same(first, p, "calls", x.repeatCalls() ? "made twice" : "made once (--once)", y.repeatCalls() ? "made twice" : "made once (--once)");
+            same(first, p, "per-call timeout", x.callTimeout().toMillis() + " ms", y.callTimeout().toMillis() + " ms");
+            same(first, p, "waivers", String.valueOf(x.waivers()), String.valueOf(y.waivers()));
+            same(first, p, "claims", new HashSet<>(a.claims()).equals(new HashSet<>(c.claims())) ? "" : a.claims().toString(),
+                    new HashSet<>(a.claims()).equals(new HashSet<>(c.claims())) ? "" : c.claims().toString());
+            Set<String> theirs = keys(c);
+            if (!theirs.equals(keys)) {
+                Set<String> onlyFirst = new java.util.TreeSet<>(keys), onlyThis = new java.util.TreeSet<>(theirs);
+                onlyFirst.removeAll(theirs);
+                onlyThis.removeAll(keys);
+                throw new NotOneRun(p.where() + ": judges other rules than " + first.where() + (onlyThis.isEmpty() ? "" : " (only here: "
+                        + cut(onlyThis) + ")") + (onlyFirst.isEmpty() ? "" : " (not here: " + cut(onlyFirst) + ")")
+                        + "; expected the shards of one run, which judge the same rules");
+            }
             Part twice = byIndex.put(c.settings().shard().index(), p);
             if (twice != null)
                 throw new NotOneRun(p.where() + ": shard " + c.settings().shard() + " again (also " + twice.where()
@@ -77,7 +99,14 @@ public final class ShardMerge {
         for (Part p : byIndex.values())
             for (RuleResult r : p.certificate().results()) byRule.computeIfAbsent(key(r), k -> new ArrayList<>()).add(r);
         List<RuleResult> results = new ArrayList<>();
-        for (List<RuleResult> shards : byRule.values()) results.add(merged(shards, missing));
+        for (List<RuleResult> shards : byRule.values()) {
+            try {
+                results.add(merged(shards, missing));
+            } catch (ArithmeticException e) {
+                throw new NotOneRun(key(shards.get(0)) + ": the shards' tries add up past " + Integer.MAX_VALUE
+                        + "; expected the shards of one run, whose tries together are the run's");
+            }
+        }
         List<RuleResult> ordered = new ArrayList<>();
         for (RuleResult r : a.results()) results.stream().filter(m -> key(m).equals(key(r))).findFirst().ifPresent(ordered::add);
         for (RuleResult r : results) if (!ordered.contains(r)) ordered.add(r);
@@ -98,18 +127,30 @@ public final class ShardMerge {
                     w.insideImplementation().plus(x.insideImplementation()), w.kitCpu().plus(x.kitCpu()));
         }
         return new Certificate(a.implementation(), a.implSpec(), a.claims(), a.suiteVersion(), a.settings().withShard(Shard.WHOLE),
-                started, finished, ordered, List.copyOf(notes), w);
+                started, finished, ordered, List.copyOf(notes), w, a.run());
     }
 
     private static void same(Part first, Part p, String what, String want, String found) {
         if (!want.equals(found))
-            throw new NotOneRun(p.where() + ": " + what + " " + found + " differs from " + first.where() + "'s " + want
-                    + "; expected the shards of one run (same seed, claims, kit version, shard count N, implementation, tries"
-                    + " and exhaustive scope)");
+            throw new NotOneRun(p.where() + ": " + what + " " + Printable.cut(found) + " differs from " + first.where() + "'s "
+                    + Printable.cut(want) + "; expected the shards of one run (the same kit version, implementation, claims, seed,"
+                    + " shard count N, tries, exhaustive scope, budget, rule, release, machine, calls, timeout and waivers)");
+    }
+
+    /** Each result's rule and release: the shards of one run judge the same. */
+    private static Set<String> keys(Certificate c) {
+        Set<String> out = new java.util.TreeSet<>();
+        for (RuleResult r : c.results()) out.add(key(r));
+        return out;
+    }
+
+    private static String cut(Set<String> keys) {
+        List<String> l = new ArrayList<>(keys);
+        return String.join(", ", l.subList(0, Math.min(3, l.size()))) + (l.size() > 3 ? " and " + (l.size() - 3) + " more" : "");
     }
 
     private static String key(RuleResult r) {
-        return r.rule() + " " + r.kernel().map(KernelRelease::toString).orElse("-");
+        return r.rule() + r.kernel().map(k -> " (kernel " + k + ")").orElse("");
     }
 
     private static RuleResult merged(List<RuleResult> shards, List<String> missing) {
@@ -122,7 +163,9 @@ public final class ShardMerge {
         List<Evidence> evidence = List.copyOf(joined.values());
         Verdict v;
         if (evidence.isEmpty()) {
-            v = first.verdict();   // nothing ran in any shard: the shards say why alike
+            // Nothing ran in any shard: the shards say why alike, and it can only be NOT-VERIFIED.
+            v = first.verdict() instanceof Verdict.NotVerified ? first.verdict()
+                    : new Verdict.NotVerified("no check or scenario of this rule ran in any shard");
         } else {
             v = Certifier.verdict(evidence, first.kernel().orElseThrow(), Set.of());
             if (v instanceof Verdict.Fail f && f.counterexample().says().isEmpty())
@@ -165,13 +208,13 @@ public final class ShardMerge {
     private static Evidence join(Evidence x, Evidence y) {
         boolean scenario = x.source().startsWith("scenario ");
         Evidence worse = rank(y.outcome()) < rank(x.outcome()) ? y : x;
-        int tries = scenario ? Math.max(x.tries(), y.tries()) : x.tries() + y.tries();
-        int judged = scenario ? Math.max(x.judged(), y.judged()) : x.judged() + y.judged();
+        int tries = scenario ? Math.max(x.tries(), y.tries()) : Math.addExact(x.tries(), y.tries());
+        int judged = scenario ? Math.max(x.judged(), y.judged()) : Math.addExact(x.judged(), y.judged());
         Map<Object, GradedRuns> graded = new LinkedHashMap<>();
         for (GradedRuns g : x.graded()) graded.merge(g.table(), g, GradedRuns::plus);
         for (GradedRuns g : y.graded()) graded.merge(g.table(), g, GradedRuns::plus);
         return new Evidence(x.source(), worse.outcome(), tries, judged, worse.counterexample(), worse.reason(), List.copyOf(graded.values()),
-                scenario ? x.cases() : x.cases() + y.cases(), Math.max(x.machines(), y.machines()));
+                scenario ? x.cases() : Math.addExact(x.cases(), y.cases()), Math.max(x.machines(), y.machines()));
     }
 
     /** FAILED first, then ERRORED, KIT_FAILED, NOT_VERIFIED, PASSED: the order of {@link Verdict}. */

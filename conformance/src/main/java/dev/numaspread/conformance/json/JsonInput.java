@@ -16,7 +16,8 @@ import java.nio.file.Path;
 /**
  * JSON from outside, read as every reader of text is (spec/formats.md FMT-17, FMT-18): a regular
  * file of at most {@link InputFile#MAX_TEXT_BYTES}, UTF-8 without control characters, nested at
- * most {@link #MAX_DEPTH} levels, numbers of at most 100 digits. A syntax error is one line,
+ * most {@link #MAX_DEPTH} levels, numbers of at most 100 digits, no key twice in an object (which
+ * of two values a reader takes is not JSON's to say). A syntax error is one line,
  * {@code file:line:col: invalid JSON (what the parser found); expected ...}, without the parser's
  * class names.
  */
@@ -34,6 +35,7 @@ public final class JsonInput {
                             .maxStringLength(InputFile.MAX_TEXT_BYTES)
                             .build())
                     .build())
+            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
             .build();
 
     /**
@@ -53,22 +55,33 @@ public final class JsonInput {
     }
 
     private static JsonNode parse(String text, String name, String expected) {
-        try {
-            JsonNode n = MAPPER.readTree(text);
-            if (n == null || n.isMissingNode()) throw new InvalidInputException(name + ":1", "no JSON value; expected " + expected);
-            return n;
-        } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? name : name + ":" + e.getLocation().getLineNr() + ":" + e.getLocation().getColumnNr();
-            throw new InvalidInputException(where, "invalid JSON (" + parserMessage(e) + "); expected " + expected);
+        // A parser of our own, so that an error past a limit (no location of its own) still has the parser's position.
+        try (com.fasterxml.jackson.core.JsonParser p = MAPPER.createParser(text)) {
+            try {
+                JsonNode n = MAPPER.readTree(p);
+                if (n == null || n.isMissingNode()) throw new InvalidInputException(name + ":1", "no JSON value; expected " + expected);
+                if (p.nextToken() != null)
+                    throw new InvalidInputException(where(name, p.currentLocation()), "more after the JSON value; expected one value, " + expected);
+                return n;
+            } catch (JsonProcessingException e) {
+                throw new InvalidInputException(where(name, e.getLocation() != null ? e.getLocation() : p.currentLocation()),
+                        "invalid JSON (" + parserMessage(e) + "); expected " + expected);
+            }
+        } catch (java.io.IOException e) {
+            throw new InvalidInputException(name, "cannot be read (" + Printable.of(String.valueOf(e.getMessage())) + "); expected " + expected);
         }
     }
 
+    private static String where(String name, com.fasterxml.jackson.core.JsonLocation at) {
+        return at == null || at.getLineNr() < 1 ? name : name + ":" + at.getLineNr() + ":" + at.getColumnNr();
+    }
+
     /** The parser's finding on one line, without its source excerpt or class names, at most 200 characters. */
-    static String parserMessage(JsonProcessingException e) {
+    public static String parserMessage(JsonProcessingException e) {
         String m = e.getOriginalMessage() == null ? "a syntax error" : e.getOriginalMessage();
         int cut = m.indexOf('\n');
         if (cut >= 0) m = m.substring(0, cut);
-        m = m.replaceAll("\\(for `?[a-z]+(?:\\.[A-Za-z0-9_$]+)+`?\\)", "").replaceAll("`?com\\.fasterxml\\.[A-Za-z0-9_.$]+`?", "the parser").strip();
+        m = m.replaceAll(", from `[A-Za-z0-9_.$()]+`", "").replaceAll("\\(for `?[a-z]+(?:\\.[A-Za-z0-9_$]+)+`?\\)", "").replaceAll("`?com\\.fasterxml\\.[A-Za-z0-9_.$]+`?", "the parser").strip();
         m = Printable.of(m);
         return m.length() > 200 ? m.substring(0, 200) + "..." : m;
     }

@@ -375,7 +375,11 @@ final class Channel {
         try {
             a = JSON.readTree(bytes);
         } catch (IOException e) {
-            breakWith(oldest(), "stdout line " + number + " is not JSON: '" + quoted(bytes)
+            // The parser's reason and column: "duplicate field 'cpus'" says more than "not JSON".
+            String why = e instanceof com.fasterxml.jackson.core.JsonProcessingException j
+                    ? " (" + (j.getLocation() == null || j.getLocation().getColumnNr() < 1 ? "" : "column " + j.getLocation().getColumnNr() + ": ")
+                    + dev.numaspread.conformance.json.JsonInput.parserMessage(j) + ")" : "";
+            breakWith(oldest(), "stdout line " + number + " is not JSON" + why + ": '" + quoted(bytes)
                     + "'; expected one JSON object per line (logs go to stderr)");
             return false;
         }

@@ -71,9 +71,10 @@ public final class ConsoleCertificate {
     public static String render(Certificate c, RuleResult r) {
         StringBuilder sb = new StringBuilder();
         Verdict v = r.verdict();
-        sb.append(v.label()).append(' ').append(r.rule());
-        if (!r.title().isEmpty()) sb.append(' ').append(r.title());
-        sb.append(" (").append(r.level());
+        // A merged shard's rule, title and level come from a file: printable, as every text from outside (FMT-19).
+        sb.append(v.label()).append(' ').append(Printable.of(r.rule()));
+        if (!r.title().isEmpty()) sb.append(' ').append(Printable.of(r.title()));
+        sb.append(" (").append(Printable.of(r.level()));
         r.kernel().ifPresent(k -> sb.append("; kernel ").append(k));
         if (v instanceof Verdict.Fail || v instanceof Verdict.Error || v instanceof Verdict.Waived)
             sb.append("; implementation \"").append(Printable.of(c.implementation())).append('"');

@@ -83,8 +83,21 @@ class ProcessImplementationTest {
     void garbageOnStdoutIsAFailureNamingTheLine() {
         try (ProcessImplementation p = fake("garbage", 20_000)) {
             ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> p.localSpreadCpus(K61, TWO_NODES, 1, 2));
-            assertTrue(e.getMessage().endsWith("request 3 (local-spread): stdout line 3 is not JSON: 'this is not json';"
+            assertTrue(e.getMessage().endsWith("request 3 (local-spread): stdout line 3 is not JSON (column 1: Unrecognized token 'this':"
+                    + " was expecting (JSON String, Number, Array, Object or token 'null', 'true' or 'false')): 'this is not json';"
                     + " expected one JSON object per line (logs go to stderr)"), e.getMessage());
+        }
+    }
+
+    /** Found by the second campaign (issue 25): an answer with a key twice was only "not JSON", without the reason. */
+    @Test
+    void anAnswerWithAKeyTwiceNamesTheKeyAndItsColumn() {
+        String hello = "{\"id\":1,\"ok\":true,\"protocol\":1,\"name\":\"twice\",\"claims\":[{\"routine\":\"local-spread\",\"kernel\":\"6.1\"}]}";
+        try (ProcessImplementation p = ProcessImplementation.ofShell("read l; echo '" + hello + "'; read l; echo '{\"id\":2,\"ok\":true}'; read l;"
+                + " echo '{\"id\":3,\"ok\":true,\"cpus\":[2,3],\"cpus\":[0,1]}'; cat >/dev/null", Duration.ofSeconds(10))) {
+            p.askTwice(false);
+            ImplementationFailure e = assertThrows(ImplementationFailure.class, () -> p.localSpreadCpus(K61, TWO_NODES, 1, 2));
+            assertTrue(e.getMessage().contains("stdout line 3 is not JSON (column 38: Duplicate field 'cpus'): '{\"id\":3,"), e.getMessage());
         }
     }
 

@@ -26,6 +26,7 @@ import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** report.json read back is the certificate it was written from: written again, every format is the same. */
 class ReportReaderTest {
@@ -69,10 +70,83 @@ class ReportReaderTest {
     @Test
     void notAReport_isRefusedNamingWhereAndWhat() {
         String notJson = assertThrows(ReportReader.BadReport.class, () -> ReportReader.parse("r.json", "x")).getMessage();
-        org.junit.jupiter.api.Assertions.assertTrue(notJson.startsWith("r.json:1: not JSON (Unrecognized token 'x'")
+        assertTrue(notJson.startsWith("r.json:1:1: invalid JSON (Unrecognized token 'x'")
                 && notJson.endsWith("); expected a report.json of numaspread certify"), notJson);
-        String json = ReportWriter.json(ReportWriterTest.certificate()).replace("\"verdict\" : \"FAIL\"", "\"verdict\" : \"MAYBE\"");
-        assertEquals("r.json: rule LS-3 (kernel 6.12): verdict \"MAYBE\"; expected a report.json of numaspread certify",
-                assertThrows(ReportReader.BadReport.class, () -> ReportReader.parse("r.json", json)).getMessage());
+        assertRefused(json -> json.replace("\"verdict\" : \"FAIL\"", "\"verdict\" : \"MAYBE\""),
+                "r.json:/rules/1/verdict: found 'MAYBE'; expected one of PASS, FAIL, ERROR, NOT-CLAIMED, WAIVED, UNEXPECTED-PASS,"
+                        + " NOT-VERIFIED, INTERNAL-ERROR");
+    }
+
+    static final java.util.regex.Pattern NEWLINE = java.util.regex.Pattern.compile("\n");
+
+    /** The report of {@link ReportWriterTest#certificate()} edited by {@code edit} is refused with {@code message}. */
+    static void assertRefused(java.util.function.UnaryOperator<String> edit, String message) {
+        String json = ReportWriter.json(ReportWriterTest.certificate());
+        String edited = edit.apply(json);
+        assertTrue(!edited.equals(json), "the edit changed nothing");
+        assertEquals(message, assertThrows(ReportReader.BadReport.class, () -> ReportReader.parse("r.json", edited)).getMessage());
+    }
+
+    /** Found by the second campaign (issue 25): a report's own summary and verdicts were taken on trust. */
+    @Test
+    void aReportThatContradictsItselfIsRefused() {
+        // PASS with nothing behind it.
+        assertRefused(json -> json.replaceFirst("(?s)\"evidence\" : \\[ \\{\\s*\"source\" : \"check LS_1\".*?\\} \\]", "\"evidence\" : [ ]"),
+                "r.json:/rules/0/tries: found 200; expected 0, what its evidence adds up to");
+        assertRefused(json -> json.replaceFirst("(?s)\"tries\" : 200,\\s*\"judged\" : 200,(.*?)\"evidence\" : \\[ \\{\\s*\"source\" : \"check LS_1\".*?\\} \\]",
+                        "\"tries\" : 0, \"judged\" : 0,$1\"evidence\" : [ ]"),
+                "r.json:/rules/0/evidence: found no evidence for PASS; expected the checks and scenarios behind it");
+        // A PASS whose source judged nothing.
+        assertRefused(json -> json.replace("\"judged\" : 200,", "\"judged\" : 0,"),
+                "r.json:/rules/0/evidence/0/judged: found a source that passed having judged nothing; expected a pass to have reached the implementation");
+        // A FAIL turned into a PASS.
+        assertRefused(json -> json.replace("\"verdict\" : \"FAIL\"", "\"verdict\" : \"PASS\""),
+                "r.json:/rules/1/verdict: found PASS but its evidence gives FAIL; expected the verdict its evidence gives");
+        assertRefused(json -> json.replace("\"outcome\" : \"FAILED\"", "\"outcome\" : \"GREAT\""),
+                "r.json:/rules/1/evidence/0/outcome: found 'GREAT'; expected one of [PASSED, FAILED, ERRORED, NOT_VERIFIED, KIT_FAILED]");
+        // Exit code, counts and level that are not the rules'.
+        assertRefused(json -> json.replace("\"exitCode\" : 1", "\"exitCode\" : 0"),
+                "r.json:/exitCode: found 0; expected 1, the exit code its rules give");
+        assertRefused(json -> json.replace("\"FAIL\" : 1", "\"FAIL\" : 0"), "r.json:/counts/FAIL: found 0; expected 1, the FAIL results its rules hold");
+        // Tries that overflow, or are negative.
+        assertRefused(json -> json.replaceFirst("\"tries\" : 200,(\\s*)\"judged\"", "\"tries\" : 4294967496,$1\"judged\""),
+                "r.json:/rules/0/tries: found '4294967496'; expected a whole number 0 to 2147483647");
+        assertRefused(json -> json.replace("\"tries\" : 37,", "\"tries\" : -37,"),
+                "r.json:/rules/1/tries: found '-37'; expected a whole number 0 to 2147483647");
+        // A key twice: which of the two counts is not JSON's to say.
+        assertRefused(json -> json.replace("\"rules\" : [", "\"rules\" : [ ], \"rules\" : ["),
+                "r.json:36:25: invalid JSON (Duplicate field 'rules'); expected a report.json of numaspread certify");
+    }
+
+    /** Found by the second campaign: Jackson's words, no position, for deep nesting and bad bytes. */
+    @Test
+    void whatIsNotJsonTextIsRefusedWithItsPosition() {
+        String deep = "[".repeat(100) + "]".repeat(100);
+        String m = assertThrows(ReportReader.BadReport.class, () -> ReportReader.parse("r.json", deep)).getMessage();
+        assertEquals("r.json:1:66: invalid JSON (Document nesting depth (65) exceeds the maximum allowed (64)); expected a report.json of numaspread certify", m);
+        assertTrue(!m.contains("com.fasterxml") && !m.contains("Exception"), m);
+    }
+
+    @Test
+    void aReportFileIsReadAsBoundedText(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path bad = dir.resolve("report.json");
+        java.nio.file.Files.write(bad, new byte[]{'{', ' ', '"', (byte) 0xff, '"', ':', '1', '}'});
+        assertEquals(bad + ":1:4: byte 0xff is not UTF-8; expected UTF-8 text",
+                assertThrows(ReportReader.BadReport.class, () -> ReportReader.read(bad)).getMessage());
+        java.nio.file.Path big = dir.resolve("big.json");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(1L << 30);   // sparse: 1 GB on paper, nothing on disk
+        }
+        assertEquals(big + ": a file of 1073741824 bytes; expected a report.json of numaspread certify of at most 16 MiB (spec/formats.md FMT-17)",
+                assertThrows(ReportReader.BadReport.class, () -> ReportReader.read(big)).getMessage());
+    }
+
+    /** Found by the second campaign: a lone surrogate in a shard's title made merge-reports exit 3 without its reports. */
+    @Test
+    void textFromAReportIsMadePrintable() {
+        String json = ReportWriter.json(ReportWriterTest.certificate()).replace("Local CPUs come first", "Local \\ud800 \\u001b]0;pwned\\u0007");
+        Certificate c = ReportReader.parse("r.json", json);
+        assertEquals("Local \\u{d800} \\x1b]0;pwned\\x07", c.results().get(1).title());
+        assertTrue(ReportWriter.markdown(c).contains("Local \\\\u{d800} \\\\x1b]0;pwned\\\\x07"), ReportWriter.markdown(c));
     }
 }
