@@ -1,0 +1,610 @@
+package dev.numaspread.kernel.guest;
+
+import dev.numaspread.conformance.snapshot.MachineSnapshot;
+import dev.numaspread.kernel.host.HostCommand;
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.group.IrqAffinity.AffinityDesc;
+import dev.numaspread.model.kernel.KernelBug;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.numa.NumaClosest;
+import dev.numaspread.model.topology.InvalidTopologyException;
+import dev.numaspread.model.topology.Topology;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * A Linux kernel booted under QEMU on one machine, answering through the probe module and the agent
+ * of {@code kernel-probe/} over a virtio-serial port (a unix socket on this side).
+ *
+ * <p>Boot: QEMU starts with every present CPU online; the guest's agent says {@code ready}; the
+ * machine is read back from the guest's sysfs ({@link MachineSnapshot}, the reader {@code snapshot}
+ * and {@code audit} use) and the CPUs the machine wants offline are taken offline. A boot that does
+ * not say ready within its timeout, or whose kernel panics, is tried once more; a second failure
+ * throws {@link GuestFailure} with the console's last lines.
+ *
+ * <p>Calls: one request line, one answer line. Several requests may be sent before their answers
+ * ({@link #ask(List)}): the agent batches whatever has arrived into one write to the probe. A call
+ * during which the console shows an oops, a BUG or a panic throws {@link KernelBug}; every call
+ * after it throws {@link GuestFailure}. A call without an answer within the call timeout throws
+ * {@link GuestFailure} and the guest is stopped.
+ *
+ * <p>The QEMU process is killed on {@link #close()}, on a timeout, and when the JVM exits.
+ */
+public final class QemuGuest implements Guest {
+
+    /** How a guest is booted and asked. */
+    public record Options(String qemu, Duration bootTimeout, Duration callTimeout, int retries, Consumer<String> progress) {
+        /** The defaults: {@code qemu-system-x86_64}, 60 s plus 3 s per vCPU to boot (TCG), 60 s per call, one retry. */
+        public static Options defaults(Consumer<String> progress) {
+            return new Options("qemu-system-x86_64", Duration.ZERO, Duration.ofSeconds(60), 1, progress);
+        }
+
+        public Options withBootTimeout(Duration d) {
+            return new Options(qemu, d, callTimeout, retries, progress);
+        }
+
+        public Options withCallTimeout(Duration d) {
+            return new Options(qemu, bootTimeout, d, retries, progress);
+        }
+
+        public Options withRetries(int r) {
+            return new Options(qemu, bootTimeout, callTimeout, r, progress);
+        }
+
+        Duration bootTimeoutFor(QemuMachine m, boolean kvm) {
+            if (!bootTimeout.isZero()) return bootTimeout;
+            return Duration.ofSeconds(kvm ? 60 : 60 + 3L * m.vcpus());
+        }
+    }
+
+    /** The kernel command line: the console on the first serial port; a panic ends QEMU (-no-reboot). */
+    static final String APPEND = "console=ttyS0 panic=-1 mitigations=off";
+
+    private final QemuMachine machine;
+    private final GuestImage image;
+    private final Options options;
+    private final List<String> argv;
+    private final Process qemu;
+    private final Console console;
+    private final Console errors;
+    private final Thread reaper;
+    private final Path socketDir;
+    private final SocketChannel channel;
+    private final OutputStream out;
+    private final LinkedBlockingQueue<Object> answers = new LinkedBlockingQueue<>();
+    private final ConcurrentLinkedQueue<Boolean> pendingSnapshots = new ConcurrentLinkedQueue<>();
+    private String release = "";
+    private Duration bootTime = Duration.ZERO;
+    private ProbeAnswers.Have have;
+    private Topology booted;
+    private Topology current;
+    private String brokenBy;
+    private boolean closed;
+    private int cachedGroupsFor = -1;
+    private ProbeAnswers.Groups cachedGroups;
+
+    private static final Object END = new Object();
+
+    private QemuGuest(QemuMachine machine, GuestImage image, Options options, List<String> argv, Process qemu, Console console,
+                      Console errors, Thread reaper, Path socketDir, SocketChannel channel) {
+        this.machine = machine;
+        this.image = image;
+        this.options = options;
+        this.argv = argv;
+        this.qemu = qemu;
+        this.console = console;
+        this.errors = errors;
+        this.reaper = reaper;
+        this.socketDir = socketDir;
+        this.channel = channel;
+        // Not Channels.newOutputStream: its stream and newInputStream's take the channel's blocking
+        // lock, so a write would wait for the reader thread's read to end.
+        this.out = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                write(new byte[]{(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(b, off, len);
+                while (buf.hasRemaining()) channel.write(buf);
+            }
+        };
+    }
+
+    /**
+     * Boots {@code image} on {@code topology}'s machine and reads the machine back.
+     *
+     * @throws CannotBuild when QEMU cannot build the machine (before anything starts), or the kernel
+     *                     refuses its online CPUs
+     * @throws GuestFailure when QEMU is missing or the guest does not boot (after the retries)
+     */
+    public static QemuGuest boot(GuestImage image, Topology topology, Options options) {
+        QemuMachine machine = QemuMachine.of(topology);
+        if (!HostCommand.installed(options.qemu()))
+            throw new GuestFailure(options.qemu() + " is not installed; booting a kernel needs QEMU (apt-get install --no-install-recommends"
+                    + " qemu-system-x86)");
+        GuestFailure last = null;
+        for (int attempt = 0; attempt <= options.retries(); attempt++) {
+            try {
+                QemuGuest g = start(machine, image, options);
+                try {
+                    g.readBack();
+                    return g;
+                } catch (RuntimeException e) {
+                    g.close();
+                    throw e;
+                }
+            } catch (GuestFailure e) {
+                last = e;
+                if (attempt < options.retries()) options.progress().accept("the guest did not come up (" + e.getMessage() + "); booting again");
+            }
+        }
+        throw last;
+    }
+
+    private static QemuGuest start(QemuMachine machine, GuestImage image, Options options) {
+        boolean kvm = QemuMachine.kvmAvailable();
+        Path dir;
+        try {
+            // A unix socket path has at most 107 bytes: keep it in /tmp, not in the cache.
+            dir = Files.createTempDirectory(Path.of(System.getProperty("java.io.tmpdir")), "numaspread-guest");
+        } catch (IOException e) {
+            throw new GuestFailure("cannot make a folder for the guest's channel: " + e.getMessage());
+        }
+        Path socket = dir.resolve("channel");
+        List<String> argv = machine.arguments(new QemuMachine.Boot(options.qemu(), image.kernel(), image.initramfs(), socket, APPEND, kvm));
+        long t0 = System.nanoTime();
+        Process p;
+        try {
+            p = new ProcessBuilder(argv).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+        } catch (IOException e) {
+            deleteQuietly(dir);
+            throw new GuestFailure(options.qemu() + ": cannot start it (" + e.getMessage() + ")");
+        }
+        Thread reaper = new Thread(() -> HostCommand.kill(p), "numaspread-guest-reaper");
+        Runtime.getRuntime().addShutdownHook(reaper);
+        Console console = new Console(400);
+        Console errors = new Console(40);
+        console.follow(p.getInputStream(), "numaspread-guest-console");
+        errors.follow(p.getErrorStream(), "numaspread-guest-stderr");
+        long deadline = t0 + options.bootTimeoutFor(machine, kvm).toNanos();
+        SocketChannel ch = null;
+        try {
+            while (ch == null) {
+                if (!p.isAlive()) throw new GuestFailure(exitMessage(p, console, errors));
+                if (System.nanoTime() > deadline) throw new GuestFailure("QEMU made no channel socket in time");
+                if (Files.exists(socket)) {
+                    try {
+                        SocketChannel c = SocketChannel.open(StandardProtocolFamily.UNIX);
+                        c.connect(UnixDomainSocketAddress.of(socket));
+                        ch = c;
+                        continue;
+                    } catch (IOException e) {
+                        // QEMU has made the file but does not listen yet
+                    }
+                }
+                Thread.sleep(10);
+            }
+            QemuGuest g = new QemuGuest(machine, image, options, argv, p, console, errors, reaper, dir, ch);
+            g.startReader();
+            String ready = g.awaitReady(deadline, options.bootTimeoutFor(machine, kvm));
+            String[] w = ready.split(" ");
+            if (w.length < 3 || !w[2].equals("probe"))
+                throw new GuestFailure("the guest's probe module did not load (" + ready + "): " + console.tailText(6));
+            g.release = w[1];
+            g.bootTime = Duration.ofNanos(System.nanoTime() - t0);
+            return g;
+        } catch (InterruptedException e) {
+            HostCommand.kill(p);
+            Thread.currentThread().interrupt();
+            throw new GuestFailure("interrupted while the guest booted");
+        } catch (GuestFailure e) {
+            HostCommand.kill(p);
+            removeHook(reaper);
+            deleteQuietly(dir);
+            throw e;
+        }
+    }
+
+    /** Reads answers off the channel: lines, and a {@code snap} answer's payload after its line. */
+    private void startReader() {
+        Thread t = new Thread(() -> {
+            InputStream raw = new InputStream() {
+                @Override
+                public int read() throws IOException {
+                    byte[] one = new byte[1];
+                    return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+                }
+
+                @Override
+                public int read(byte[] b, int off, int len) throws IOException {
+                    return channel.read(java.nio.ByteBuffer.wrap(b, off, len));
+                }
+            };
+            try (InputStream in = raw) {
+                java.io.BufferedInputStream b = new java.io.BufferedInputStream(in, 1 << 16);
+                boolean first = true;
+                for (; ; ) {
+                    String line = readLine(b);
+                    if (line == null) break;
+                    if (first) {
+                        first = false;
+                        answers.add(line);
+                        continue;
+                    }
+                    Boolean snap = pendingSnapshots.poll();
+                    if (Boolean.TRUE.equals(snap) && line.startsWith("ok ")) {
+                        int n = Integer.parseInt(line.substring(3).strip());
+                        answers.add(b.readNBytes(n));
+                    } else {
+                        answers.add(line);
+                    }
+                }
+            } catch (IOException | RuntimeException ignored) {
+                // the channel closed: callers see END
+            } finally {
+                answers.add(END);
+            }
+        }, "numaspread-guest-channel");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private static String readLine(InputStream in) throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream(64);
+        for (; ; ) {
+            int c = in.read();
+            if (c < 0) return line.size() == 0 ? null : line.toString(StandardCharsets.UTF_8);
+            if (c == '\n') return line.toString(StandardCharsets.UTF_8);
+            line.write(c);
+        }
+    }
+
+    private String awaitReady(long deadline, Duration budget) throws InterruptedException {
+        for (; ; ) {
+            Optional<String> failure = console.failure();
+            if (failure.isPresent()) throw new GuestFailure("the kernel failed while booting: " + failure.get() + ": " + console.tailText(8));
+            if (!qemu.isAlive()) throw new GuestFailure(exitMessage(qemu, console, errors));
+            long left = deadline - System.nanoTime();
+            if (left <= 0)
+                throw new GuestFailure("the guest was not ready within " + budget.toSeconds() + " s: " + console.tailText(8));
+            Object a = answers.poll(Math.min(left, 50_000_000L), TimeUnit.NANOSECONDS);
+            if (a == END) throw new GuestFailure("the guest closed its channel before it was ready: " + console.tailText(8));
+            if (a instanceof String s) {
+                if (s.startsWith("ready ")) return s;
+                throw new GuestFailure("the guest said '" + s + "' before ready");
+            }
+        }
+    }
+
+    private static String exitMessage(Process p, Console console, Console errors) {
+        String qemuSays = errors.tail(3).isEmpty() ? "" : " (" + String.join(" | ", errors.tail(3)) + ")";
+        String exit;
+        try {
+            exit = "status " + p.exitValue();
+        } catch (IllegalThreadStateException e) {
+            exit = "no status yet";
+        }
+        return "QEMU exited (" + exit + ")" + qemuSays + ": " + console.tailText(8);
+    }
+
+    private void readBack() {
+        have = ProbeAnswers.have(ProbeAnswers.body("have", ask(List.of("have")).get(0)));
+        byte[] payload = snapshot();
+        Topology seen;
+        try {
+            seen = MachineSnapshot.of("guest " + release, ProbeAnswers.snapshot(payload)).topology().topology();
+        } catch (InvalidTopologyException e) {
+            throw new GuestFailure("the booted machine does not read as a topology: " + e.getMessage());
+        }
+        booted = seen.named(machine.requested().name(), "Linux " + release + " booted by QEMU on " + machine.requested().name());
+        current = booted;
+        if (!machine.requested().online().equals(booted.online())) setOnline(machine.requested().online());
+    }
+
+    private byte[] snapshot() {
+        pendingSnapshots.add(true);
+        Object a = exchange(List.of("snap")).get(0);
+        if (a instanceof byte[] b) return b;
+        throw new GuestFailure("the agent's snapshot failed: " + a);
+    }
+
+    /**
+     * Sends {@code requests} in one go and returns their answers, in order: the way to many calls a
+     * second (the agent hands all that arrived to the probe in one write).
+     *
+     * @throws KernelBug when the kernel oopses while they run
+     * @throws GuestFailure when the guest hangs, dies, or failed before
+     */
+    public List<String> ask(List<String> requests) {
+        for (int i = 0; i < requests.size(); i++) pendingSnapshots.add(false);
+        List<Object> raw = exchange(requests);
+        List<String> out = new ArrayList<>(raw.size());
+        for (Object o : raw) out.add((String) o);
+        return out;
+    }
+
+    private synchronized List<Object> exchange(List<String> requests) {
+        if (closed) throw new GuestFailure("the guest was closed");
+        if (brokenBy != null) throw new GuestFailure("the guest is not trusted after " + brokenBy);
+        StringBuilder sb = new StringBuilder();
+        for (String r : requests) sb.append(r).append('\n');
+        try {
+            out.write(sb.toString().getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+        } catch (IOException e) {
+            brokenBy = "its channel failed";
+            throw new GuestFailure("cannot send to the guest (" + e.getMessage() + "): " + console.tailText(8));
+        }
+        List<Object> got = new ArrayList<>(requests.size());
+        long deadline = System.nanoTime() + options.callTimeout().toNanos();
+        LinkedBlockingQueue<Object> q = answers;
+        try {
+            while (got.size() < requests.size()) {
+                Object a = q.poll(20, TimeUnit.MILLISECONDS);
+                if (a == null) {
+                    Optional<String> failure = console.failure();
+                    if (failure.isPresent()) throw bug(requests.get(got.size()), failure.get());
+                    if (!qemu.isAlive()) {
+                        brokenBy = "QEMU exited";
+                        throw new GuestFailure("QEMU exited during '" + requests.get(got.size()) + "': " + exitMessage(qemu, console, errors));
+                    }
+                    if (System.nanoTime() > deadline) {
+                        brokenBy = "a call that hung";
+                        HostCommand.kill(qemu);
+                        throw new GuestFailure("no answer to '" + requests.get(got.size()) + "' within " + options.callTimeout().toSeconds()
+                                + " s; the guest was stopped: " + console.tailText(8));
+                    }
+                    continue;
+                }
+                if (a == END) {
+                    // The agent died: an oops in the probe kills it; the console says so a moment later.
+                    long wait = System.nanoTime() + 2_000_000_000L;
+                    while (console.failure().isEmpty() && System.nanoTime() < wait) Thread.sleep(20);
+                    if (console.failure().isPresent()) throw bug(requests.get(got.size()), console.failure().get());
+                    brokenBy = "its channel closed";
+                    throw new GuestFailure("the guest closed its channel during '" + requests.get(got.size()) + "': " + console.tailText(8));
+                }
+                got.add(a);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            brokenBy = "an interrupted call";
+            throw new GuestFailure("interrupted while waiting for the guest");
+        }
+        return got;
+    }
+
+    private KernelBug bug(String request, String line) {
+        brokenBy = "the kernel failed on '" + request + "' (" + line + ")";
+        return new KernelBug("oops", "Linux " + release + " failed on '" + request + "': " + line + " | console: " + console.tailText(12));
+    }
+
+    private String call(String request) {
+        return ProbeAnswers.body(request, ask(List.of(request)).get(0));
+    }
+
+    // ------------------------------------------------------------------ Guest
+
+    @Override
+    public String release() {
+        return release;
+    }
+
+    @Override
+    public KernelRelease series() {
+        return KernelRelease.parse(release);
+    }
+
+    @Override
+    public Topology machine() {
+        return current;
+    }
+
+    /** The machine asked for (before Linux renumbered or dropped anything). */
+    public Topology requested() {
+        return machine.requested();
+    }
+
+    /** The QEMU command line this guest runs. */
+    public List<String> commandLine() {
+        return argv;
+    }
+
+    /** From QEMU's start to the agent's ready line. */
+    public Duration bootTime() {
+        return bootTime;
+    }
+
+    /** The last lines of the console. */
+    public List<String> consoleTail(int n) {
+        return console.tail(n);
+    }
+
+    @Override
+    public Set<Call> answers() {
+        Set<Call> s = EnumSet.noneOf(Call.class);
+        for (Map.Entry<Call, Boolean> e : have.calls().entrySet()) if (e.getValue()) s.add(e.getKey());
+        return s;
+    }
+
+    @Override
+    public Optional<String> whyNot(Call call) {
+        if (answers().contains(call)) return Optional.empty();
+        return Optional.of(switch (call) {
+            case LOCAL_SPREAD -> "cpumask_local_spread is not in Linux " + release + "'s symbol table";
+            case NUMA_LEVELS -> "sched_domains_numa_levels and sched_domains_numa_distance are not in Linux " + release + "'s symbol table";
+            case HOP_MASKS -> "sched_numa_hop_mask is not in Linux " + release + " (added in 6.3)";
+            case NUMA_NTH -> "sched_numa_find_nth_cpu is not in Linux " + release + " (added in 6.3)";
+            case NUMA_CLOSEST -> "sched_numa_find_closest is not in Linux " + release + "'s symbol table";
+            case NUMA_NEAREST_NODE -> "numa_nearest_node is not in Linux " + release + " (added in 6.7)";
+            case GROUP_CPUS -> "group_cpus_evenly is not in Linux " + release + " (include/linux/group_cpus.h; added in 6.3, backported to 6.1.y)";
+            case BLK_MQ_MAP -> "blk_mq_map_queues is not in Linux " + release + "'s symbol table";
+            case IRQ_AFFINITY_MASKS -> "irq_create_affinity_masks is not in Linux " + release + "'s symbol table";
+        });
+    }
+
+    @Override
+    public void setOnline(CpuSet online) {
+        if (!online.isSubsetOf(booted.present()))
+            throw new CannotBuild("cpus " + online.andNot(booted.present()) + " are not present; only present CPUs can be brought online");
+        if (online.equals(current.online())) return;
+        try {
+            call("online " + ProbeAnswers.list(online));
+        } finally {
+            // Whatever the kernel did, read what is online now.
+            String now = new String(snapshotOnline(), StandardCharsets.US_ASCII).strip();
+            current = booted.withOnline(ProbeAnswers.parseList(now.isEmpty() ? "." : now));
+        }
+    }
+
+    private byte[] snapshotOnline() {
+        byte[] all = snapshot();
+        for (var e : ProbeAnswers.snapshot(all))
+            if (e.path().equals("sys/devices/system/cpu/online") && e instanceof dev.numaspread.conformance.snapshot.Tar.File f) return f.content();
+        throw new GuestFailure("the guest's snapshot has no sys/devices/system/cpu/online");
+    }
+
+    @Override
+    public int[] localSpread(int node, int count) {
+        return ProbeAnswers.ints(call("ls " + node + " " + count));
+    }
+
+    @Override
+    public int[] numaLevels() {
+        return ProbeAnswers.ints(call("lvl"));
+    }
+
+    @Override
+    public List<CpuSet> hopMasks(int node) {
+        return ProbeAnswers.masks(call("hop " + node));
+    }
+
+    @Override
+    public int numaNth(CpuSet cpus, int n, int node) {
+        return ProbeAnswers.ints(call("nth " + node + " " + n + " " + ProbeAnswers.list(cpus)))[0];
+    }
+
+    @Override
+    public int numaClosest(CpuSet cpus, int cpu) {
+        return numaClosestCalls(current.online().first(), 0, List.of(new NumaClosest.Call(cpus, cpu)))[0];
+    }
+
+    @Override
+    public int[] numaClosestCalls(int callingCpu, int prev, List<NumaClosest.Call> calls) {
+        StringBuilder sb = new StringBuilder("closest " + callingCpu + " " + prev + " " + calls.size());
+        for (NumaClosest.Call c : calls) sb.append(' ').append(c.cpu()).append(' ').append(ProbeAnswers.list(c.cpus()));
+        return ProbeAnswers.ints(call(sb.toString()));
+    }
+
+    @Override
+    public int numaNearestNode(int node) {
+        return ProbeAnswers.ints(call("nearest " + node))[0];
+    }
+
+    private ProbeAnswers.Groups groups(int numgrps) {
+        if (cachedGroupsFor != numgrps || cachedGroups == null) {
+            cachedGroups = ProbeAnswers.groups(call("grp " + numgrps));
+            cachedGroupsFor = numgrps;
+        }
+        return cachedGroups;
+    }
+
+    @Override
+    public Optional<List<CpuSet>> groupCpusEvenly(int numgrps) {
+        // The next call reads this grouping's nummasks: keep the answer until then, and ask again after.
+        ProbeAnswers.Groups g = ProbeAnswers.groups(call("grp " + numgrps));
+        cachedGroups = g;
+        cachedGroupsFor = numgrps;
+        return g.masks();
+    }
+
+    @Override
+    public OptionalInt groupCpusNummasks(int numgrps) {
+        ProbeAnswers.Groups g = groups(numgrps);
+        cachedGroups = null;
+        return g.nummasks();
+    }
+
+    @Override
+    public int[] blkMqMapQueues(int queues, int offset) {
+        return ProbeAnswers.ints(call("mq " + queues + " " + offset));
+    }
+
+    @Override
+    public Optional<List<AffinityDesc>> irqCreateAffinityMasks(int nvecs, int preVectors, int postVectors, List<Integer> setSizes) {
+        return ProbeAnswers.affinity(call(ProbeAnswers.affinityRequest(nvecs, preVectors, postVectors, setSizes)));
+    }
+
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) return;
+            closed = true;
+        }
+        try {
+            if (qemu.isAlive() && brokenBy == null) {
+                out.write("quit\n".getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                qemu.waitFor(2, TimeUnit.SECONDS);
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // killed below
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            HostCommand.kill(qemu);
+            try {
+                qemu.waitFor(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // closing a dead channel
+            }
+            removeHook(reaper);
+            deleteQuietly(socketDir);
+        }
+    }
+
+    private static void removeHook(Thread t) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(t);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook kills QEMU anyway
+        }
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (var s = Files.walk(dir)) {
+            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // a temporary folder left in /tmp
+        }
+    }
+}

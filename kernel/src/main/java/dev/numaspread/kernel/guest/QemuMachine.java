@@ -1,0 +1,244 @@
+package dev.numaspread.kernel.guest;
+
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.topology.CpuModel;
+import dev.numaspread.model.topology.CpuPackage;
+import dev.numaspread.model.topology.Node;
+import dev.numaspread.model.topology.Topology;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A machine as QEMU builds it (x86, {@code q35}): the {@code -smp}, {@code -numa} and {@code -cpu}
+ * options that make Linux see {@link #requested()}, or a {@link CannotBuild} that names the feature
+ * QEMU 7.2 and Linux cannot give together.
+ *
+ * <p>How Linux numbers what QEMU builds, and so what a buildable machine looks like:
+ * <ul>
+ * <li>CPU ids follow QEMU's CPU index (socket, then core, then thread): the possible CPUs are
+ *     {@code 0..P-1}, the present ones the first N of them (QEMU brings up {@code cpus=N} of
+ *     {@code maxcpus=P}), and a core's threads are adjacent (2k, 2k+1). Split numbering (siblings k
+ *     and k+P/2, as on EPYC servers) needs CPU hot-add and is not built.</li>
+ * <li>Node ids are given by ACPI's SRAT in the order Linux meets proximity domains: the processor
+ *     entries first, in CPU order, then the memory entries ({@code acpi_map_pxm_to_node()} takes the
+ *     next free id). So the nodes with CPUs must be numbered in the order of their first CPU, and the
+ *     memory-only nodes after them; ids are dense, and a node with neither CPUs nor memory does not exist.</li>
+ * <li>Distances go to the SLIT as given; Linux drops a SLIT whose diagonal is not 10 or whose
+ *     other values are not above 10 ({@code slit_valid()}), and QEMU takes at most 255.</li>
+ * <li>Every core is its own L2 cluster (QEMU 7.2 has no {@code smp-cache}); a cluster of several
+ *     cores is not built.</li>
+ * <li>Packages are QEMU sockets: contiguous CPU ranges of one size. A machine that states none
+ *     gets one socket.</li>
+ * <li>x86 cannot take CPU 0 offline; QEMU 7.2's TCG boots at most 255 vCPUs.</li>
+ * </ul>
+ *
+ * <p>Memory: the lowest node with memory gets {@value #FIRST_NODE_MIB} MiB (the kernel and the
+ * initramfs load there), every other node with memory {@value #NODE_MIB} MiB. A node without
+ * memory has no {@code memdev}. The CPU is {@code qemu64} with the Intel vendor: Linux reads an
+ * Intel CPU's threads and cores from CPUID leaf 0xB, while with qemu64's own AMD vendor (and no
+ * {@code topoext}, which TCG lacks) 6.1 sees every thread as a core of its own. A machine whose
+ * {@code cpu-model} a kernel hook tests gets that family and model too (Linux matches
+ * {@code x86_vfm} only).
+ */
+public final class QemuMachine {
+
+    /** The most vCPUs QEMU 7.2's TCG boots on q35. */
+    public static final int MAX_VCPUS = 255;
+    static final int FIRST_NODE_MIB = 384;
+    static final int NODE_MIB = 64;
+
+    private final Topology requested;
+    private final int possible, present, sockets, cores, threads;
+
+    private QemuMachine(Topology t, int possible, int present, int sockets, int cores, int threads) {
+        this.requested = t;
+        this.possible = possible;
+        this.present = present;
+        this.sockets = sockets;
+        this.cores = cores;
+        this.threads = threads;
+    }
+
+    /**
+     * The QEMU machine for {@code t}.
+     *
+     * @throws CannotBuild naming the first feature that cannot be built, and why
+     */
+    public static QemuMachine of(Topology t) {
+        CpuSet possible = t.possible();
+        int p = possible.size();
+        if (p > MAX_VCPUS)
+            throw new CannotBuild(p + " possible CPUs: QEMU 7.2's TCG boots at most " + MAX_VCPUS + " vCPUs on q35");
+        if (!possible.equals(CpuSet.range(0, p - 1)))
+            throw new CannotBuild("possible CPUs " + possible + " have gaps: QEMU and Linux number CPUs 0-" + (p - 1) + " without gaps");
+        int n = t.present().size();
+        if (!t.present().equals(CpuSet.range(0, n - 1)))
+            throw new CannotBuild("present CPUs " + t.present() + " are not the first " + n + " possible CPUs: QEMU brings up CPUs 0-"
+                    + (n - 1) + " at boot (hot-adding others is not implemented)");
+        if (!t.online().contains(0))
+            throw new CannotBuild("cpu 0 offline: x86 Linux cannot take CPU 0 offline");
+
+        int threads = t.smtSiblings().get(0).size();
+        for (CpuSet g : t.smtSiblings()) {
+            if (g.size() != threads)
+                throw new CannotBuild("SMT sibling groups of " + threads + " and " + g.size() + " threads (" + t.smtSiblings().get(0)
+                        + " and " + g + "): QEMU gives every core the same number of threads");
+            if (!g.equals(CpuSet.range(g.first(), g.first() + threads - 1)) || g.first() % threads != 0)
+                throw new CannotBuild("split SMT numbering (cpu " + g.first() + "'s siblings are " + g + "): QEMU numbers a core's threads"
+                        + " next to each other; split numbering needs CPU hot-add, which is not implemented");
+        }
+        if (!t.clustersAssumed())
+            for (CpuSet c : t.clusters())
+                if (c.size() > threads)
+                    throw new CannotBuild("an L2 cluster of several cores (cpus " + c + " share an L2): QEMU 7.2 has no smp-cache;"
+                            + " a cluster of cores needs QEMU 10 (modules and smp-cache.N.topology=module)");
+
+        int sockets = 1;
+        if (!t.packages().isEmpty()) {
+            sockets = t.packages().size();
+            int size = t.packages().get(0).cpus().size();
+            for (CpuPackage pk : t.packages()) {
+                CpuSet c = pk.cpus();
+                if (c.size() != size || !c.equals(CpuSet.range(c.first(), c.last())))
+                    throw new CannotBuild("packages of " + size + " and " + c.size() + " CPUs, or not a range (" + c + "): QEMU sockets"
+                            + " are ranges of CPU ids, all of one size");
+            }
+            if (size % threads != 0)
+                throw new CannotBuild("packages of " + size + " CPUs split a core of " + threads + " threads");
+        }
+        int cores = p / sockets / threads;
+
+        List<Node> nodes = t.nodes();
+        for (int i = 0; i < nodes.size(); i++)
+            if (nodes.get(i).id() != i)
+                throw new CannotBuild("node ids " + ids(nodes) + " have gaps: Linux numbers the ACPI proximity domains it meets 0, 1, 2, ...");
+        int expected = 0;
+        boolean memoryOnlySeen = false;
+        for (int cpu = 0; cpu < p; cpu++) {
+            int node = t.nodeOf(cpu);
+            if (node > expected)
+                throw new CannotBuild("node " + node + " holds cpu " + cpu + " before any CPU of node " + expected + ": Linux numbers nodes"
+                        + " in the order of their first CPU (node " + expected + " would be named " + node + ")");
+            if (node == expected) expected++;
+        }
+        for (Node node : nodes) {
+            if (node.cpus().isEmpty()) {
+                if (!node.hasMemory())
+                    throw new CannotBuild("node " + node.id() + " has neither CPUs nor memory: Linux does not create such a node");
+                memoryOnlySeen = true;
+            } else if (memoryOnlySeen)
+                throw new CannotBuild("node " + node.id() + " has CPUs but comes after a node without CPUs: Linux numbers the nodes with"
+                        + " CPUs first, then the memory-only ones");
+        }
+        if (nodes.stream().noneMatch(Node::hasMemory))
+            throw new CannotBuild("no node has memory: a machine needs memory to boot");
+        for (Node a : nodes)
+            for (Node b : nodes) {
+                int d = t.distance(a.id(), b.id());
+                if (a.id() == b.id() && d != 10)
+                    throw new CannotBuild("distance " + d + " from node " + a.id() + " to itself: Linux drops a SLIT whose diagonal is not 10");
+                if (a.id() != b.id() && (d <= 10 || d > 255))
+                    throw new CannotBuild("distance " + d + " from node " + a.id() + " to node " + b.id() + ": QEMU takes 11 to 255 between"
+                            + " two nodes (Linux drops a SLIT with 10 or less there)");
+            }
+        return new QemuMachine(t, p, n, sockets, cores, threads);
+    }
+
+    private static String ids(List<Node> nodes) {
+        return String.join(",", nodes.stream().map(n -> Integer.toString(n.id())).toList());
+    }
+
+    /** The machine asked for. */
+    public Topology requested() {
+        return requested;
+    }
+
+    public int vcpus() {
+        return possible;
+    }
+
+    /** How the guest is run: the files it boots, the channel's socket, and whether KVM is used. */
+    public record Boot(String qemu, Path kernel, Path initramfs, Path socket, String append, boolean kvm) {
+        public Boot {
+            Objects.requireNonNull(qemu);
+            Objects.requireNonNull(kernel);
+            Objects.requireNonNull(initramfs);
+            Objects.requireNonNull(socket);
+            Objects.requireNonNull(append);
+        }
+    }
+
+    /** Whether this machine can use KVM: {@code /dev/kvm} exists and is readable and writable. */
+    public static boolean kvmAvailable() {
+        Path kvm = Path.of("/dev/kvm");
+        return Files.exists(kvm) && Files.isReadable(kvm) && Files.isWritable(kvm);
+    }
+
+    /** The memory of each node in MiB (0 for a node without memory), by node id. */
+    public int[] memoryMib() {
+        int[] mib = new int[requested.nodes().size()];
+        boolean first = true;
+        for (Node n : requested.nodes()) {
+            if (!n.hasMemory()) continue;
+            mib[n.id()] = first ? FIRST_NODE_MIB + 2 * possible : NODE_MIB;
+            first = false;
+        }
+        return mib;
+    }
+
+    /** The {@code -cpu} value. */
+    public String cpu() {
+        CpuModel m = requested.cpuModel();
+        return switch (m) {
+            case INTEL_GRANITERAPIDS_X -> "qemu64,vendor=GenuineIntel,family=6,model=173";
+            case INTEL_ATOM_DARKMONT_X -> "qemu64,vendor=GenuineIntel,family=6,model=221";
+            case OTHER -> "qemu64,vendor=GenuineIntel";
+        };
+    }
+
+    /** The whole command line, program first. */
+    public List<String> arguments(Boot boot) {
+        List<String> a = new ArrayList<>(List.of(boot.qemu(), "-machine", "q35", "-nodefaults", "-no-user-config",
+                "-accel", boot.kvm() ? "kvm" : "tcg,thread=single", "-cpu", cpu()));
+        int[] mib = memoryMib();
+        int total = 0;
+        for (int m : mib) total += m;
+        a.addAll(List.of("-m", total + "M"));
+        a.addAll(List.of("-smp", "cpus=" + present + ",maxcpus=" + possible + ",sockets=" + sockets + ",cores=" + cores + ",threads=" + threads));
+        for (Node n : requested.nodes()) {
+            if (mib[n.id()] > 0) {
+                a.addAll(List.of("-object", "memory-backend-ram,id=mem" + n.id() + ",size=" + mib[n.id()] + "M"));
+                a.addAll(List.of("-numa", "node,nodeid=" + n.id() + ",memdev=mem" + n.id()));
+            } else {
+                a.addAll(List.of("-numa", "node,nodeid=" + n.id()));
+            }
+        }
+        for (int cpu = 0; cpu < possible; cpu++)
+            a.addAll(List.of("-numa", "cpu,node-id=" + requested.nodeOf(cpu) + ",socket-id=" + cpu / (cores * threads)
+                    + ",core-id=" + (cpu / threads) % cores + ",thread-id=" + cpu % threads));
+        boolean symmetric = requested.distances().isSymmetric();
+        for (Node x : requested.nodes())
+            for (Node y : requested.nodes())
+                if (x.id() != y.id() && (!symmetric || x.id() < y.id()))
+                    a.addAll(List.of("-numa", "dist,src=" + x.id() + ",dst=" + y.id() + ",val=" + requested.distance(x.id(), y.id())));
+        a.addAll(List.of("-kernel", boot.kernel().toString(), "-initrd", boot.initramfs().toString(), "-append", boot.append()));
+        a.addAll(List.of("-display", "none", "-monitor", "none", "-no-reboot", "-serial", "stdio"));
+        a.addAll(List.of("-device", "virtio-serial-pci,id=vs", "-chardev", "socket,id=ch,path=" + boot.socket() + ",server=on,wait=off",
+                "-device", "virtserialport,bus=vs.0,chardev=ch,name=numaspread"));
+        return a;
+    }
+
+    /** The command line as a shell takes it (arguments with spaces or quotes quoted). */
+    public static String shellLine(List<String> argv) {
+        StringBuilder sb = new StringBuilder();
+        for (String s : argv) {
+            if (sb.length() > 0) sb.append(' ');
+            sb.append(s.matches("[A-Za-z0-9_./=,:+@%-]+") ? s : "'" + s.replace("'", "'\\''") + "'");
+        }
+        return sb.toString();
+    }
+}
