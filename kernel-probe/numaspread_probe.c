@@ -8,7 +8,9 @@
  *
  *   ls NODE COUNT                cpumask_local_spread(i, NODE) for i = 0..COUNT-1
  *   lvl                          sched_domains_numa_distance[0 .. sched_domains_numa_levels-1]
+ *   lvlmask NODE                 sched_domains_numa_masks[level][NODE] for each level
  *   hop NODE                     the cumulative masks for_each_numa_hop_mask(mask, NODE) yields
+ *                                (the release's macro itself, on the exported sched_numa_hop_mask())
  *   nth NODE N CPUS              sched_numa_find_nth_cpu(CPUS, N, NODE)
  *   closest ONCPU PREV K CPU CPUS ...
  *                                K calls sched_numa_find_closest(CPUS, CPU), in order, on ONCPU,
@@ -26,7 +28,9 @@
  * Most of these functions are not exported to modules (sched_numa_find_closest,
  * irq_create_affinity_masks, the 6.1 backport of group_cpus_evenly, the NUMA level variables), so
  * every routine is found by name through kallsyms_lookup_name(), whose own address is learned
- * from a kprobe registered on it (it is unexported since 5.7).
+ * from a kprobe registered on it (it is unexported since 5.7); only the hop masks are walked with
+ * the release's own macro. A routine's form (group_cpus_evenly with or without nummasks) is read
+ * from the release's headers by Kbuild, so that a stable backport is taken for what it is.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -60,7 +64,6 @@ typedef unsigned long (*lookup_fn)(const char *name);
 static lookup_fn lookup;
 
 typedef unsigned int (*local_spread_fn)(unsigned int i, int node);
-typedef const struct cpumask *(*hop_mask_fn)(unsigned int node, unsigned int hops);
 typedef int (*find_nth_fn)(const struct cpumask *cpus, int cpu, int node);
 typedef int (*find_closest_fn)(const struct cpumask *cpus, int cpu);
 typedef int (*nearest_node_fn)(int node, unsigned int state);
@@ -73,7 +76,6 @@ typedef void (*map_queues_fn)(struct blk_mq_queue_map *qmap);
 typedef struct irq_affinity_desc *(*affinity_masks_fn)(unsigned int nvecs, struct irq_affinity *affd);
 
 static local_spread_fn p_local_spread;
-static hop_mask_fn p_hop_mask;
 static find_nth_fn p_find_nth;
 static find_closest_fn p_find_closest;
 static nearest_node_fn p_nearest_node;
@@ -82,6 +84,7 @@ static map_queues_fn p_map_queues;
 static affinity_masks_fn p_affinity_masks;
 static int *p_numa_levels;
 static int **p_numa_distance;
+static struct cpumask ****p_numa_masks;
 static int __percpu *p_distribute_prev;
 
 static unsigned long find_lookup(void)
@@ -99,7 +102,6 @@ static unsigned long find_lookup(void)
 static void find_symbols(void)
 {
 	p_local_spread = (local_spread_fn)lookup("cpumask_local_spread");
-	p_hop_mask = (hop_mask_fn)lookup("sched_numa_hop_mask");
 	p_find_nth = (find_nth_fn)lookup("sched_numa_find_nth_cpu");
 	p_find_closest = (find_closest_fn)lookup("sched_numa_find_closest");
 	p_nearest_node = (nearest_node_fn)lookup("numa_nearest_node");
@@ -112,6 +114,7 @@ static void find_symbols(void)
 #endif
 	p_numa_levels = (int *)lookup("sched_domains_numa_levels");
 	p_numa_distance = (int **)lookup("sched_domains_numa_distance");
+	p_numa_masks = (struct cpumask ****)lookup("sched_domains_numa_masks");
 	p_distribute_prev = (int __percpu *)lookup("distribute_cpu_mask_prev");
 }
 
@@ -234,28 +237,49 @@ static void do_levels(struct answer *a)
 		put(a, " %d", d[i]);
 }
 
-static void do_hops(char *line, struct answer *a)
+static void do_level_masks(char *line, struct answer *a)
 {
-	const struct cpumask *m;
-	unsigned int hops;
-	int node;
+	int i, node, levels = READ_ONCE(*p_numa_levels);
+	struct cpumask ***masks = READ_ONCE(*p_numa_masks);
 
 	if (int_word(&line, &node) || node < 0 || !node_ok(node)) {
-		put(a, "err invalid: hop NODE with an online node");
+		put(a, "err invalid: lvlmask NODE with an online node");
+		return;
+	}
+	put(a, "ok ");
+	for (i = 0; masks && i < levels; i++) {
+		if (i)
+			put(a, "|");
+		if (masks[i] && masks[i][node])
+			put_mask(a, masks[i][node]);
+		else
+			put(a, ".");
+	}
+}
+
+#ifdef PROBE_HOP_MACRO
+/* The release's own for_each_numa_hop_mask(): it yields cpu_online_mask for NUMA_NO_NODE. */
+static void do_hops(char *line, struct answer *a)
+{
+	const struct cpumask *mask;
+	bool first = true;
+	int node;
+
+	if (int_word(&line, &node) || !node_ok(node)) {
+		put(a, "err invalid: hop NODE with an online node or -1");
 		return;
 	}
 	put(a, "ok ");
 	rcu_read_lock();
-	for (hops = 0;; hops++) {
-		m = p_hop_mask(node, hops);
-		if (IS_ERR_OR_NULL(m))
-			break;
-		if (hops)
+	for_each_numa_hop_mask(mask, node) {
+		if (!first)
 			put(a, "|");
-		put_mask(a, m);
+		put_mask(a, mask);
+		first = false;
 	}
 	rcu_read_unlock();
 }
+#endif
 
 static void do_nth(char *line, struct answer *a, struct cpumask *cpus)
 {
@@ -457,8 +481,11 @@ static void do_have(struct answer *a)
 		put(a, " ls");
 	if (p_numa_levels && p_numa_distance)
 		put(a, " lvl");
-	if (p_hop_mask)
-		put(a, " hop");
+	if (p_numa_levels && p_numa_masks)
+		put(a, " lvlmask");
+#ifdef PROBE_HOP_MACRO
+	put(a, " hop");
+#endif
 	if (p_find_nth)
 		put(a, " nth");
 	if (p_find_closest)
@@ -494,8 +521,12 @@ static void answer_line(char *line, struct answer *a, struct cpumask *scratch)
 		do_local_spread(line, a);
 	else if (!strcmp(op, "lvl") && p_numa_levels && p_numa_distance)
 		do_levels(a);
-	else if (!strcmp(op, "hop") && p_hop_mask)
+	else if (!strcmp(op, "lvlmask") && p_numa_levels && p_numa_masks)
+		do_level_masks(line, a);
+#ifdef PROBE_HOP_MACRO
+	else if (!strcmp(op, "hop"))
 		do_hops(line, a);
+#endif
 	else if (!strcmp(op, "nth") && p_find_nth)
 		do_nth(line, a, scratch);
 	else if (!strcmp(op, "closest") && p_find_closest)

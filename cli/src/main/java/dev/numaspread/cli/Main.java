@@ -50,7 +50,8 @@ public final class Main implements Runnable {
 
     /** The commands, in the order help lists them. */
     static final List<Class<?>> COMMANDS = List.of(CertifyCommand.class, MergeReportsCommand.class, CheckTopologyCommand.class,
-            PlanCommand.class, RacesCommand.class, RulesCommand.class, SnapshotCommand.class, AuditCommand.class, CommandLine.HelpCommand.class);
+            PlanCommand.class, RacesCommand.class, RulesCommand.class, SnapshotCommand.class, AuditCommand.class, KernelCommand.class,
+            CommandLine.HelpCommand.class);
 
     /**
      * The command line for {@code args}: when {@code args} starts with a command's name, that command

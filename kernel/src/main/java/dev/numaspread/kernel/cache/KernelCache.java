@@ -18,8 +18,13 @@ import java.util.Optional;
  */
 public record KernelCache(Path root) {
 
-    /** The cache this process uses: from the environment, as the class comment says. */
+    /**
+     * The cache this process uses: from the environment, as the class comment says; the system
+     * property {@code numaspread.cache}, when set, overrides it (tests).
+     */
     public static KernelCache fromEnvironment() {
+        String property = System.getProperty("numaspread.cache");
+        if (property != null && !property.isBlank()) return new KernelCache(Path.of(property).toAbsolutePath());
         return fromEnvironment(System.getenv(), Path.of(System.getProperty("user.home")));
     }
 

@@ -2,6 +2,10 @@ package dev.numaspread.kernel.guest;
 
 import dev.numaspread.kernel.cache.KernelCache;
 import dev.numaspread.kernel.cache.KernelFiles;
+import dev.numaspread.kernel.cache.KernelFolder;
+import dev.numaspread.kernel.debian.DebianArchive;
+import dev.numaspread.kernel.debian.DebianKernels;
+import dev.numaspread.kernel.debian.KernelSource;
 import dev.numaspread.kernel.host.HostCommand;
 import dev.numaspread.kernel.probe.ProbeBuild;
 
@@ -36,6 +40,26 @@ public record GuestImage(String release, Path kernel, Path initramfs, List<Strin
 
     /** The modules the channel needs, by name as modules.builtin and modinfo write them. */
     static final List<String> CHANNEL_MODULES = List.of("virtio_pci", "virtio_console");
+
+    /**
+     * The image for {@code kernel:SOURCE}: a Debian kernel fetched into the cache when it is not
+     * there (a series is resolved against the archive), or a folder the user built; then
+     * {@link #prepare}.
+     *
+     * @throws dev.numaspread.kernel.debian.FetchFailure when the source names no kernel or cannot be fetched
+     * @throws IllegalArgumentException for a folder without what a guest needs
+     * @throws dev.numaspread.kernel.probe.ProbeBuildFailure when the probe cannot be built
+     */
+    public static GuestImage of(String source, KernelCache cache, Consumer<String> progress) {
+        return prepare(files(source, cache, progress), cache, progress);
+    }
+
+    /** The kernel files {@code kernel:SOURCE} names, fetched when needed (as {@link #of} does, without building anything). */
+    public static KernelFiles files(String source, KernelCache cache, Consumer<String> progress) {
+        KernelSource s = KernelSource.parse(source);
+        if (s instanceof KernelSource.Folder f) return KernelFolder.files(f.dir(), cache);
+        return new DebianKernels(new DebianArchive(cache, progress), progress).fetch(s);
+    }
 
     /**
      * The image for {@code k}, built now when missing (the probe, the agent, the initramfs).

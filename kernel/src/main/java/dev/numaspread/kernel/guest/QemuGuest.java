@@ -72,6 +72,21 @@ public final class QemuGuest implements Guest {
             return new Options(qemu, bootTimeout, callTimeout, r, progress);
         }
 
+        public Options withQemu(String program) {
+            return new Options(program, bootTimeout, callTimeout, retries, progress);
+        }
+
+        /**
+         * That QEMU is installed.
+         *
+         * @throws GuestFailure naming the package to install
+         */
+        public void requireQemu() {
+            if (!HostCommand.installed(qemu))
+                throw new GuestFailure(qemu + " is not installed; booting a kernel needs QEMU (apt-get install --no-install-recommends"
+                        + " qemu-system-x86)");
+        }
+
         Duration bootTimeoutFor(QemuMachine m, boolean kvm) {
             if (!bootTimeout.isZero()) return bootTimeout;
             return Duration.ofSeconds(kvm ? 60 : 60 + 3L * m.vcpus());
@@ -98,6 +113,7 @@ public final class QemuGuest implements Guest {
     private Duration bootTime = Duration.ZERO;
     private ProbeAnswers.Have have;
     private Topology booted;
+    private List<dev.numaspread.conformance.snapshot.Tar.Entry> lastSnapshot = List.of();
     private Topology current;
     private String brokenBy;
     private boolean closed;
@@ -143,9 +159,7 @@ public final class QemuGuest implements Guest {
      */
     public static QemuGuest boot(GuestImage image, Topology topology, Options options) {
         QemuMachine machine = QemuMachine.of(topology);
-        if (!HostCommand.installed(options.qemu()))
-            throw new GuestFailure(options.qemu() + " is not installed; booting a kernel needs QEMU (apt-get install --no-install-recommends"
-                    + " qemu-system-x86)");
+        options.requireQemu();
         GuestFailure last = null;
         for (int attempt = 0; attempt <= options.retries(); attempt++) {
             try {
@@ -314,6 +328,7 @@ public final class QemuGuest implements Guest {
     private void readBack() {
         have = ProbeAnswers.have(ProbeAnswers.body("have", ask(List.of("have")).get(0)));
         byte[] payload = snapshot();
+        lastSnapshot = ProbeAnswers.snapshot(payload);
         Topology seen;
         try {
             seen = MachineSnapshot.of("guest " + release, ProbeAnswers.snapshot(payload)).topology().topology();
@@ -482,10 +497,33 @@ public final class QemuGuest implements Guest {
     }
 
     private byte[] snapshotOnline() {
-        byte[] all = snapshot();
-        for (var e : ProbeAnswers.snapshot(all))
+        lastSnapshot = ProbeAnswers.snapshot(snapshot());
+        for (var e : lastSnapshot)
             if (e.path().equals("sys/devices/system/cpu/online") && e instanceof dev.numaspread.conformance.snapshot.Tar.File f) return f.content();
         throw new GuestFailure("the guest's snapshot has no sys/devices/system/cpu/online");
+    }
+
+    /** A file of the guest's sysfs or procfs as last read (at boot, and after each {@link #setOnline}): {@code sys/devices/system/cpu/cpu3/topology/cluster_cpus_list}. */
+    public Optional<String> sysfs(String path) {
+        for (var e : lastSnapshot)
+            if (e.path().equals(path) && e instanceof dev.numaspread.conformance.snapshot.Tar.File f) return Optional.of(f.text());
+        return Optional.empty();
+    }
+
+    /** {@code sched_domains_numa_masks[level][node]} for each level; empty when the probe cannot read them. */
+    public List<CpuSet> numaLevelMasks(int node) {
+        if (!have.words().contains("lvlmask")) return List.of();
+        return ProbeAnswers.masks(call("lvlmask " + node));
+    }
+
+    /** Whether {@code group_cpus_evenly} takes {@code &nummasks} in this kernel (its header says so). */
+    public boolean hasNummasks() {
+        return have.words().contains("grp-nummasks");
+    }
+
+    /** The words the probe's {@code have} answered: the calls it found, and {@code key=value} facts. */
+    public List<String> probeFound() {
+        return have.words();
     }
 
     @Override

@@ -116,24 +116,23 @@ public final class QemuMachine {
         for (int i = 0; i < nodes.size(); i++)
             if (nodes.get(i).id() != i)
                 throw new CannotBuild("node ids " + ids(nodes) + " have gaps: Linux numbers the ACPI proximity domains it meets 0, 1, 2, ...");
+        // Walking the CPUs in order, each new node must be the next id; a node without CPUs is met only after them all.
         int expected = 0;
-        boolean memoryOnlySeen = false;
         for (int cpu = 0; cpu < p; cpu++) {
             int node = t.nodeOf(cpu);
-            if (node > expected)
-                throw new CannotBuild("node " + node + " holds cpu " + cpu + " before any CPU of node " + expected + ": Linux numbers nodes"
-                        + " in the order of their first CPU (node " + expected + " would be named " + node + ")");
+            if (node > expected) {
+                int skipped = expected;
+                throw new CannotBuild(t.cpusOf(skipped).isEmpty()
+                        ? "node " + skipped + " has no CPUs but comes before node " + node + ", which has: Linux numbers the nodes with"
+                          + " CPUs first, in the order of their first CPU, then the memory-only ones"
+                        : "node " + node + " holds cpu " + cpu + " before any CPU of node " + skipped + ": Linux numbers nodes in the"
+                          + " order of their first CPU (node " + skipped + " would be named " + node + ")");
+            }
             if (node == expected) expected++;
         }
-        for (Node node : nodes) {
-            if (node.cpus().isEmpty()) {
-                if (!node.hasMemory())
-                    throw new CannotBuild("node " + node.id() + " has neither CPUs nor memory: Linux does not create such a node");
-                memoryOnlySeen = true;
-            } else if (memoryOnlySeen)
-                throw new CannotBuild("node " + node.id() + " has CPUs but comes after a node without CPUs: Linux numbers the nodes with"
-                        + " CPUs first, then the memory-only ones");
-        }
+        for (Node node : nodes)
+            if (node.cpus().isEmpty() && !node.hasMemory())
+                throw new CannotBuild("node " + node.id() + " has neither CPUs nor memory: Linux does not create such a node");
         if (nodes.stream().noneMatch(Node::hasMemory))
             throw new CannotBuild("no node has memory: a machine needs memory to boot");
         for (Node a : nodes)

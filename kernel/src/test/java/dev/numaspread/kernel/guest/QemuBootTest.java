@@ -1,0 +1,107 @@
+package dev.numaspread.kernel.guest;
+
+import dev.numaspread.kernel.cache.KernelCache;
+import dev.numaspread.kernel.cache.KernelFiles;
+import dev.numaspread.kernel.debian.DebianArchive;
+import dev.numaspread.kernel.debian.DebianKernels;
+import dev.numaspread.kernel.host.HostCommand;
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.group.BlkMqMap;
+import dev.numaspread.model.group.GroupCpusEvenly;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.numa.NumaHops;
+import dev.numaspread.model.numa.NumaLevels;
+import dev.numaspread.model.spread.LocalSpread;
+import dev.numaspread.model.topology.Node;
+import dev.numaspread.model.topology.TopoFormat;
+import dev.numaspread.model.topology.Topology;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * One boot of a real kernel (QEMU, a kernel from the cache): the machine it reads back is the one
+ * asked for, and its answers are the reference model's for its series. Needs
+ * {@code qemu-system-x86_64} and a fetched kernel ({@code numaspread kernel fetch debian-6.12}, or
+ * {@code NUMASPREAD_TEST_KERNEL=SOURCE}); under {@code CI=true} a missing one is a failure, elsewhere
+ * the test is skipped, never passed.
+ */
+class QemuBootTest {
+
+    static final String MACHINE = """
+            topology boot-test-2node
+            possible 0-5
+            online 0-4
+            siblings 0-1 2-3 4-5
+            node-of 5 1
+            available: 2 nodes (0-1)
+            node 0 cpus: 0 1 2 3
+            node 1 cpus: 4
+            node distances:
+            node   0   1
+              0:  10  21
+              1:  21  10
+            """;
+
+    static void need(boolean ok, String what) {
+        if (ok) return;
+        if ("true".equals(System.getenv("CI"))) fail(what + " (CI=true: a real-kernel test must run in CI, not be skipped)");
+        assumeTrue(false, what);
+    }
+
+    /** The kernel to boot: NUMASPREAD_TEST_KERNEL, else the newest cached one this machine builds modules for, else the newest. */
+    static Optional<KernelFiles> kernel(KernelCache cache) {
+        String source = System.getenv("NUMASPREAD_TEST_KERNEL");
+        if (source != null && !source.isBlank()) return Optional.of(GuestImage.files(source, cache, System.err::println));
+        DebianKernels debian = new DebianKernels(new DebianArchive(cache, s -> {}), s -> {});
+        return debian.cachedReleases().stream().map(debian::cached).flatMap(Optional::stream)
+                .min(Comparator.comparing((KernelFiles k) -> k.buildSuite().isPresent()));
+    }
+
+    @Test
+    void aBootedKernelReadsBackItsMachineAndAnswersAsTheModel() {
+        need(HostCommand.installed("qemu-system-x86_64"), "qemu-system-x86_64 is not installed (apt-get install qemu-system-x86)");
+        KernelCache cache = KernelCache.fromEnvironment();
+        Optional<KernelFiles> k = kernel(cache);
+        need(k.isPresent(), "no kernel in " + cache.kernels() + " (numaspread kernel fetch debian-6.12, or NUMASPREAD_TEST_KERNEL=SOURCE)");
+        GuestImage image = GuestImage.prepare(k.get(), cache, System.err::println);
+        Topology asked = TopoFormat.read(MACHINE, "boot-test-2node.topo").topology();
+        try (QemuGuest g = QemuGuest.boot(image, asked, QemuGuest.Options.defaults(System.err::println)
+                .withBootTimeout(Duration.ofMinutes(4)))) {
+            Topology seen = g.machine();
+            assertEquals(k.get().release(), g.release());
+            assertEquals(asked.possible(), seen.possible());
+            assertEquals(asked.present(), seen.present());
+            assertEquals(CpuSet.parseList("0-4"), seen.online(), "CPU 5 was taken offline");
+            assertEquals(asked.nodes().stream().map(Node::cpus).toList(), seen.nodes().stream().map(Node::cpus).toList());
+            assertEquals(21, seen.distance(0, 1));
+            assertEquals(asked.smtSiblings(), seen.smtSiblings());
+
+            KernelRelease series = g.series();
+            assertTrue(g.answers().containsAll(List.of(Guest.Call.LOCAL_SPREAD, Guest.Call.NUMA_LEVELS, Guest.Call.BLK_MQ_MAP)), g.answers().toString());
+            for (int node : List.of(0, 1))
+                assertArrayEquals(LocalSpread.localSpreadCpus(series, seen, node, 11), g.localSpread(node, 11), "local spread from node " + node);
+            assertArrayEquals(NumaLevels.of(series, seen).distances(), g.numaLevels());
+            for (int queues = 1; queues <= 7; queues++)
+                assertArrayEquals(BlkMqMap.blkMqMapQueues(series, seen, queues, 0), g.blkMqMapQueues(queues, 0), queues + " queues");
+            if (g.answers().contains(Guest.Call.GROUP_CPUS))
+                for (int groups = 1; groups <= 7; groups++)
+                    assertEquals(GroupCpusEvenly.groupCpusEvenly(series, seen, groups), g.groupCpusEvenly(groups), groups + " groups");
+            if (g.answers().contains(Guest.Call.HOP_MASKS))
+                assertEquals(NumaHops.hopMasks(series, seen, 1), g.hopMasks(1));
+
+            g.setOnline(CpuSet.parseList("0-5"));
+            assertEquals(CpuSet.parseList("0-5"), g.machine().online());
+            assertArrayEquals(LocalSpread.localSpreadCpus(series, g.machine(), 1, 6), g.localSpread(1, 6));
+        }
+    }
+}

@@ -1,0 +1,233 @@
+package dev.numaspread.kernel.guest;
+
+import dev.numaspread.model.topology.TopoFormat;
+import dev.numaspread.model.topology.Topology;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class QemuMachineTest {
+
+    static Topology topo(String text) {
+        return TopoFormat.read(text, "t.topo").topology();
+    }
+
+    static final QemuMachine.Boot BOOT = new QemuMachine.Boot("qemu-system-x86_64", Path.of("/k/vmlinuz"), Path.of("/k/initramfs.cpio.gz"),
+            Path.of("/tmp/g/channel"), "console=ttyS0", false);
+
+    static String line(Topology t) {
+        return QemuMachine.shellLine(QemuMachine.of(t).arguments(BOOT));
+    }
+
+    static final String TWO_SOCKETS = """
+            possible 0-7
+            siblings 0-1 2-3 4-5 6-7
+            package 0 cpus 0-3
+            package 1 cpus 4-7
+            available: 2 nodes (0-1)
+            node 0 cpus: 0 1 2 3
+            node 1 cpus: 4 5 6 7
+            node distances:
+            node   0   1
+              0:  10  21
+              1:  21  10
+            """;
+
+    @Test
+    void twoSocketsOfTwoCoresOfTwoThreads() {
+        assertEquals("qemu-system-x86_64 -machine q35 -nodefaults -no-user-config -accel tcg,thread=single -cpu qemu64,vendor=GenuineIntel"
+                + " -m 464M -smp cpus=8,maxcpus=8,sockets=2,cores=2,threads=2"
+                + " -object memory-backend-ram,id=mem0,size=400M -numa node,nodeid=0,memdev=mem0"
+                + " -object memory-backend-ram,id=mem1,size=64M -numa node,nodeid=1,memdev=mem1"
+                + " -numa cpu,node-id=0,socket-id=0,core-id=0,thread-id=0 -numa cpu,node-id=0,socket-id=0,core-id=0,thread-id=1"
+                + " -numa cpu,node-id=0,socket-id=0,core-id=1,thread-id=0 -numa cpu,node-id=0,socket-id=0,core-id=1,thread-id=1"
+                + " -numa cpu,node-id=1,socket-id=1,core-id=0,thread-id=0 -numa cpu,node-id=1,socket-id=1,core-id=0,thread-id=1"
+                + " -numa cpu,node-id=1,socket-id=1,core-id=1,thread-id=0 -numa cpu,node-id=1,socket-id=1,core-id=1,thread-id=1"
+                + " -numa dist,src=0,dst=1,val=21"
+                + " -kernel /k/vmlinuz -initrd /k/initramfs.cpio.gz -append console=ttyS0 -display none -monitor none -no-reboot -serial stdio"
+                + " -device virtio-serial-pci,id=vs -chardev socket,id=ch,path=/tmp/g/channel,server=on,wait=off"
+                + " -device virtserialport,bus=vs.0,chardev=ch,name=numaspread", line(topo(TWO_SOCKETS)));
+    }
+
+    @Test
+    void kvmIsUsedWhenThere() {
+        QemuMachine.Boot kvm = new QemuMachine.Boot("q", Path.of("k"), Path.of("i"), Path.of("s"), "a", true);
+        List<String> a = QemuMachine.of(topo(TWO_SOCKETS)).arguments(kvm);
+        assertEquals("kvm", a.get(a.indexOf("-accel") + 1));
+    }
+
+    @Test
+    void notPresentCpusArePossibleAboveCpus() {
+        String t = """
+                possible 0-5
+                present 0-3
+                online 0-3
+                node-of 4-5 1
+                available: 2 nodes (0-1)
+                node 0 cpus: 0 1 2
+                node 1 cpus: 3
+                node distances:
+                node   0   1
+                  0:  10  20
+                  1:  20  10
+                """;
+        String l = line(topo(t));
+        assertTrue(l.contains(" -smp cpus=4,maxcpus=6,sockets=1,cores=6,threads=1 "), l);
+        assertTrue(l.contains(" -numa cpu,node-id=1,socket-id=0,core-id=5,thread-id=0 "), l);
+    }
+
+    @Test
+    void memoryOnlyAndMemorylessNodesAndAnAsymmetricTable() {
+        String t = """
+                possible 0-3
+                available: 3 nodes (0-2)
+                node 0 cpus: 0 1
+                node 0 size: 1024 MB
+                node 1 cpus: 2 3
+                node 1 size: 0 MB
+                node 2 cpus:
+                node 2 size: 4096 MB
+                node distances:
+                node   0   1   2
+                  0:  10  20  30
+                  1:  21  10  30
+                  2:  30  30  10
+                """;
+        String l = line(topo(t));
+        assertTrue(l.contains(" -object memory-backend-ram,id=mem0,size=392M -numa node,nodeid=0,memdev=mem0 -numa node,nodeid=1"
+                + " -object memory-backend-ram,id=mem2,size=64M -numa node,nodeid=2,memdev=mem2 "), l);
+        assertTrue(l.contains(" -m 456M "), l);
+        assertTrue(l.contains(" -numa dist,src=0,dst=1,val=20 -numa dist,src=0,dst=2,val=30 -numa dist,src=1,dst=0,val=21"
+                + " -numa dist,src=1,dst=2,val=30 -numa dist,src=2,dst=0,val=30 -numa dist,src=2,dst=1,val=30 "), l);
+    }
+
+    @Test
+    void anSncModelGetsItsFamilyAndModel() {
+        String t = TWO_SOCKETS + "cpu-model intel-graniterapids-x\n";
+        assertEquals("qemu64,vendor=GenuineIntel,family=6,model=173", QemuMachine.of(topo(t)).cpu());
+    }
+
+    static String cannot(String text) {
+        return assertThrows(CannotBuild.class, () -> QemuMachine.of(topo(text))).getMessage();
+    }
+
+    @Test
+    void splitSmtNumberingIsNotBuilt() {
+        assertEquals("split SMT numbering (cpu 0's siblings are 0,4): QEMU numbers a core's threads next to each other;"
+                + " split numbering needs CPU hot-add, which is not implemented", cannot("""
+                possible 0-7
+                smt 2 stride 4
+                available: 1 nodes (0)
+                node 0 cpus: 0 1 2 3 4 5 6 7
+                """));
+    }
+
+    @Test
+    void cpuZeroCannotGoOffline() {
+        assertEquals("cpu 0 offline: x86 Linux cannot take CPU 0 offline", cannot("""
+                possible 0-3
+                online 1-3
+                node-of 0 0
+                available: 1 nodes (0)
+                node 0 cpus: 1 2 3
+                """));
+    }
+
+    @Test
+    void nodesMustBeNumberedInTheOrderOfTheirFirstCpu() {
+        assertEquals("node 1 holds cpu 0 before any CPU of node 0: Linux numbers nodes in the order of their first CPU"
+                + " (node 0 would be named 1)", cannot("""
+                possible 0-3
+                available: 2 nodes (0-1)
+                node 0 cpus: 2 3
+                node 1 cpus: 0 1
+                node distances:
+                node   0   1
+                  0:  10  20
+                  1:  20  10
+                """));
+        assertEquals("node 0 has no CPUs but comes before node 1, which has: Linux numbers the nodes with CPUs first, in the order"
+                + " of their first CPU, then the memory-only ones", cannot("""
+                possible 0-1
+                available: 2 nodes (0-1)
+                node 0 cpus:
+                node 1 cpus: 0 1
+                node distances:
+                node   0   1
+                  0:  10  20
+                  1:  20  10
+                """));
+    }
+
+    @Test
+    void sparseNodeIdsAreNotBuilt() {
+        assertEquals("node ids 0,2 have gaps: Linux numbers the ACPI proximity domains it meets 0, 1, 2, ...", cannot("""
+                possible 0-1
+                available: 2 nodes (0,2)
+                node 0 cpus: 0
+                node 2 cpus: 1
+                node distances:
+                node   0   2
+                  0:  10  20
+                  2:  20  10
+                """));
+    }
+
+    @Test
+    void aDistanceLinuxWouldDropIsNotBuilt() {
+        assertEquals("distance 10 from node 0 to node 1: QEMU takes 11 to 255 between two nodes (Linux drops a SLIT with 10 or less there)",
+                cannot("""
+                        expect slit-invalid
+                        possible 0-1
+                        available: 2 nodes (0-1)
+                        node 0 cpus: 0
+                        node 1 cpus: 1
+                        node distances:
+                        node   0   1
+                          0:  10  10
+                          1:  10  10
+                        """));
+    }
+
+    @Test
+    void clustersOfSeveralCoresAreNotBuiltOnQemu72() {
+        assertTrue(cannot("""
+                possible 0-3
+                cluster cpus 0-1
+                cluster cpus 2-3
+                available: 1 nodes (0)
+                node 0 cpus: 0 1 2 3
+                """).startsWith("an L2 cluster of several cores (cpus 0-1 share an L2): QEMU 7.2 has no smp-cache"));
+    }
+
+    @Test
+    void tooManyVcpus() {
+        assertEquals("256 possible CPUs: QEMU 7.2's TCG boots at most 255 vCPUs on q35", cannot("""
+                possible 0-255
+                available: 1 nodes (0)
+                node 0 cpus: 0-255
+                """));
+    }
+
+    @Test
+    void presentCpusMustComeFirst() {
+        assertTrue(cannot("""
+                possible 0-3
+                present 0,2-3
+                online 0,2-3
+                node-of 1 0
+                available: 1 nodes (0)
+                node 0 cpus: 0 2 3
+                """).startsWith("present CPUs 0,2-3 are not the first 3 possible CPUs"));
+    }
+
+    @Test
+    void quotingForAShell() {
+        assertEquals("a 'b c' 'it'\\''s' x=1,y", QemuMachine.shellLine(List.of("a", "b c", "it's", "x=1,y")));
+    }
+}
