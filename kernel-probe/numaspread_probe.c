@@ -21,6 +21,7 @@
  *   irq NVECS PRE POST NSETS SIZE...
  *                                irq_create_affinity_masks(NVECS, {PRE, POST, sets})
  *   have                         which of the above this kernel has
+ *   selftest-bug                 BUG(): the host's tests check that an oops is seen as one
  *
  * CPUS is a CPU list in the kernel's syntax (0-3,8), or "." for the empty set. Answers start
  * with "ok" or "err"; masks are lists ("." when empty) separated by "|".
@@ -517,6 +518,8 @@ static void answer_line(char *line, struct answer *a, struct cpumask *scratch)
 		put(a, "err invalid: empty request");
 	else if (!strcmp(op, "have"))
 		do_have(a);
+	else if (!strcmp(op, "selftest-bug"))
+		BUG();
 	else if (!strcmp(op, "ls") && p_local_spread)
 		do_local_spread(line, a);
 	else if (!strcmp(op, "lvl") && p_numa_levels && p_numa_distance)

@@ -10,10 +10,7 @@ import dev.numaspread.model.numa.NumaClosest;
 import dev.numaspread.model.topology.InvalidTopologyException;
 import dev.numaspread.model.topology.Topology;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.SocketChannel;
@@ -28,9 +25,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
@@ -105,10 +102,7 @@ public final class QemuGuest implements Guest {
     private final Console errors;
     private final Thread reaper;
     private final Path socketDir;
-    private final SocketChannel channel;
-    private final OutputStream out;
-    private final LinkedBlockingQueue<Object> answers = new LinkedBlockingQueue<>();
-    private final ConcurrentLinkedQueue<Boolean> pendingSnapshots = new ConcurrentLinkedQueue<>();
+    private final GuestChannel channel;
     private String release = "";
     private Duration bootTime = Duration.ZERO;
     private ProbeAnswers.Have have;
@@ -120,10 +114,8 @@ public final class QemuGuest implements Guest {
     private int cachedGroupsFor = -1;
     private ProbeAnswers.Groups cachedGroups;
 
-    private static final Object END = new Object();
-
     private QemuGuest(QemuMachine machine, GuestImage image, Options options, List<String> argv, Process qemu, Console console,
-                      Console errors, Thread reaper, Path socketDir, SocketChannel channel) {
+                      Console errors, Thread reaper, Path socketDir, GuestChannel channel) {
         this.machine = machine;
         this.image = image;
         this.options = options;
@@ -134,20 +126,6 @@ public final class QemuGuest implements Guest {
         this.reaper = reaper;
         this.socketDir = socketDir;
         this.channel = channel;
-        // Not Channels.newOutputStream: its stream and newInputStream's take the channel's blocking
-        // lock, so a write would wait for the reader thread's read to end.
-        this.out = new OutputStream() {
-            @Override
-            public void write(int b) throws IOException {
-                write(new byte[]{(byte) b}, 0, 1);
-            }
-
-            @Override
-            public void write(byte[] b, int off, int len) throws IOException {
-                java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(b, off, len);
-                while (buf.hasRemaining()) channel.write(buf);
-            }
-        };
     }
 
     /**
@@ -222,8 +200,12 @@ public final class QemuGuest implements Guest {
                 }
                 Thread.sleep(10);
             }
-            QemuGuest g = new QemuGuest(machine, image, options, argv, p, console, errors, reaper, dir, ch);
-            g.startReader();
+            QemuGuest g;
+            try {
+                g = new QemuGuest(machine, image, options, argv, p, console, errors, reaper, dir, new GuestChannel(ch));
+            } catch (IOException e) {
+                throw new GuestFailure("cannot use the guest's channel: " + e.getMessage());
+            }
             String ready = g.awaitReady(deadline, options.bootTimeoutFor(machine, kvm));
             String[] w = ready.split(" ");
             if (w.length < 3 || !w[2].equals("probe"))
@@ -243,74 +225,21 @@ public final class QemuGuest implements Guest {
         }
     }
 
-    /** Reads answers off the channel: lines, and a {@code snap} answer's payload after its line. */
-    private void startReader() {
-        Thread t = new Thread(() -> {
-            InputStream raw = new InputStream() {
-                @Override
-                public int read() throws IOException {
-                    byte[] one = new byte[1];
-                    return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-                }
-
-                @Override
-                public int read(byte[] b, int off, int len) throws IOException {
-                    return channel.read(java.nio.ByteBuffer.wrap(b, off, len));
-                }
-            };
-            try (InputStream in = raw) {
-                java.io.BufferedInputStream b = new java.io.BufferedInputStream(in, 1 << 16);
-                boolean first = true;
-                for (; ; ) {
-                    String line = readLine(b);
-                    if (line == null) break;
-                    if (first) {
-                        first = false;
-                        answers.add(line);
-                        continue;
-                    }
-                    Boolean snap = pendingSnapshots.poll();
-                    if (Boolean.TRUE.equals(snap) && line.startsWith("ok ")) {
-                        int n = Integer.parseInt(line.substring(3).strip());
-                        answers.add(b.readNBytes(n));
-                    } else {
-                        answers.add(line);
-                    }
-                }
-            } catch (IOException | RuntimeException ignored) {
-                // the channel closed: callers see END
-            } finally {
-                answers.add(END);
-            }
-        }, "numaspread-guest-channel");
-        t.setDaemon(true);
-        t.start();
-    }
-
-    private static String readLine(InputStream in) throws IOException {
-        ByteArrayOutputStream line = new ByteArrayOutputStream(64);
-        for (; ; ) {
-            int c = in.read();
-            if (c < 0) return line.size() == 0 ? null : line.toString(StandardCharsets.UTF_8);
-            if (c == '\n') return line.toString(StandardCharsets.UTF_8);
-            line.write(c);
-        }
-    }
-
-    private String awaitReady(long deadline, Duration budget) throws InterruptedException {
-        for (; ; ) {
+    private String awaitReady(long deadline, Duration budget) {
+        Runnable watch = () -> {
             Optional<String> failure = console.failure();
             if (failure.isPresent()) throw new GuestFailure("the kernel failed while booting: " + failure.get() + ": " + console.tailText(8));
             if (!qemu.isAlive()) throw new GuestFailure(exitMessage(qemu, console, errors));
-            long left = deadline - System.nanoTime();
-            if (left <= 0)
-                throw new GuestFailure("the guest was not ready within " + budget.toSeconds() + " s: " + console.tailText(8));
-            Object a = answers.poll(Math.min(left, 50_000_000L), TimeUnit.NANOSECONDS);
-            if (a == END) throw new GuestFailure("the guest closed its channel before it was ready: " + console.tailText(8));
-            if (a instanceof String s) {
-                if (s.startsWith("ready ")) return s;
-                throw new GuestFailure("the guest said '" + s + "' before ready");
-            }
+        };
+        try {
+            String ready = (String) channel.exchange(new byte[0], new boolean[1], deadline, watch).get(0);
+            if (!ready.startsWith("ready ")) throw new GuestFailure("the guest said '" + ready + "' before ready");
+            return ready;
+        } catch (TimeoutException e) {
+            throw new GuestFailure("the guest was not ready within " + budget.toSeconds() + " s: " + console.tailText(8));
+        } catch (IOException e) {
+            watch.run();
+            throw new GuestFailure("the guest closed its channel before it was ready: " + console.tailText(8));
         }
     }
 
@@ -341,8 +270,7 @@ public final class QemuGuest implements Guest {
     }
 
     private byte[] snapshot() {
-        pendingSnapshots.add(true);
-        Object a = exchange(List.of("snap")).get(0);
+        Object a = exchange(List.of("snap"), true).get(0);
         if (a instanceof byte[] b) return b;
         throw new GuestFailure("the agent's snapshot failed: " + a);
     }
@@ -355,62 +283,51 @@ public final class QemuGuest implements Guest {
      * @throws GuestFailure when the guest hangs, dies, or failed before
      */
     public List<String> ask(List<String> requests) {
-        for (int i = 0; i < requests.size(); i++) pendingSnapshots.add(false);
-        List<Object> raw = exchange(requests);
+        List<Object> raw = exchange(requests, false);
         List<String> out = new ArrayList<>(raw.size());
         for (Object o : raw) out.add((String) o);
         return out;
     }
 
-    private synchronized List<Object> exchange(List<String> requests) {
+    private synchronized List<Object> exchange(List<String> requests, boolean snap) {
         if (closed) throw new GuestFailure("the guest was closed");
         if (brokenBy != null) throw new GuestFailure("the guest is not trusted after " + brokenBy);
         StringBuilder sb = new StringBuilder();
         for (String r : requests) sb.append(r).append('\n');
-        try {
-            out.write(sb.toString().getBytes(StandardCharsets.US_ASCII));
-            out.flush();
-        } catch (IOException e) {
-            brokenBy = "its channel failed";
-            throw new GuestFailure("cannot send to the guest (" + e.getMessage() + "): " + console.tailText(8));
-        }
-        List<Object> got = new ArrayList<>(requests.size());
-        long deadline = System.nanoTime() + options.callTimeout().toNanos();
-        LinkedBlockingQueue<Object> q = answers;
-        try {
-            while (got.size() < requests.size()) {
-                Object a = q.poll(20, TimeUnit.MILLISECONDS);
-                if (a == null) {
-                    Optional<String> failure = console.failure();
-                    if (failure.isPresent()) throw bug(requests.get(got.size()), failure.get());
-                    if (!qemu.isAlive()) {
-                        brokenBy = "QEMU exited";
-                        throw new GuestFailure("QEMU exited during '" + requests.get(got.size()) + "': " + exitMessage(qemu, console, errors));
-                    }
-                    if (System.nanoTime() > deadline) {
-                        brokenBy = "a call that hung";
-                        HostCommand.kill(qemu);
-                        throw new GuestFailure("no answer to '" + requests.get(got.size()) + "' within " + options.callTimeout().toSeconds()
-                                + " s; the guest was stopped: " + console.tailText(8));
-                    }
-                    continue;
-                }
-                if (a == END) {
-                    // The agent died: an oops in the probe kills it; the console says so a moment later.
-                    long wait = System.nanoTime() + 2_000_000_000L;
-                    while (console.failure().isEmpty() && System.nanoTime() < wait) Thread.sleep(20);
-                    if (console.failure().isPresent()) throw bug(requests.get(got.size()), console.failure().get());
-                    brokenBy = "its channel closed";
-                    throw new GuestFailure("the guest closed its channel during '" + requests.get(got.size()) + "': " + console.tailText(8));
-                }
-                got.add(a);
+        boolean[] snaps = new boolean[requests.size()];
+        Arrays.fill(snaps, snap);
+        int[] answered = {0};
+        Runnable watch = () -> {
+            Optional<String> failure = console.failure();
+            if (failure.isPresent()) throw bug(requests.get(answered[0]), failure.get());
+            if (!qemu.isAlive()) {
+                brokenBy = "QEMU exited";
+                throw new GuestFailure("QEMU exited during '" + requests.get(answered[0]) + "': " + exitMessage(qemu, console, errors));
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            brokenBy = "an interrupted call";
-            throw new GuestFailure("interrupted while waiting for the guest");
+        };
+        try {
+            return channel.exchange(sb.toString().getBytes(StandardCharsets.US_ASCII), snaps,
+                    System.nanoTime() + options.callTimeout().toNanos(), watch);
+        } catch (TimeoutException e) {
+            brokenBy = "a call that hung";
+            HostCommand.kill(qemu);
+            throw new GuestFailure("no answer to '" + requests.get(0) + (requests.size() > 1 ? "' (and " + (requests.size() - 1) + " more)" : "'")
+                    + " within " + options.callTimeout().toSeconds() + " s; the guest was stopped: " + console.tailText(8));
+        } catch (IOException e) {
+            // The agent died: an oops in the probe kills it; the console says so a moment later.
+            long wait = System.nanoTime() + 2_000_000_000L;
+            while (console.failure().isEmpty() && System.nanoTime() < wait) {
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+            if (console.failure().isPresent()) throw bug(requests.get(0), console.failure().get());
+            brokenBy = "its channel closed";
+            throw new GuestFailure("the guest closed its channel during '" + requests.get(0) + "': " + console.tailText(8));
         }
-        return got;
     }
 
     private KernelBug bug(String request, String line) {
@@ -487,6 +404,7 @@ public final class QemuGuest implements Guest {
         if (!online.isSubsetOf(booted.present()))
             throw new CannotBuild("cpus " + online.andNot(booted.present()) + " are not present; only present CPUs can be brought online");
         if (online.equals(current.online())) return;
+        if (!online.contains(0)) throw new CannotBuild("cpu 0 offline: x86 Linux cannot take CPU 0 offline");
         try {
             call("online " + ProbeAnswers.list(online));
         } finally {
@@ -605,11 +523,10 @@ public final class QemuGuest implements Guest {
         }
         try {
             if (qemu.isAlive() && brokenBy == null) {
-                out.write("quit\n".getBytes(StandardCharsets.US_ASCII));
-                out.flush();
+                channel.exchange("quit\n".getBytes(StandardCharsets.US_ASCII), new boolean[1], System.nanoTime() + 2_000_000_000L, () -> {});
                 qemu.waitFor(2, TimeUnit.SECONDS);
             }
-        } catch (IOException | RuntimeException ignored) {
+        } catch (IOException | TimeoutException | RuntimeException ignored) {
             // killed below
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

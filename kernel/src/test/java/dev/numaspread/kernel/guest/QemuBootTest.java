@@ -8,6 +8,7 @@ import dev.numaspread.kernel.host.HostCommand;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.group.BlkMqMap;
 import dev.numaspread.model.group.GroupCpusEvenly;
+import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.numa.NumaHops;
 import dev.numaspread.model.numa.NumaLevels;
@@ -24,6 +25,7 @@ import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -102,6 +104,27 @@ class QemuBootTest {
             g.setOnline(CpuSet.parseList("0-5"));
             assertEquals(CpuSet.parseList("0-5"), g.machine().online());
             assertArrayEquals(LocalSpread.localSpreadCpus(series, g.machine(), 1, 6), g.localSpread(1, 6));
+            assertEquals("cpu 0 offline: x86 Linux cannot take CPU 0 offline",
+                    assertThrows(CannotBuild.class, () -> g.setOnline(CpuSet.parseList("1-5"))).getMessage());
+
+            // An oops in the guest is the call's KernelBug, and the guest is not asked again.
+            KernelBug bug = assertThrows(KernelBug.class, () -> g.ask(List.of("selftest-bug")));
+            assertTrue(bug.getMessage().contains("failed on 'selftest-bug'"), bug.getMessage());
+            GuestFailure after = assertThrows(GuestFailure.class, () -> g.localSpread(0, 1));
+            assertTrue(after.getMessage().startsWith("the guest is not trusted after the kernel failed on 'selftest-bug'"), after.getMessage());
         }
+    }
+
+    @Test
+    void aGuestThatIsNotReadyInTimeFailsWithItsConsole() {
+        need(HostCommand.installed("qemu-system-x86_64"), "qemu-system-x86_64 is not installed (apt-get install qemu-system-x86)");
+        KernelCache cache = KernelCache.fromEnvironment();
+        Optional<KernelFiles> k = kernel(cache);
+        need(k.isPresent(), "no kernel in " + cache.kernels() + " (numaspread kernel fetch debian-6.12, or NUMASPREAD_TEST_KERNEL=SOURCE)");
+        GuestImage image = GuestImage.prepare(k.get(), cache, System.err::println);
+        Topology asked = TopoFormat.read(MACHINE, "boot-test-2node.topo").topology();
+        GuestFailure e = assertThrows(GuestFailure.class, () -> QemuGuest.boot(image, asked, QemuGuest.Options.defaults(s -> {})
+                .withBootTimeout(Duration.ofMillis(1500)).withRetries(0)));
+        assertTrue(e.getMessage().startsWith("the guest was not ready within 1 s: "), e.getMessage());
     }
 }
