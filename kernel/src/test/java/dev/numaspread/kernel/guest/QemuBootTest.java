@@ -69,18 +69,24 @@ class QemuBootTest {
                 .min(Comparator.comparing((KernelFiles k) -> k.buildSuite().isPresent()));
     }
 
-    @Test
-    void aBootedKernelReadsBackItsMachineAndAnswersAsTheModel() {
+    /** The guest of the test kernel; skips (fails under CI) without QEMU or a kernel. */
+    static GuestImage image() {
         need(HostCommand.installed("qemu-system-x86_64"), "qemu-system-x86_64 is not installed (apt-get install qemu-system-x86)");
         KernelCache cache = KernelCache.fromEnvironment();
         Optional<KernelFiles> k = kernel(cache);
         need(k.isPresent(), "no kernel in " + cache.kernels() + " (numaspread kernel fetch debian-6.12, or NUMASPREAD_TEST_KERNEL=SOURCE)");
         GuestImage image = GuestImage.prepare(k.get(), cache, System.err::println);
+        return image;
+    }
+
+    @Test
+    void aBootedKernelReadsBackItsMachineAndAnswersAsTheModel() {
+        GuestImage image = image();
         Topology asked = TopoFormat.read(MACHINE, "boot-test-2node.topo").topology();
         try (QemuGuest g = QemuGuest.boot(image, asked, QemuGuest.Options.defaults(System.err::println)
                 .withBootTimeout(Duration.ofMinutes(4)))) {
             Topology seen = g.machine();
-            assertEquals(k.get().release(), g.release());
+            assertEquals(image.release(), g.release());
             assertEquals(asked.possible(), seen.possible());
             assertEquals(asked.present(), seen.present());
             assertEquals(CpuSet.parseList("0-4"), seen.online(), "CPU 5 was taken offline");
@@ -117,11 +123,7 @@ class QemuBootTest {
 
     @Test
     void aGuestThatIsNotReadyInTimeFailsWithItsConsole() {
-        need(HostCommand.installed("qemu-system-x86_64"), "qemu-system-x86_64 is not installed (apt-get install qemu-system-x86)");
-        KernelCache cache = KernelCache.fromEnvironment();
-        Optional<KernelFiles> k = kernel(cache);
-        need(k.isPresent(), "no kernel in " + cache.kernels() + " (numaspread kernel fetch debian-6.12, or NUMASPREAD_TEST_KERNEL=SOURCE)");
-        GuestImage image = GuestImage.prepare(k.get(), cache, System.err::println);
+        GuestImage image = image();
         Topology asked = TopoFormat.read(MACHINE, "boot-test-2node.topo").topology();
         GuestFailure e = assertThrows(GuestFailure.class, () -> QemuGuest.boot(image, asked, QemuGuest.Options.defaults(s -> {})
                 .withBootTimeout(Duration.ofMillis(1500)).withRetries(0)));
