@@ -72,6 +72,8 @@ public record FeatureSuite(Optional<String> featureRoot, List<String> gluePackag
         calls.put(Family.BLK_MQ, EnumSet.of(Routine.BLK_MQ_MAP, Routine.IRQ_AFFINITY_MASKS));
         calls.put(Family.PAGE_POOL, EnumSet.of(Routine.PAGE_POOL));
         calls.put(Family.HOTPLUG, EnumSet.of(Routine.IRQ_SETUP, Routine.MANA_SETUP_IRQS));
+        calls.put(Family.NIC, EnumSet.of(Routine.VIRTIO_NET_IRQS, Routine.ENA_IRQS, Routine.GVE_IRQS, Routine.ICE_IRQS,
+                Routine.I40E_IRQS, Routine.BNXT_IRQS));
         calls.put(Family.TOPOLOGY, Set.of());
         calls.put(Family.FORMATS, Set.of());
         calls.put(Family.RULES, Set.of());

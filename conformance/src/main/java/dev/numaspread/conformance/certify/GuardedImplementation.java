@@ -16,6 +16,7 @@ import dev.numaspread.model.group.IrqAffinity;
 import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.nic.NicQueues;
 import dev.numaspread.model.topology.Topology;
 
 import java.time.Duration;
@@ -163,6 +164,46 @@ public final class GuardedImplementation implements Implementation {
         return call(Routine.MLX5_COMP_IRQS, kernel, "mlx5CompIrqCpus(node=" + node + ", count=" + count + ")",
                 () -> delegate.mlx5CompIrqCpus(kernel, machine, node, count), r -> lengthIs(r, count, "CPUs for count " + count),
                 Arrays::equals, Arrays::toString);
+    }
+
+    // ------------------------------------------------------------ NIC drivers (spec/nic.md)
+
+    @Override
+    public NicQueues virtioNetIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        return nic(Routine.VIRTIO_NET_IRQS, "virtioNetIrqs", kernel, node, queues, () -> delegate.virtioNetIrqs(kernel, machine, node, queues));
+    }
+
+    @Override
+    public NicQueues enaIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        return nic(Routine.ENA_IRQS, "enaIrqs", kernel, node, queues, () -> delegate.enaIrqs(kernel, machine, node, queues));
+    }
+
+    @Override
+    public NicQueues gveIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        return nic(Routine.GVE_IRQS, "gveIrqs", kernel, node, queues, () -> delegate.gveIrqs(kernel, machine, node, queues));
+    }
+
+    @Override
+    public NicQueues iceIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        return nic(Routine.ICE_IRQS, "iceIrqs", kernel, node, queues, () -> delegate.iceIrqs(kernel, machine, node, queues));
+    }
+
+    @Override
+    public NicQueues i40eIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        return nic(Routine.I40E_IRQS, "i40eIrqs", kernel, node, queues, () -> delegate.i40eIrqs(kernel, machine, node, queues));
+    }
+
+    @Override
+    public NicQueues bnxtIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        return nic(Routine.BNXT_IRQS, "bnxtIrqs", kernel, node, queues, () -> delegate.bnxtIrqs(kernel, machine, node, queues));
+    }
+
+    private NicQueues nic(Routine routine, String method, KernelRelease kernel, int node, int queues, Supplier<NicQueues> body) {
+        return call(routine, kernel, method + "(node=" + node + ", queues=" + queues + ")", body,
+                r -> r == null ? "no answer"
+                        : r.irqs() == null || r.irqs().contains(null) ? "an IRQ list with a null IRQ"
+                        : r.xps() == null || r.xps().contains(null) ? "an XPS list with a null mask" : null,
+                Objects::equals, Object::toString);
     }
 
     @Override

@@ -18,6 +18,7 @@ public final class AllChecks {
         families.add(new SiblingSpreadChecks());
         families.add(new HotplugChecks());
         families.add(new PagePoolChecks());
+        families.add(new NicChecks());
         return families;
     }
 

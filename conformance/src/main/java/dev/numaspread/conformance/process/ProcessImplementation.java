@@ -13,6 +13,9 @@ import dev.numaspread.conformance.spi.Traffic;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.nic.AffinitySetting;
+import dev.numaspread.model.nic.NicQueues;
+import dev.numaspread.model.nic.QueueIrq;
 import dev.numaspread.model.pagepool.Action;
 import dev.numaspread.model.pagepool.Effect;
 import dev.numaspread.model.pagepool.Page;
@@ -250,6 +253,67 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
         r.put("node", node);
         r.put("count", count);
         return ints(request(r, machine), "cpus");
+    }
+
+    // ------------------------------------------------------------ NIC drivers (spec/nic.md): one shape for all six ops
+
+    @Override
+    public NicQueues virtioNetIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        return nic(Routine.VIRTIO_NET_IRQS, kernel, machine, node, queues);
+    }
+
+    @Override
+    public NicQueues enaIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        return nic(Routine.ENA_IRQS, kernel, machine, node, queues);
+    }
+
+    @Override
+    public NicQueues gveIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        return nic(Routine.GVE_IRQS, kernel, machine, node, queues);
+    }
+
+    @Override
+    public NicQueues iceIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        return nic(Routine.ICE_IRQS, kernel, machine, node, queues);
+    }
+
+    @Override
+    public NicQueues i40eIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        return nic(Routine.I40E_IRQS, kernel, machine, node, queues);
+    }
+
+    @Override
+    public NicQueues bnxtIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        return nic(Routine.BNXT_IRQS, kernel, machine, node, queues);
+    }
+
+    private NicQueues nic(Routine op, KernelRelease kernel, Topology machine, int node, int queues) {
+        ObjectNode r = op(op, kernel, machine);
+        r.put("node", node);
+        r.put("queues", queues);
+        JsonNode a = request(r, machine);
+        JsonNode irqs = a.path("irqs");
+        if (!irqs.isArray()) throw failure("answer " + a.get("id") + " has no array 'irqs'; expected one object per IRQ");
+        List<QueueIrq> out = new ArrayList<>();
+        for (JsonNode i : irqs) {
+            String where = "answer " + a.get("id") + ": irqs[" + out.size() + "]";
+            if (!i.isObject()) throw failure(where + " = " + ProgramText.quote(i.toString(), 60) + "; expected an object");
+            QueueIrq.Role role = QueueIrq.Role.byId(i.path("role").asText("")).orElseThrow(() -> failure(where + " has role "
+                    + ProgramText.quote(i.path("role").toString(), 60) + "; expected rx, tx, rx-tx, management or config"));
+            AffinitySetting setting = AffinitySetting.byId(i.path("setting").asText("")).orElseThrow(() -> failure(where + " has setting "
+                    + ProgramText.quote(i.path("setting").toString(), 60) + "; expected forced, hint or none"));
+            if (!i.path("queue").isInt() || i.path("queue").intValue() < 0)
+                throw failure(where + " has queue " + ProgramText.quote(i.path("queue").toString(), 60) + "; expected an integer >= 0");
+            if (!i.path("cpus").isTextual()) throw failure(where + " has no CPU list 'cpus'; expected one such as \"0-3\" (\"\" for none)");
+            CpuSet cpus;
+            try {
+                cpus = CpuSet.parseList(i.path("cpus").asText());
+            } catch (IllegalArgumentException e) {
+                throw failure(where + ": cpus '" + ProgramText.quote(i.path("cpus").asText(), 60) + "': " + ProgramText.quote(String.valueOf(e.getMessage()), 200));
+            }
+            out.add(new QueueIrq(role, i.path("queue").intValue(), cpus, setting));
+        }
+        return new NicQueues(out, cpuLists(a, "xps"));
     }
 
     @Override

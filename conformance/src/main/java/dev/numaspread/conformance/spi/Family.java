@@ -19,6 +19,7 @@ public enum Family {
     GROUP_CPUS("group-cpus"),
     BLK_MQ("blk-mq"),
     PAGE_POOL("page-pool"),
+    NIC("nic"),
     HOTPLUG("hotplug", "its rules are about the routines of other families running while CPUs come and go; "
             + "a hotplug rule belongs to the routines whose checks name it"),
     TOPOLOGY("topology", "its rules are about the machine every routine runs on"),

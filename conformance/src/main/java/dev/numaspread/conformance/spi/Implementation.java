@@ -3,6 +3,7 @@ package dev.numaspread.conformance.spi;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.nic.NicQueues;
 import dev.numaspread.model.topology.Topology;
 
 import java.util.List;
@@ -261,6 +262,126 @@ public interface Implementation {
      */
     default int[] mlx5CompIrqCpus(KernelRelease kernel, Topology machine, int node, int count) {
         throw new UnsupportedOperationException(Routine.MLX5_COMP_IRQS.id());
+    }
+
+    // ------------------------------------------------------------ NIC drivers (spec/nic.md)
+
+    /**
+     * virtio-net's queue IRQs and XPS ({@code virtnet_set_affinity()}) for a device offering
+     * {@code queues} queue pairs: vector 0 the config IRQ, then the receive and the transmit IRQ
+     * of each pair; the pairs in use get consecutive groups of online CPUs, forced (NIC-2, NIC-3).
+     *
+     * <p>Example: {@code virtioNetIrqs(k, m, -1, 2)} returns IRQs {@code [config none none, rx 0
+     * forced 0-3, tx 0 forced 0-3, rx 1 forced 4-7, tx 1 forced 4-7]} and XPS {@code [0-3 | 4-7]}.
+     *
+     * @param kernel  the claimed release
+     * @param machine the machine
+     * @param node    the device's node, or {@code NUMA_NO_NODE} (-1); virtio-net does not read it
+     * @param queues  the queue pairs the device offers ({@code max_queue_pairs}), {@code >= 1}
+     * @return every IRQ the driver requests in MSI-X vector order, each with its mask and how it is
+     *         set, and the XPS mask of each transmit queue it configures; never "none"
+     * @throws UnsupportedOperationException when virtio-net-irqs is not claimed (the default)
+     */
+    default NicQueues virtioNetIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        throw new UnsupportedOperationException(Routine.VIRTIO_NET_IRQS.id());
+    }
+
+    /**
+     * ena's management and I/O IRQs for a device offering {@code queues} I/O queues: the driver
+     * uses {@code min(queues, num_online_cpus(), 128)}; I/O IRQ {@code i} is forced to CPU id
+     * {@code i mod num_online_cpus()} (NIC-4). No XPS.
+     *
+     * <p>Example: {@code enaIrqs(k, m, -1, 2)} returns IRQs {@code [management forced 0, rx-tx 0
+     * forced 0, rx-tx 1 forced 1]} and no XPS.
+     *
+     * @param kernel  the claimed release
+     * @param machine the machine
+     * @param node    the device's node, or {@code NUMA_NO_NODE} (-1); ena does not read it
+     * @param queues  the I/O queues the device offers, {@code >= 1}
+     * @return the management IRQ (vector 0), then one IRQ per I/O queue; an empty XPS list
+     * @throws UnsupportedOperationException when ena-irqs is not claimed (the default)
+     */
+    default NicQueues enaIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        throw new UnsupportedOperationException(Routine.ENA_IRQS.id());
+    }
+
+    /**
+     * gve's notify-block IRQs and XPS for a device on {@code node} with {@code queues} queue
+     * pairs: the transmit blocks, the receive blocks, then the management IRQ (NIC-5, NIC-6).
+     *
+     * <p>Example: {@code gveIrqs(k, m, 1, 1)} returns IRQs {@code [tx 0 forced 0, rx 0 forced 0,
+     * management none none]} and XPS {@code [0]}; in 7.3 the blocks are on CPU 4, node 1's first.
+     *
+     * @param kernel  the claimed release
+     * @param machine the machine
+     * @param node    the device's node, or {@code NUMA_NO_NODE} (-1)
+     * @param queues  the queue pairs (half the notify blocks), {@code >= 1}
+     * @return {@code 2 x queues + 1} IRQs in vector order, the management IRQ's mask empty (it is
+     *         not placed), and one XPS mask per transmit queue
+     * @throws UnsupportedOperationException when gve-irqs is not claimed (the default)
+     */
+    default NicQueues gveIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        throw new UnsupportedOperationException(Routine.GVE_IRQS.id());
+    }
+
+    /**
+     * ice's queue-vector IRQs and XPS for {@code queues} vectors: CPU {@code v} if online before
+     * 6.15 (forced until 6.10, a hint from 6.11), {@code cpumask_local_spread(v, 0)} forced from
+     * 6.15 (NIC-7, NIC-8).
+     *
+     * <p>Example: {@code iceIrqs(k, m, 1, 2)} returns IRQs {@code [rx-tx 0 hint 0, rx-tx 1 hint 1]}
+     * and XPS {@code [0 | 1]}.
+     *
+     * @param kernel  the claimed release
+     * @param machine the machine
+     * @param node    the device's node, or {@code NUMA_NO_NODE} (-1); no release reads it
+     * @param queues  the queue vectors, {@code >= 1}
+     * @return one IRQ per vector and one XPS mask per transmit queue, a mask empty where CPU
+     *         {@code v} is offline (before 6.15)
+     * @throws IllegalArgumentException from 6.15 on a machine without node 0 (the kit never asks)
+     * @throws UnsupportedOperationException when ice-irqs is not claimed (the default)
+     */
+    default NicQueues iceIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        throw new UnsupportedOperationException(Routine.ICE_IRQS.id());
+    }
+
+    /**
+     * i40e's queue-vector IRQs and XPS for {@code queues} vectors: the hint
+     * {@code cpumask_local_spread(v, NUMA_NO_NODE)} only (NIC-9).
+     *
+     * <p>Example: {@code i40eIrqs(k, m, 1, 2)} returns IRQs {@code [rx-tx 0 hint 0, rx-tx 1 hint 1]}
+     * and XPS {@code [0 | 1]}.
+     *
+     * @param kernel  the claimed release
+     * @param machine the machine
+     * @param node    the device's node, or {@code NUMA_NO_NODE} (-1); i40e does not read it
+     * @param queues  the queue vectors, {@code >= 1}
+     * @return one IRQ per vector and one XPS mask per transmit queue; there is no "none"
+     * @throws UnsupportedOperationException when i40e-irqs is not claimed (the default)
+     */
+    default NicQueues i40eIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        throw new UnsupportedOperationException(Routine.I40E_IRQS.id());
+    }
+
+    /**
+     * bnxt's completion-ring IRQs and XPS for a device on {@code node} with {@code queues} rings:
+     * {@code cpumask_local_spread(i, node)}, forced until 6.12, a hint from 6.13; XPS from 6.10
+     * (NIC-10, NIC-11).
+     *
+     * <p>Example: {@code bnxtIrqs(k, m, 1, 2)} returns IRQs {@code [rx-tx 0 forced 4, rx-tx 1 forced 5]}
+     * and XPS {@code [0,2,4,6 | 1,3,5,7]}.
+     *
+     * @param kernel  the claimed release
+     * @param machine the machine
+     * @param node    the device's node, or {@code NUMA_NO_NODE} (-1)
+     * @param queues  the completion rings, {@code >= 1}
+     * @return one IRQ per ring; one XPS mask per transmit queue from 6.10 (empty for a queue no
+     *         online CPU reaches), and an empty XPS list before 6.10
+     * @throws dev.numaspread.model.kernel.KernelBug where the release's local spread fails (a CPU-less node in 6.3 - 6.6)
+     * @throws UnsupportedOperationException when bnxt-irqs is not claimed (the default)
+     */
+    default NicQueues bnxtIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        throw new UnsupportedOperationException(Routine.BNXT_IRQS.id());
     }
 
     // ------------------------------------------------------------ grouping (spec/group-cpus.md, spec/blk-mq.md)

@@ -10,6 +10,13 @@ import dev.numaspread.model.numa.NumaNth;
 import dev.numaspread.model.spread.LocalSpread;
 import dev.numaspread.model.spread.LocalSpreadNearestNode;
 import dev.numaspread.model.spread.Mlx5;
+import dev.numaspread.model.nic.Bnxt;
+import dev.numaspread.model.nic.Ena;
+import dev.numaspread.model.nic.Gve;
+import dev.numaspread.model.nic.I40e;
+import dev.numaspread.model.nic.Ice;
+import dev.numaspread.model.nic.NicQueues;
+import dev.numaspread.model.nic.VirtioNet;
 import dev.numaspread.model.siblingspread.SiblingSpread;
 import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.topology.Topology;
@@ -54,6 +61,10 @@ public final class ReferenceModel implements Implementation {
             claims.add(new Claim(Routine.IRQ_SETUP, k));
             claims.add(new Claim(Routine.MANA_SETUP_IRQS, k));
         }
+        // NIC drivers (spec/nic.md): from 6.1, the oldest release whose driver source was read.
+        for (KernelRelease k : modelledReleases())
+            if (k.compareTo(dev.numaspread.model.nic.NicQueues.SINCE) >= 0)
+                for (Routine r : Family.NIC.routines()) claims.add(new Claim(r, k));
         // Page pool (spec/page-pool.md): the NUMA handling of 5.6 and later.
         for (KernelRelease k : modelledReleases())
             if (k.compareTo(dev.numaspread.model.pagepool.PagePool.SINCE) >= 0) claims.add(new Claim(Routine.PAGE_POOL, k));
@@ -116,6 +127,38 @@ public final class ReferenceModel implements Implementation {
     @Override
     public int[] mlx5CompIrqCpus(KernelRelease kernel, Topology machine, int node, int count) {
         return Mlx5.mlx5CompIrqCpus(kernel, machine, node, count);
+    }
+
+    // ------------------------------------------------------------ NIC drivers (spec/nic.md)
+
+    @Override
+    public NicQueues virtioNetIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        return VirtioNet.virtioNetIrqs(kernel, machine, queues);
+    }
+
+    @Override
+    public NicQueues enaIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        return Ena.enaIrqs(kernel, machine, queues);
+    }
+
+    @Override
+    public NicQueues gveIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        return Gve.gveIrqs(kernel, machine, node, queues);
+    }
+
+    @Override
+    public NicQueues iceIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        return Ice.iceIrqs(kernel, machine, node, queues);
+    }
+
+    @Override
+    public NicQueues i40eIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        return I40e.i40eIrqs(kernel, machine, queues);
+    }
+
+    @Override
+    public NicQueues bnxtIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        return Bnxt.bnxtIrqs(kernel, machine, node, queues);
     }
 
     // ------------------------------------------------------------ grouping (spec/group-cpus.md, spec/blk-mq.md)

@@ -27,7 +27,13 @@ public enum Routine {
     BLK_MQ_MAP("blk-mq-map", Family.BLK_MQ, "blk_mq_map_queues(qmap)"),
     IRQ_AFFINITY_MASKS("irq-affinity-masks", Family.BLK_MQ, "irq_create_affinity_masks(nvecs, affd)"),
     PAGE_POOL("page-pool", Family.PAGE_POOL,
-            "a page pool following its NAPI's node: page_pool_nid_changed, refill, recycle, numa_mem_id()");
+            "a page pool following its NAPI's node: page_pool_nid_changed, refill, recycle, numa_mem_id()"),
+    VIRTIO_NET_IRQS("virtio-net-irqs", Family.NIC, "virtio-net virtnet_set_affinity(): queue pair IRQs and XPS"),
+    ENA_IRQS("ena-irqs", Family.NIC, "ena ena_setup_mgmnt_intr(), ena_setup_io_intr(): management and I/O IRQs"),
+    GVE_IRQS("gve-irqs", Family.NIC, "gve gve_alloc_notify_blocks(): notify-block IRQs and XPS"),
+    ICE_IRQS("ice-irqs", Family.NIC, "ice queue-vector IRQs and XPS (netif_set_affinity_auto() from 6.15)"),
+    I40E_IRQS("i40e-irqs", Family.NIC, "i40e i40e_vsi_request_irq_msix(): queue-vector IRQ hints and XPS"),
+    BNXT_IRQS("bnxt-irqs", Family.NIC, "bnxt_en bnxt_request_irq(), bnxt_set_xps_mapping(): ring IRQs and XPS");
 
     private final String id;
     private final Family family;
@@ -56,9 +62,14 @@ public enum Routine {
     public boolean walksNumaLevels() {
         return switch (this) {
             case LOCAL_SPREAD, NUMA_LEVELS, HOP_MASKS, NUMA_CLOSEST, NUMA_NTH, MLX5_NUMA_DISTANCE, MLX5_COMP_IRQS, IRQ_SETUP,
-                    MANA_SETUP_IRQS -> true;
+                    MANA_SETUP_IRQS, BNXT_IRQS -> true;
             default -> false;
         };
+    }
+
+    /** True for the NIC drivers of spec/nic.md, whose answer is a {@link dev.numaspread.model.nic.NicQueues}. */
+    public boolean isNic() {
+        return family == Family.NIC;
     }
 
     /** The family that specifies it: its rules are in the family's spec file and feature file. */

@@ -16,7 +16,7 @@ import java.util.TreeMap;
 public record Call(String method, KernelRelease kernel, Topology machine, Map<String, Object> args) {
 
     /** The parameters that count queues, groups or vectors, in SPI words. */
-    static final java.util.List<String> COUNTS = java.util.List.of("count", "numgrps", "nrQueues", "nvecs", "len");
+    static final java.util.List<String> COUNTS = java.util.List.of("count", "numgrps", "nrQueues", "nvecs", "len", "queues");
 
     public Call {
         args = java.util.Collections.unmodifiableMap(new TreeMap<>(args));

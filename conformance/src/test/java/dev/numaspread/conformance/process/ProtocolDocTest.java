@@ -150,7 +150,7 @@ class ProtocolDocTest {
         assertTrue(all.size() >= 15, "found " + all.size() + " exchanges in " + DOC + "; expected one per op and more");
         for (String op : List.of("hello", "topology", "local-spread", "local-spread-nearest-node", "numa-levels", "hop-masks",
                 "numa-closest", "numa-nth", "numa-nearest-node", "mlx5-numa-distance", "mlx5-comp-irqs", "group-cpus", "blk-mq-map", "page-pool",
-                "bye"))
+                "virtio-net-irqs", "ena-irqs", "bnxt-irqs", "bye"))
             assertTrue(all.stream().anyMatch(e -> e.steps().stream().anyMatch(s -> s.request() && s.op().equals(op))),
                     DOC + " has no example of op " + op);
         // The keys of the JSON topology are shown with values (FMT-12), cpuModel (FMT-20) and packages included.
@@ -310,6 +310,12 @@ class ProtocolDocTest {
             case "mlx5-comp-irqs" -> i -> i.mlx5CompIrqCpus(k, machine, r.get("node").intValue(), r.get("count").intValue());
             case "group-cpus" -> i -> i.groupCpusEvenly(k, machine, r.get("groups").intValue());
             case "blk-mq-map" -> i -> i.blkMqMapQueues(k, machine, r.get("queues").intValue(), r.get("offset").intValue());
+            case "virtio-net-irqs" -> i -> i.virtioNetIrqs(k, machine, r.get("node").intValue(), r.get("queues").intValue());
+            case "ena-irqs" -> i -> i.enaIrqs(k, machine, r.get("node").intValue(), r.get("queues").intValue());
+            case "gve-irqs" -> i -> i.gveIrqs(k, machine, r.get("node").intValue(), r.get("queues").intValue());
+            case "ice-irqs" -> i -> i.iceIrqs(k, machine, r.get("node").intValue(), r.get("queues").intValue());
+            case "i40e-irqs" -> i -> i.i40eIrqs(k, machine, r.get("node").intValue(), r.get("queues").intValue());
+            case "bnxt-irqs" -> i -> i.bnxtIrqs(k, machine, r.get("node").intValue(), r.get("queues").intValue());
             default -> throw new AssertionError(s.where() + ": op " + s.op() + " has no call in this test; expected an op of the kit");
         };
         JsonNode a = answer.json();

@@ -5,6 +5,7 @@ import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.conformance.spi.ReferenceModel;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.nic.NicQueues;
 import dev.numaspread.model.topology.Topology;
 
 import java.util.List;
@@ -27,6 +28,12 @@ abstract class Delegating implements Implementation {
     @Override public int numaNearestNode(KernelRelease k, Topology m, int node) { return model.numaNearestNode(k, m, node); }
     @Override public int[] mlx5NumaDistanceCpus(KernelRelease k, Topology m, int node, int count) { return model.mlx5NumaDistanceCpus(k, m, node, count); }
     @Override public int[] mlx5CompIrqCpus(KernelRelease k, Topology m, int node, int count) { return model.mlx5CompIrqCpus(k, m, node, count); }
+    @Override public NicQueues virtioNetIrqs(KernelRelease k, Topology m, int node, int queues) { return model.virtioNetIrqs(k, m, node, queues); }
+    @Override public NicQueues enaIrqs(KernelRelease k, Topology m, int node, int queues) { return model.enaIrqs(k, m, node, queues); }
+    @Override public NicQueues gveIrqs(KernelRelease k, Topology m, int node, int queues) { return model.gveIrqs(k, m, node, queues); }
+    @Override public NicQueues iceIrqs(KernelRelease k, Topology m, int node, int queues) { return model.iceIrqs(k, m, node, queues); }
+    @Override public NicQueues i40eIrqs(KernelRelease k, Topology m, int node, int queues) { return model.i40eIrqs(k, m, node, queues); }
+    @Override public NicQueues bnxtIrqs(KernelRelease k, Topology m, int node, int queues) { return model.bnxtIrqs(k, m, node, queues); }
 
     /** {@code order[i mod order.length]} for i = 0..count-1. */
     static int[] wrap(int[] order, int count) {

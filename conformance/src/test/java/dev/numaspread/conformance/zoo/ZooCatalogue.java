@@ -41,6 +41,8 @@ final class ZooCatalogue {
         List<Entry> out = new ArrayList<>();
         for (LocalSpreadZooTest.Member m : LocalSpreadZooTest.members())
             out.add(new Entry(m.impl().name(), m.impl(), m.kernel(), m.rule(), AllChecks::all, false));
+        for (LocalSpreadZooTest.Member m : NicZooTest.members())
+            out.add(new Entry(m.impl().name(), m.impl(), m.kernel(), m.rule(), AllChecks::all, false));
         out.add(kit(new ZeroGroupsCrash(), "6.16", "GRP-9"));
         out.add(kit(new StableSort(), "6.12", "GRP-10"));
         out.add(kit(new StableSort(), "6.1", "GRP-10"));
