@@ -1,5 +1,6 @@
 package dev.numaspread.cli;
 
+import dev.numaspread.cli.plan.DevicePlan;
 import dev.numaspread.cli.plan.ExplainedPlan;
 import dev.numaspread.cli.plan.PagePoolPlan;
 import dev.numaspread.cli.plan.Plan;
@@ -60,9 +61,19 @@ public final class PlanCommand implements Callable<Integer> {
 
     @Spec CommandSpec spec;
 
-    @Option(names = "--routine", required = true, paramLabel = "R", description = "routine id: ${COMPLETION-CANDIDATES}",
+    @Option(names = "--routine", paramLabel = "R", description = "routine id: ${COMPLETION-CANDIDATES}",
             completionCandidates = RoutineNames.class)
     String routine;
+
+    @Option(names = "--device", paramLabel = "D", completionCandidates = DeviceNames.class,
+            description = {"a NIC instead of --routine: ${COMPLETION-CANDIDATES} (spec/nic.md); prints each IRQ's CPUs,",
+                    "forced or only a hint, what the IRQ then shows, and the XPS masks"})
+    String device;
+
+    @Option(names = "--queues", paramLabel = "N",
+            description = {"--device: the queues the driver is given, 1 to " + MAX_COUNT + ": queue pairs (virtio-net, gve),",
+                    "I/O queues (ena), queue vectors (ice, i40e) or rings (bnxt) (default: 1, with a note)"})
+    Integer queues;
 
     @Option(names = "--kernel", required = true, paramLabel = "X.Y[,X.Y...]",
             description = "kernel release, e.g. 6.12; several (6.1,6.12,7.3) print side by side, one column per release")
@@ -150,12 +161,13 @@ public final class PlanCommand implements Callable<Integer> {
         t.put(Routine.IRQ_SETUP, List.of("--node", "--count", "--skip-first-cpu"));
         t.put(Routine.MANA_SETUP_IRQS, List.of("--node", "--granted", "--dynamic-msix"));
         t.put(Routine.PAGE_POOL, List.of("--script"));
+        for (Routine r : Routine.values()) if (r.isNic()) t.put(r, List.of("--node", "--queues"));
         return Collections.unmodifiableMap(t);
     }
 
     /** Every routine-specific option, in the order {@code --help} lists them. */
-    static final List<String> ROUTINE_OPTIONS = List.of("--node", "--count", "--offset", "--granted", "--dynamic-msix", "--skip-first-cpu",
-            "--cpus", "--cpu", "--calls", "--calling-cpu", "--prev", "--script");
+    static final List<String> ROUTINE_OPTIONS = List.of("--node", "--count", "--queues", "--offset", "--granted", "--dynamic-msix",
+            "--skip-first-cpu", "--cpus", "--cpu", "--calls", "--calling-cpu", "--prev", "--script");
 
     private final Implementation impl;
 
@@ -187,6 +199,7 @@ public final class PlanCommand implements Callable<Integer> {
                         + (takes.isEmpty() ? "no routine option" : String.join(", ", takes)) + "); leave it out");
         if (takes.contains("--node") && node == null) notes.add("--node not given: the device has no node (NUMA_NO_NODE, -1)");
         if (takes.contains("--count") && count == null) notes.add("--count not given: 1");
+        if (takes.contains("--queues") && queues == null) notes.add("--queues not given: 1");
         if (firstIrq != null && !format.equals("smp_affinity"))
             throw new IllegalArgumentException("--first-irq applies to --format smp_affinity only (not " + format + "); leave it out");
     }
@@ -196,6 +209,14 @@ public final class PlanCommand implements Callable<Integer> {
         RoutineNames() {
             super(PlanRoutines.routines().stream().map(Routine::id).toList());
             add(Routine.PAGE_POOL.id());
+            for (Routine r : Routine.values()) if (r.isNic()) add(r.id());
+        }
+    }
+
+    /** Device names for picocli's help. */
+    static final class DeviceNames extends ArrayList<String> {
+        DeviceNames() {
+            super(DevicePlan.devices());
         }
     }
 
@@ -208,6 +229,12 @@ public final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (routine == null && device == null || routine != null && device != null) {
+            spec.commandLine().getErr().println("numaspread plan: " + (routine == null ? "expected --routine R or --device D"
+                    : "--routine " + routine + " and --device " + device + ": expected one of them"));
+            return 2;
+        }
+        if (device != null || Routine.byId(routine).filter(Routine::isNic).isPresent()) return devicePlan();
         if (routine.equals(Routine.PAGE_POOL.id())) return pagePool();
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         List<PlanRequest> requests = new ArrayList<>();
@@ -375,6 +402,56 @@ public final class PlanCommand implements Callable<Integer> {
             else sb.append(c);
         }
         return sb.toString();
+    }
+
+    /**
+     * {@code --device D} (or {@code --routine D-irqs}): the IRQs and XPS masks of a NIC driver
+     * ({@link DevicePlan}), one block per release.
+     */
+    private Integer devicePlan() {
+        PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
+        List<DevicePlan.Result> results = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        try {
+            Routine r = device != null
+                    ? DevicePlan.routineOf(device).orElseThrow(() -> new IllegalArgumentException("--device '" + device
+                            + "': unknown device; expected one of " + String.join(", ", DevicePlan.devices())))
+                    : Routine.byId(routine).orElseThrow();
+            checkOptionsOf(r, notes);
+            if (!DevicePlan.FORMATS.contains(format))
+                throw new IllegalArgumentException("--format '" + format + "': --device prints " + String.join(", ", DevicePlan.FORMATS));
+            if (explain || other != null || classPath != null)
+                throw new IllegalArgumentException((explain ? "--explain" : other != null ? "--impl" : "--class-path")
+                        + " applies to --routine plans, not to --device; leave it out");
+            List<KernelRelease> ks = KernelOption.releases(kernel, err, "plan");
+            if (ks.size() > 1 && format.equals("smp_affinity"))
+                throw new IllegalArgumentException("--kernel " + kernel + ": expected one release for --format smp_affinity");
+            Topology machine = TopologyFiles.read(topology.path()).topology();
+            int nodeId = node == null ? Numa.NUMA_NO_NODE : node;
+            if (nodeId != Numa.NUMA_NO_NODE && !machine.hasNode(nodeId))
+                throw new IllegalArgumentException("--node " + nodeId + ": " + topology.path() + " has no node " + nodeId + " (nodes "
+                        + machine.nodeMask().toList() + "); expected one of them or -1 (NUMA_NO_NODE)");
+            int queuesValue = queues == null ? 1 : CertifyCommand.bounded("--queues", queues, 1, MAX_COUNT);
+            if (firstIrq != null) CertifyCommand.bounded("--first-irq", firstIrq, 0, Integer.MAX_VALUE);
+            if (node != null && ks.stream().noneMatch(k -> DevicePlan.readsNode(r, k)))
+                notes.add("--node " + nodeId + ": the driver does not read the device's node in Linux " + kernel
+                        + "; it only decides the default affinity of the IRQs it does not force (spec/nic.md NIC-1)");
+            for (KernelRelease k : ks) {
+                try {
+                    results.add(DevicePlan.ask(impl, r, k, machine, nodeId, queuesValue));
+                } catch (KernelBug e) {
+                    err.println("numaspread plan: Linux " + k + " would fail here: " + e.getMessage());
+                    return 1;
+                }
+            }
+        } catch (RuntimeException e) {
+            err.println("numaspread plan: " + e.getMessage());
+            return 2;
+        }
+        for (String n : notes) err.println("numaspread plan: note: " + n);
+        out.print(DevicePlan.render(results, format, Optional.ofNullable(firstIrq)));
+        out.flush();
+        return 0;
     }
 
     /** {@code --routine page-pool}: replays {@code --script} on the machine ({@link PagePoolPlan}). */

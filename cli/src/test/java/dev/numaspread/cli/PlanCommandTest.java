@@ -173,7 +173,7 @@ class PlanCommandTest {
         assertEquals(2, r.exit());
         assertEquals("numaspread plan: --routine 'spread-it': unknown routine; expected one of local-spread, "
                 + "local-spread-nearest-node, mlx5-numa-distance, mlx5-comp-irqs, hop-masks, numa-closest, group-cpus, blk-mq-map, "
-                + "irq-setup, mana-setup-irqs, page-pool\n", r.err());
+                + "irq-setup, mana-setup-irqs, page-pool, virtio-net-irqs, ena-irqs, gve-irqs, ice-irqs, i40e-irqs, bnxt-irqs\n", r.err());
     }
 
     @Test
