@@ -35,11 +35,35 @@ public final class Audit {
     /** The model has no answer for the device in this release (not modelled, or the release fails there). */
     public record NotModelled(String reason) implements Outcome {}
 
-    public record DeviceResult(Device device, Outcome outcome) {
+    /**
+     * A device's verdict; for a NIC (AUD-6) also one line per IRQ, saying whether it sits where
+     * the kernel put it.
+     */
+    public record DeviceResult(Device device, Outcome outcome, List<IrqVerdict> irqs) {
+        public DeviceResult {
+            irqs = List.copyOf(irqs);
+        }
+
+        public DeviceResult(Device device, Outcome outcome) {
+            this(device, outcome, List.of());
+        }
+
         public boolean matches() {
             return outcome instanceof Match;
         }
     }
+
+    /**
+     * One IRQ of a NIC (AUD-6): how its driver set it, and whether it shows what the kernel put
+     * there ({@code kernels}) or something else did.
+     *
+     * @param slot    the IRQ as the machine shows it
+     * @param driver  what the driver set: {@code forced 4}, {@code hint 4}, {@code not set}
+     * @param applied true when the kernel applied the driver's mask (forced, with an online CPU)
+     * @param kernels true when it shows what the kernel put there (the forced mask, or the default affinity)
+     * @param text    the verdict in words
+     */
+    public record IrqVerdict(Device.Slot slot, String driver, boolean applied, boolean kernels, String text) {}
 
     /** The audit of a machine for one release. */
     public record Result(KernelRelease kernel, List<DeviceResult> devices, List<Finding> findings) {
@@ -61,9 +85,13 @@ public final class Audit {
         for (Device d : devices) {
             Optional<List<CpuSet>> expected;
             Outcome o;
+            List<IrqVerdict> irqs = List.of();
             try {
                 expected = Optional.of(Expectations.of(d, kernel, machine));
-                o = compare(d, expected.get());
+                if (d.kind().isNic()) {
+                    irqs = nicVerdicts(machine, d, Expectations.nicQueues(d, kernel, machine));
+                    o = compareNic(d, expected.get(), irqs);
+                } else o = compare(d, expected.get());
             } catch (KernelBug e) {
                 expected = Optional.empty();
                 o = new NotModelled("Linux " + kernel + " would fail here: " + e.getMessage());
@@ -71,7 +99,7 @@ public final class Audit {
                 expected = Optional.empty();
                 o = new NotModelled(e.getMessage() == null ? d.kind().routine().id() + " is not modelled for " + kernel : e.getMessage());
             }
-            results.add(new DeviceResult(d, o));
+            results.add(new DeviceResult(d, o, irqs));
             findings.addAll(findings(machine, d, expected, kernel));
         }
         return new Result(kernel, results, findings);
@@ -92,6 +120,73 @@ public final class Audit {
             next = s.index() + 1;
         }
         return new Match();
+    }
+
+    /**
+     * A NIC's verdict (AUD-6): it differs only where the kernel put something and the machine
+     * shows otherwise (a forced mask moved), where a queue IRQ below the highest one shown is
+     * missing, or where it shows more IRQs than the driver requests. An IRQ the kernel did not force
+     * may show anything.
+     */
+    static Outcome compareNic(Device d, List<CpuSet> expected, List<IrqVerdict> irqs) {
+        java.util.Map<Integer, Device.Slot> shown = new java.util.TreeMap<>();
+        for (Device.Slot s : d.slots()) shown.put(s.index(), s);
+        java.util.Map<Integer, IrqVerdict> verdicts = new java.util.TreeMap<>();
+        for (IrqVerdict v : irqs) verdicts.put(v.slot().index(), v);
+        for (int i = 0; i < d.count(); i++) {
+            Device.Slot s = shown.get(i);
+            if (s == null) {
+                if (i < expected.size() && isQueueIndex(d, i))
+                    return new Differs(i, slotName(d, i), expected.get(i), Optional.empty(), "the machine shows no " + slotName(d, i));
+            } else if (i >= expected.size()) {
+                return new Differs(i, s.label(), CpuSet.EMPTY, Optional.of(s.actual()),
+                        "Linux gives the device " + expected.size() + " IRQs; the machine shows more");
+            } else if (verdicts.get(i).applied() && !verdicts.get(i).kernels()) {
+                return new Differs(i, s.label(), expected.get(i), Optional.of(s.actual()),
+                        "the driver forced " + expected.get(i).toText() + "; something else moved the IRQ after setup (irqbalance, or a user)");
+            }
+        }
+        return new Match();
+    }
+
+    /** False for a NIC's management and config vectors, which a snapshot may name otherwise: their absence is no difference. */
+    private static boolean isQueueIndex(Device d, int index) {
+        return switch (d.kind()) {
+            case VIRTIO_NET, ENA -> index > 0;
+            case GVE -> index < 2 * NicLayout.queues(d.kind(), d.count());
+            default -> true;
+        };
+    }
+
+    /** Each IRQ of a NIC as its driver set it in the release, and whether the machine shows what the kernel put there (AUD-6). */
+    static List<IrqVerdict> nicVerdicts(Topology m, Device d, dev.numaspread.model.nic.NicQueues q) {
+        List<IrqVerdict> out = new ArrayList<>();
+        for (Device.Slot s : d.slots()) {
+            if (s.index() >= q.irqs().size()) continue;
+            dev.numaspread.model.nic.QueueIrq irq = q.irqs().get(s.index());
+            CpuSet left = dev.numaspread.model.nic.Affinity.shown(m, d.node(), irq);
+            boolean applied = irq.setting() == dev.numaspread.model.nic.AffinitySetting.FORCED && irq.mask().intersects(m.online());
+            String driver = switch (irq.setting()) {
+                case FORCED -> "forced " + irq.mask().toText();
+                case HINT -> "hint " + irq.mask().toText();
+                case NONE -> "not set";
+            };
+            boolean kernels = s.actual().equals(left);
+            String text;
+            if (applied) text = kernels ? "where the kernel put it"
+                    : "moved: the driver forced " + left.toText() + "; something else changed it (irqbalance, or a user)";
+            else {
+                String why = switch (irq.setting()) {
+                    case FORCED -> "the driver's mask " + irq.mask().toText() + " has no online CPU";
+                    case HINT -> "hint only";
+                    case NONE -> "not set by the driver";
+                };
+                text = kernels ? "where the kernel left it: the default affinity (" + why + ")"
+                        : why + ": the affinity may have been changed by irqbalance or a user (the kernel left " + left.toText() + ")";
+            }
+            out.add(new IrqVerdict(s, driver, applied, kernels, text));
+        }
+        return out;
     }
 
     private static String slotName(Device d, int index) {
@@ -129,7 +224,8 @@ public final class Audit {
                             + (modelToo ? " (as Linux " + kernel + " places them)" : "")));
                 }
             }
-            if (s.hint().isPresent() && !s.hint().get().equals(s.actual()))
+            // A NIC's hint the kernel never applied is no sign of a move: its IRQ lines say what it shows (AUD-6).
+            if (s.hint().isPresent() && !s.hint().get().equals(s.actual()) && !d.kind().isNic())
                 out.add(new Finding(Finding.MOVED, who + ": affinity " + s.actual().toList() + " is not the driver's hint "
                         + s.hint().get().toList() + ": something else moved it (irqbalance, or a tuning script)"));
         }

@@ -16,7 +16,8 @@ public final class AuditText {
     public static String devices(Audit.Result result) {
         StringBuilder sb = new StringBuilder();
         if (result.devices().isEmpty())
-            sb.append("no device found: /proc/interrupts names no mlx5, mana, nvme or virtio-blk IRQ and sys/block has no mq/ queues\n");
+            sb.append("no device found: /proc/interrupts names no mlx5, mana, nvme, virtio, ena, gve, ice, i40e or bnxt IRQ and sys/block"
+                    + " has no mq/ queues\n");
         for (Audit.DeviceResult r : result.devices()) {
             Device d = r.device();
             String verdict = r.outcome() instanceof Audit.Match ? "MATCH" : r.outcome() instanceof Audit.Differs ? "DIFFERS" : "NOT-MODELLED";
@@ -26,6 +27,8 @@ public final class AuditText {
                         .append(x.actual().map(CpuSet::toText).orElse("missing")).append('\n');
                 if (!x.why().isEmpty()) sb.append("              ").append(x.why()).append('\n');
             } else if (r.outcome() instanceof Audit.NotModelled n) sb.append("              ").append(n.reason()).append('\n');
+            for (Audit.IrqVerdict v : r.irqs())
+                sb.append(String.format("              %-28s %-14s shows %-10s %s%n", v.slot().label(), v.driver(), v.slot().actual().toText(), v.text()));
         }
         if (!result.findings().isEmpty()) {
             sb.append("\nfindings\n");

@@ -18,7 +18,19 @@ public enum DeviceKind {
     /** A block device whose queues follow its IRQ masks ({@code blk_mq_pci_map_queues}, {@code blk_mq_virtio_map_queues}): nvme, virtio-blk. */
     BLOCK_BY_IRQ(Routine.IRQ_AFFINITY_MASKS, "/sys/block/{nvme*,vd*}/mq/<q>/cpu_list"),
     /** Any other block device: the default map {@code blk_mq_map_queues()} (null_blk, loop, ...). */
-    BLOCK_DEFAULT(Routine.BLK_MQ_MAP, "/sys/block/<dev>/mq/<q>/cpu_list");
+    BLOCK_DEFAULT(Routine.BLK_MQ_MAP, "/sys/block/<dev>/mq/<q>/cpu_list"),
+    /** virtio-net {@code virtioN-config}, {@code virtioN-input.Q}, {@code virtioN-output.Q} (spec/nic.md). */
+    VIRTIO_NET(Routine.VIRTIO_NET_IRQS, "virtio<n>-config, virtio<n>-input.<q>, virtio<n>-output.<q>"),
+    /** ena {@code ena-mgmnt@pci:ADDR} and {@code IF-Tx-Rx-Q}. */
+    ENA(Routine.ENA_IRQS, "ena-mgmnt@pci:<addr>, <if>-Tx-Rx-<q>"),
+    /** gve {@code gve-ntfy-blkB@pci:ADDR} and {@code gve-mgmnt@pci:ADDR} (6.1: {@code IF-ntfy-block.B}). */
+    GVE(Routine.GVE_IRQS, "gve-ntfy-blk<b>@pci:<addr>, gve-mgmnt@pci:<addr>, <if>-ntfy-block.<b>"),
+    /** ice {@code ice-IF-TxRx-Q}. */
+    ICE(Routine.ICE_IRQS, "ice-<if>-TxRx-<q>"),
+    /** i40e {@code i40e-IF-TxRx-Q}. */
+    I40E(Routine.I40E_IRQS, "i40e-<if>-TxRx-<q>"),
+    /** bnxt_en {@code IF-TxRx-Q}, on a PCI device bound to {@code bnxt_en}. */
+    BNXT(Routine.BNXT_IRQS, "<if>-TxRx-<q> of a bnxt_en device");
 
     private final Routine routine;
     private final String shownAs;
@@ -31,6 +43,11 @@ public enum DeviceKind {
     /** The routine the model runs for the device. */
     public Routine routine() {
         return routine;
+    }
+
+    /** True for the NICs of spec/nic.md, whose IRQs are judged by how the driver set them (AUD-6). */
+    public boolean isNic() {
+        return routine.isNic();
     }
 
     /** How the machine names such devices, for help texts. */

@@ -3,6 +3,7 @@ package dev.numaspread.conformance.audit;
 import dev.numaspread.conformance.snapshot.MachineSnapshot;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.Numa;
+import dev.numaspread.model.nic.QueueIrq;
 import dev.numaspread.model.topology.InvalidTopologyException;
 import dev.numaspread.model.topology.Topology;
 
@@ -33,11 +34,38 @@ public final class Devices {
     private static final Pattern NVME = Pattern.compile("(nvme\\d+)q(\\d{1,5})");
     private static final Pattern VIRTIO_REQ = Pattern.compile("(virtio\\d+)-req\\.(\\d{1,5})");
     private static final Pattern VIRTIO_CONFIG = Pattern.compile("(virtio\\d+)-config");
+    // The NICs of spec/nic.md (AUD-6).
+    private static final Pattern VIRTIO_NET_Q = Pattern.compile("(virtio\\d+)-(input|output)\\.(\\d{1,5})");
+    private static final Pattern ENA_IO = Pattern.compile("(\\S+)-Tx-Rx-(\\d{1,5})");
+    private static final Pattern ENA_MGMT = Pattern.compile("ena-mgmnt@pci:(\\S+)");
+    private static final Pattern GVE_BLOCK = Pattern.compile("gve-ntfy-blk(\\d{1,5})@pci:(\\S+)");
+    private static final Pattern GVE_MGMT = Pattern.compile("gve-mgmnt@pci:(\\S+)");
+    private static final Pattern GVE_BLOCK_6_1 = Pattern.compile("(\\S+)-ntfy-block\\.(\\d{1,5})");
+    private static final Pattern ICE = Pattern.compile("ice-(\\S+)-TxRx-(\\d{1,5})");
+    private static final Pattern I40E = Pattern.compile("i40e-(\\S+)-TxRx-(\\d{1,5})");
+    private static final Pattern TXRX = Pattern.compile("(\\S+)-TxRx-(\\d{1,5})");
     private static final Pattern PCI_ADDRESS = Pattern.compile("[0-9a-f]{4,}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7]");
     private static final Pattern BY_IRQ_BLOCK = Pattern.compile("nvme\\d+n\\d+|vd[a-z]+");
 
-    /** One IRQ line recognised as vector {@code index} of a device. */
-    private record Vector(String device, DeviceKind kind, Optional<String> pci, int index, int irq, String name, boolean isQueue) {}
+    /**
+     * One IRQ line recognised as vector {@code index} of a device. A NIC's IRQ (spec/nic.md) also
+     * has its role and queue; its index, which needs the device's queue count, comes once every
+     * IRQ of the device is known ({@link NicLayout}).
+     */
+    private record Vector(String device, DeviceKind kind, Optional<String> pci, int index, int irq, String name, boolean isQueue,
+                          Optional<QueueIrq.Role> role, int queue) {
+        Vector(String device, DeviceKind kind, Optional<String> pci, int index, int irq, String name, boolean isQueue) {
+            this(device, kind, pci, index, irq, name, isQueue, Optional.empty(), 0);
+        }
+
+        static Vector nic(String device, DeviceKind kind, Optional<String> pci, int irq, String name, QueueIrq.Role role, int queue) {
+            return new Vector(device, kind, pci, -1, irq, name, role.isQueue(), Optional.of(role), queue);
+        }
+
+        Vector at(int index, QueueIrq.Role role, int queue) {
+            return new Vector(device, kind, pci, index, irq, name, role.isQueue(), Optional.of(role), queue);
+        }
+    }
 
     /**
      * The devices of the snapshot, IRQ devices in order of their first IRQ, then block devices by name.
@@ -53,14 +81,16 @@ public final class Devices {
             List<String> order = new ArrayList<>();
             for (ProcInterrupts.Line l : pi.lines())
                 for (String t : l.tokens())
-                    vector(t, l.irq()).ifPresent(v -> {
+                    vector(t, l.irq()).or(() -> nicVector(s, t, l.irq())).ifPresent(v -> {
                         if (!byDevice.containsKey(v.device())) order.add(v.device());
                         byDevice.computeIfAbsent(v.device(), k -> new ArrayList<>()).add(v);
                     });
             for (String d : order) {
                 List<Vector> v = byDevice.get(d);
-                // Every virtio device has a config vector; only those with request queues are virtio-blk.
-                if (v.get(0).kind() == DeviceKind.VIRTIO_BLK_IRQS && v.stream().noneMatch(Vector::isQueue)) continue;
+                // Every virtio device has a config vector; a NIC has input and output queues, a disk request queues.
+                if (v.stream().anyMatch(x -> x.kind() == DeviceKind.VIRTIO_NET)) v = virtioNet(v);
+                else if (v.get(0).kind() == DeviceKind.VIRTIO_BLK_IRQS && v.stream().noneMatch(Vector::isQueue)) continue;
+                if (v.get(0).kind().isNic()) v = laidOut(v);
                 out.add(irqDevice(s, m, v));
             }
         }
@@ -100,6 +130,77 @@ public final class Devices {
         if ((x = VIRTIO_CONFIG.matcher(token)).matches())
             return Optional.of(new Vector(x.group(1), DeviceKind.VIRTIO_BLK_IRQS, Optional.empty(), 0, irq, token, false));
         return Optional.empty();
+    }
+
+    /**
+     * The IRQ of a NIC named {@code token} (AUD-6): virtio-net's queues (its config IRQ is found as
+     * any virtio device's), ena's, gve's (6.1's names and later ones), ice's and i40e's, and bnxt's
+     * {@code IF-TxRx-Q}, a name many drivers give, taken as bnxt's only when the PCI device owning
+     * the IRQ is bound to {@code bnxt_en}.
+     */
+    private static Optional<Vector> nicVector(MachineSnapshot s, String token, int irq) {
+        Matcher x;
+        if ((x = VIRTIO_NET_Q.matcher(token)).matches())
+            return Optional.of(Vector.nic(x.group(1), DeviceKind.VIRTIO_NET, Optional.empty(), irq, token,
+                    x.group(2).equals("input") ? QueueIrq.Role.RX : QueueIrq.Role.TX, Integer.parseInt(x.group(3))));
+        if ((x = ENA_MGMT.matcher(token)).matches())
+            return Optional.of(Vector.nic("ena " + x.group(1), DeviceKind.ENA, Optional.of(x.group(1)), irq, token, QueueIrq.Role.MANAGEMENT, 0));
+        if ((x = ENA_IO.matcher(token)).matches())
+            return Optional.of(nicOf(s, "ena", DeviceKind.ENA, x.group(1), irq, token, QueueIrq.Role.RX_TX, Integer.parseInt(x.group(2))));
+        // gve's blocks are numbered: transmit first, then receive; laidOut() tells them apart by the block count.
+        if ((x = GVE_BLOCK.matcher(token)).matches())
+            return Optional.of(Vector.nic("gve " + x.group(2), DeviceKind.GVE, Optional.of(x.group(2)), irq, token, QueueIrq.Role.TX,
+                    Integer.parseInt(x.group(1))));
+        if ((x = GVE_MGMT.matcher(token)).matches())
+            return Optional.of(Vector.nic("gve " + x.group(1), DeviceKind.GVE, Optional.of(x.group(1)), irq, token, QueueIrq.Role.MANAGEMENT, 0));
+        if ((x = GVE_BLOCK_6_1.matcher(token)).matches())
+            return Optional.of(nicOf(s, "gve", DeviceKind.GVE, x.group(1), irq, token, QueueIrq.Role.TX, Integer.parseInt(x.group(2))));
+        if ((x = ICE.matcher(token)).matches())
+            return Optional.of(nicOf(s, "ice", DeviceKind.ICE, x.group(1), irq, token, QueueIrq.Role.RX_TX, Integer.parseInt(x.group(2))));
+        if ((x = I40E.matcher(token)).matches())
+            return Optional.of(nicOf(s, "i40e", DeviceKind.I40E, x.group(1), irq, token, QueueIrq.Role.RX_TX, Integer.parseInt(x.group(2))));
+        if ((x = TXRX.matcher(token)).matches()) {
+            Optional<String> pci = msiOwner(s, irq);
+            if (pci.isPresent() && s.linkTarget("sys/bus/pci/devices/" + pci.get() + "/driver").filter(t -> t.endsWith("/bnxt_en")).isPresent())
+                return Optional.of(Vector.nic("bnxt " + pci.get(), DeviceKind.BNXT, pci, irq, token, QueueIrq.Role.RX_TX, Integer.parseInt(x.group(2))));
+        }
+        return Optional.empty();
+    }
+
+    /** A NIC IRQ named after its interface: the device is its PCI device when the snapshot tells, else the interface. */
+    private static Vector nicOf(MachineSnapshot s, String driver, DeviceKind kind, String iface, int irq, String token, QueueIrq.Role role, int queue) {
+        Optional<String> pci = msiOwner(s, irq);
+        return Vector.nic(driver + " " + pci.orElse(iface), kind, pci, irq, token, role, queue);
+    }
+
+    /** A virtio device with input and output queues: its config IRQ is the NIC's. */
+    private static List<Vector> virtioNet(List<Vector> v) {
+        List<Vector> out = new ArrayList<>();
+        for (Vector x : v)
+            out.add(x.kind() == DeviceKind.VIRTIO_NET ? x
+                    : x.kind() == DeviceKind.VIRTIO_BLK_IRQS && !x.isQueue()
+                    ? Vector.nic(x.device(), DeviceKind.VIRTIO_NET, x.pci(), x.irq(), x.name(), QueueIrq.Role.CONFIG, 0) : x);
+        out.removeIf(x -> x.kind() != DeviceKind.VIRTIO_NET);
+        return out;
+    }
+
+    /** A NIC's IRQs with their vector index, once the queue count is known from the highest queue shown. */
+    private static List<Vector> laidOut(List<Vector> v) {
+        DeviceKind kind = v.get(0).kind();
+        int highest = v.stream().filter(x -> x.role().orElseThrow().isQueue()).mapToInt(Vector::queue).max().orElse(-1);
+        // gve's numbers are blocks: the transmit half, then the receive half.
+        int queues = kind == DeviceKind.GVE ? (highest + 2) / 2 : highest + 1;
+        List<Vector> out = new ArrayList<>();
+        for (Vector x : v) {
+            QueueIrq.Role role = x.role().orElseThrow();
+            int queue = x.queue();
+            if (kind == DeviceKind.GVE && role == QueueIrq.Role.TX && queue >= queues) {
+                role = QueueIrq.Role.RX;
+                queue -= queues;
+            }
+            out.add(x.at(NicLayout.index(kind, role, queue, queues), role, queue));
+        }
+        return out;
     }
 
     private static Device irqDevice(MachineSnapshot s, Topology m, List<Vector> vectors) {

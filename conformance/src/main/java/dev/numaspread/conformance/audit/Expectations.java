@@ -7,6 +7,14 @@ import dev.numaspread.model.group.IrqAffinity.AffinityDesc;
 import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.nic.Affinity;
+import dev.numaspread.model.nic.Bnxt;
+import dev.numaspread.model.nic.Ena;
+import dev.numaspread.model.nic.Gve;
+import dev.numaspread.model.nic.I40e;
+import dev.numaspread.model.nic.Ice;
+import dev.numaspread.model.nic.NicQueues;
+import dev.numaspread.model.nic.VirtioNet;
 import dev.numaspread.model.siblingspread.SiblingSpread;
 import dev.numaspread.model.spread.Mlx5;
 import dev.numaspread.model.topology.Topology;
@@ -46,6 +54,10 @@ public final class Expectations {
             case NVME_IRQS, VIRTIO_BLK_IRQS -> masks(k, m, count).subList(0, count);
             // blk_mq_pci_map_queues() / blk_mq_virtio_map_queues(): queue q takes the mask of vector q + 1.
             case BLOCK_BY_IRQ -> masks(k, m, count + 1).subList(1, count + 1);
+            case VIRTIO_NET, ENA, GVE, ICE, I40E, BNXT -> {
+                NicQueues q = nicQueues(d, k, m);
+                yield q.irqs().stream().map(irq -> Affinity.shown(m, d.node(), irq)).toList();
+            }
             case BLOCK_DEFAULT -> {
                 int[] map = BlkMqMap.blkMqMapQueues(k, m, count, 0);
                 List<CpuSet.Builder> queues = new ArrayList<>();
@@ -53,6 +65,26 @@ public final class Expectations {
                 for (int c = 0; c < map.length; c++) if (map[c] >= 0 && map[c] < count) queues.get(map[c]).add(c);
                 yield queues.stream().map(CpuSet.Builder::build).toList();
             }
+        };
+    }
+
+    /**
+     * What the NIC driver of {@code d} sets up in release {@code k} for the queues the machine
+     * shows (spec/nic.md), its IRQs in vector order.
+     *
+     * @throws KernelBug                the release would fail there
+     * @throws IllegalArgumentException the routine is not modelled for the release
+     */
+    public static NicQueues nicQueues(Device d, KernelRelease k, Topology m) {
+        int queues = NicLayout.queues(d.kind(), d.count());
+        return switch (d.kind()) {
+            case VIRTIO_NET -> VirtioNet.virtioNetIrqs(k, m, queues);
+            case ENA -> Ena.enaIrqs(k, m, queues);
+            case GVE -> Gve.gveIrqs(k, m, d.node(), queues);
+            case ICE -> Ice.iceIrqs(k, m, d.node(), queues);
+            case I40E -> I40e.i40eIrqs(k, m, queues);
+            case BNXT -> Bnxt.bnxtIrqs(k, m, d.node(), queues);
+            default -> throw new IllegalArgumentException(d.kind() + " is not a NIC");
         };
     }
 

@@ -31,7 +31,8 @@ import java.util.stream.Stream;
  * What numaspread reads of a machine, from {@code /sys} and {@code /proc}, at one instant
  * (spec/formats.md FMT-15): the CPU and node topology, each IRQ's affinity files,
  * {@code /proc/interrupts}, each block device's {@code mq/N/cpu_list}, each PCI device's
- * {@code numa_node} and MSI IRQs, {@code /proc/sys/kernel/osrelease} and the first processor's
+ * {@code numa_node}, MSI IRQs and {@code driver} link, each network interface's link and its
+ * transmit queues' {@code xps_cpus}, {@code /proc/sys/kernel/osrelease} and the first processor's
  * block of {@code /proc/cpuinfo} (the CPU model). Paths are kept as on
  * the machine, without the leading {@code /} ({@code proc/irq/45/smp_affinity_list}); symbolic
  * links keep their target text. Immutable.
@@ -69,6 +70,8 @@ public final class MachineSnapshot {
     private static final Pattern CPU = Pattern.compile("cpu\\d+");
     private static final Pattern NODE = Pattern.compile("node\\d+");
     private static final Pattern NUMBER = Pattern.compile("\\d+");
+    private static final Pattern DRIVER = Pattern.compile("driver");
+    private static final Pattern TX_QUEUE = Pattern.compile("tx-\\d+");
     private static final List<String> CPU_FILES = List.of("possible", "present", "online", "offline", "kernel_max");
     private static final List<String> NODE_FILES = List.of("possible", "online", "has_cpu", "has_memory", "has_normal_memory");
     private static final List<String> NODE_DIR_FILES = List.of("cpulist", "distance", "meminfo");
@@ -108,7 +111,12 @@ public final class MachineSnapshot {
             String d = "sys/bus/pci/devices/" + pci;
             c.files(d, List.of("numa_node"));
             c.allFiles(d + "/msi_irqs");
+            c.links(d, DRIVER);
         }
+        // A NIC's interface: its device link and each transmit queue's XPS map (spec/nic.md).
+        c.links("sys/class/net", Pattern.compile(".+"));
+        for (String dev : c.dirs("sys/class/net", Pattern.compile(".+")))
+            for (String q : c.dirs("sys/class/net/" + dev + "/queues", TX_QUEUE)) c.files("sys/class/net/" + dev + "/queues/" + q, List.of("xps_cpus"));
         return new MachineSnapshot("live " + root, c.entries, c.skipped);
     }
 
