@@ -103,6 +103,17 @@ class ReadmeCommandsTest {
                 Expect.exit(1, "              IRQ 62 (mlx5_comp2@pci:0000:08:00.0): expected 6, actual 0\n",
                         "  moved              IRQ 63 (mlx5_comp3@pci:0000:08:00.0): affinity 0 is not the driver's hint 7",
                         "\n1 of 4 devices differ from Linux 6.12\n"));
+        // The cloud VMs: NIC values by hand from spec/nic.md (NIC-2, NIC-3, NIC-4), disks' masks from the runs.
+        EXPECTED.put("./numaspread audit fixtures/snapshots/a-2node-2s2c2t-linux-6.12-virtio-vm.tar",
+                Expect.exit(0, "MATCH         virtio0                virtio-net-irqs     node -1  21 IRQs 24-44\n",
+                        "              IRQ 25 (virtio0-input.0)     forced 0       shows 0          where the kernel put it\n",
+                        "              IRQ 43 (virtio0-input.9)     not set        shows 0-7        where the kernel left it: the default affinity (not set by the driver)\n",
+                        "\nevery device matches Linux 6.12\n"));
+        EXPECTED.put("./numaspread audit fixtures/snapshots/a-2node-2s2c2t-linux-6.1-ena-vm-irqbalance.tar",
+                Expect.exit(1, "DIFFERS       ena 0000:00:05.0       ena-irqs            node 0   9 IRQs 30-38\n"
+                                + "              IRQ 36 (eth0-Tx-Rx-5): expected 5, actual 2\n",
+                        "              IRQ 36 (eth0-Tx-Rx-5)        forced 5       shows 2          moved: the driver forced 5; something else changed it (irqbalance, or a user)\n",
+                        "MATCH         nvme0                  irq-affinity-masks  node -1  9 IRQs 50-58\n"));
         // This machine: whatever it runs, the audit names the releases that explain it (exit 1 if a device differs).
         EXPECTED.put("./numaspread snapshot my-machine.tar && ./numaspread audit my-machine.tar --identify",
                 new Expect(Set.of(0, 1), List.of("\nreleases that explain what the machine shows (", "\nthe machine runs "), java.util.Optional.empty()));
@@ -130,6 +141,10 @@ class ReadmeCommandsTest {
         EXPECTED.put("./numaspread plan --routine mana-setup-irqs --kernel 7.2 --topology fixtures/topologies/mana-1node-2c-smt2.topo --node 0 --dynamic-msix --granted 64",
                 Expect.prints("0-1\n0\n1\n2\n3\n"));
         // Seed 002: null_blk, submit_queues=2, on the arm64 two-node machine (80 CPUs a node): after the patch a queue per node; before it, CPUs alternate.
+        // Issue 27: bnxt's CPUs are the run's cpumask_local_spread(i, 1), 4 5 6 7; 7.3 leaves node 1's 4-7 (NIC-1).
+        EXPECTED.put("./numaspread plan --device bnxt --kernel 6.12,7.3 --topology fixtures/kernel-runs/a-2node-2s2c2t-linux-6.12-boot.topo --node 1 --queues 4",
+                Expect.exit(0, "Linux 6.12\nrx-tx 0  forced  4\nrx-tx 1  forced  5\nrx-tx 2  forced  6\nrx-tx 3  forced  7\n",
+                        "\nLinux 7.3\nrx-tx 0  hint  4  (hint only: the IRQ keeps the default affinity 4-7 until irqbalance or a user applies the hint)\n"));
         EXPECTED.put("./numaspread plan --routine blk-mq-map --kernel 6.12 --topology fixtures/topologies/arm64-2node-160cpu.topo --count 2 --format cpu_list",
                 Expect.prints(sysfs(0, 80, 1) + "\n" + sysfs(80, 160, 1) + "\n"));
         EXPECTED.put("./numaspread plan --routine blk-mq-map --kernel 6.1 --topology fixtures/topologies/arm64-2node-160cpu.topo --count 2",
