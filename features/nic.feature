@@ -55,6 +55,22 @@ Feature: NIC queue IRQs and XPS
         | rx-tx 1    | 2     |
         | rx-tx 2    | 2     |
 
+    Example: 6.1 forces an empty mask for an offline vector CPU: it is refused, the IRQ keeps node 1's CPU
+      Given Linux 6.1
+      When an ice device on node 1 sets up 2 queues
+      Then the IRQs show:
+        | irq     | shows |
+        | rx-tx 0 | 0     |
+        | rx-tx 1 | 2     |
+
+    Example: 7.3 only hints bnxt's CPUs: the IRQs keep the online CPUs of the device's node
+      Given Linux 7.3
+      When a bnxt device on node 2 sets up 2 queues
+      Then the IRQs show:
+        | irq     | shows |
+        | rx-tx 0 | 4-5   |
+        | rx-tx 1 | 4-5   |
+
   @NIC-2
   Rule: NIC-2 virtio-net: each queue pair in use gets the next group of online CPUs
 

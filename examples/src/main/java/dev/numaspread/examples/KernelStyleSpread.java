@@ -7,6 +7,7 @@ import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.nic.NicQueues;
 import dev.numaspread.model.numa.NumaClosest;
 import dev.numaspread.model.topology.Topology;
 
@@ -33,6 +34,9 @@ import java.util.OptionalInt;
  *   <li>6.1 and 7.3: {@code mlx5-numa-distance}, the 2022 patch as on its base (5.19) whatever the
  *       release: classic {@code cpumask_local_spread()} and the lowest-id closest CPU.</li>
  *   <li>7.3 only: {@code irq-affinity-masks} ({@link IrqAffinity}).</li>
+ *   <li>6.1, 6.12 and 7.3: the NIC drivers of spec/nic.md, {@code virtio-net-irqs}, {@code ena-irqs},
+ *       {@code gve-irqs}, {@code ice-irqs}, {@code i40e-irqs} and {@code bnxt-irqs} ({@link NetDrivers}),
+ *       written from spec/nic.md alone;</li>
  *   <li>6.9, 6.12 and 7.3: {@code irq-setup} ({@code skip_first_cpu} from 6.17), {@code mana-setup-irqs}
  *       (MANA, {@link GdmaMain}; from 6.17 sized before the lock, with the dynamic MSI-X path, and
  *       from 7.2 one queue per online CPU), which run on a {@link Machine} and call every kernel
@@ -63,7 +67,13 @@ public final class KernelStyleSpread implements Implementation {
             Claim.of("irq-affinity-masks", "7.3"),
             Claim.of("irq-setup", "6.9"), Claim.of("irq-setup", "6.12"), Claim.of("irq-setup", "7.3"),
             Claim.of("mana-setup-irqs", "6.9"), Claim.of("mana-setup-irqs", "6.12"), Claim.of("mana-setup-irqs", "7.3"),
-            Claim.of("page-pool", "6.1"), Claim.of("page-pool", "6.12"), Claim.of("page-pool", "7.3"));
+            Claim.of("page-pool", "6.1"), Claim.of("page-pool", "6.12"), Claim.of("page-pool", "7.3"),
+            Claim.of("virtio-net-irqs", "6.1"), Claim.of("virtio-net-irqs", "6.12"), Claim.of("virtio-net-irqs", "7.3"),
+            Claim.of("ena-irqs", "6.1"), Claim.of("ena-irqs", "6.12"), Claim.of("ena-irqs", "7.3"),
+            Claim.of("gve-irqs", "6.1"), Claim.of("gve-irqs", "6.12"), Claim.of("gve-irqs", "7.3"),
+            Claim.of("ice-irqs", "6.1"), Claim.of("ice-irqs", "6.12"), Claim.of("ice-irqs", "7.3"),
+            Claim.of("i40e-irqs", "6.1"), Claim.of("i40e-irqs", "6.12"), Claim.of("i40e-irqs", "7.3"),
+            Claim.of("bnxt-irqs", "6.1"), Claim.of("bnxt-irqs", "6.12"), Claim.of("bnxt-irqs", "7.3"));
 
     @Override
     public String name() {
@@ -219,6 +229,47 @@ public final class KernelStyleSpread implements Implementation {
     public List<CpuSet> manaSetupIrqs(KernelRelease kernel, Machine machine, int node) {
         claimed(Routine.MANA_SETUP_IRQS, kernel);
         return GdmaMain.manaGdSetupIrqs(kernel, machine, node);
+    }
+
+    // ------------------------------------------------------------ NIC drivers (spec/nic.md, NetDrivers)
+
+    @Override
+    public NicQueues virtioNetIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        claimed(Routine.VIRTIO_NET_IRQS, kernel);
+        return NetDrivers.virtnet(new KernelView(machine), queues);
+    }
+
+    @Override
+    public NicQueues enaIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        claimed(Routine.ENA_IRQS, kernel);
+        return NetDrivers.ena(new KernelView(machine), queues);
+    }
+
+    @Override
+    public NicQueues gveIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        claimed(Routine.GVE_IRQS, kernel);
+        return NetDrivers.gve(kernel, new KernelView(machine), node, queues);
+    }
+
+    @Override
+    public NicQueues iceIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        claimed(Routine.ICE_IRQS, kernel);
+        KernelView k = new KernelView(machine);
+        return NetDrivers.ice(kernel, k, new NumaDistance(k, kernel), queues);
+    }
+
+    @Override
+    public NicQueues i40eIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        claimed(Routine.I40E_IRQS, kernel);
+        KernelView k = new KernelView(machine);
+        return NetDrivers.i40e(kernel, k, new NumaDistance(k, kernel), queues);
+    }
+
+    @Override
+    public NicQueues bnxtIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
+        claimed(Routine.BNXT_IRQS, kernel);
+        KernelView k = new KernelView(machine);
+        return NetDrivers.bnxt(kernel, k, new NumaDistance(k, kernel), node, queues);
     }
 
     private static void claimed(Routine routine, KernelRelease kernel) {
