@@ -99,4 +99,21 @@ class AuditCommandTest {
         assertEquals(2, r.code());
         assertEquals("numaspread audit: --kernel: kernel release '9.9' is not modelled yet; expected 4.1 to " + dev.numaspread.model.kernel.KernelRelease.NEWEST + " (the newest modelled release is " + dev.numaspread.model.kernel.KernelRelease.NEWEST + ")\n", r.err());
     }
+
+    /** Found by the second campaign (issue 25): an OSC sequence in osrelease retitled the terminal. */
+    @Test
+    @Proves("FMT-19")
+    void FMT_19_textOfASnapshotIsEscaped(@TempDir Path tmp) throws Exception {
+        dev.numaspread.conformance.snapshot.MachineSnapshot s = dev.numaspread.conformance.snapshot.MachineSnapshot.read(
+                SNAPSHOTS.resolve("a-2node-2s2c2t-linux-6.12-boot.tar"));
+        java.util.List<dev.numaspread.conformance.snapshot.Tar.Entry> e = new java.util.ArrayList<>(s.entries());
+        e.removeIf(x -> x.path().equals("proc/sys/kernel/osrelease"));
+        e.add(new dev.numaspread.conformance.snapshot.Tar.File("proc/sys/kernel/osrelease",
+                "6.12.1\u001b]0;pwned\u0007\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        Path tar = tmp.resolve("evil.tar");
+        dev.numaspread.conformance.snapshot.MachineSnapshot.of("evil", e).write(tar);
+        Run r = run("audit", tar.toString());
+        assertTrue(r.out().contains("kernel    Linux 6.12.1\\x1b]0;pwned\\x07, audited as 6.12\n"), r.out());
+        assertTrue(r.out().chars().noneMatch(c -> c == 0x1b || c == 7), r.out());
+    }
 }

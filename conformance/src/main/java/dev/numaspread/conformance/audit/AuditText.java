@@ -12,9 +12,18 @@ public final class AuditText {
 
     private AuditText() {}
 
-    /** The devices and findings of {@code result}. */
+    /** The devices and findings of {@code result}, of a snapshot in which everything could be audited. */
     public static String devices(Audit.Result result) {
+        return devices(result, List.of());
+    }
+
+    /**
+     * The devices and findings of {@code result}, then what the snapshot did not let the audit see
+     * ({@code unaudited}, {@link Devices#unaudited}): then no full match is claimed.
+     */
+    public static String devices(Audit.Result result, List<String> unaudited) {
         StringBuilder sb = new StringBuilder();
+        for (String u : unaudited) sb.append("NOT-AUDITED   ").append(u).append('\n');
         if (result.devices().isEmpty())
             sb.append("no device found: /proc/interrupts names no mlx5, mana, nvme, virtio, ena, gve, ice, i40e or bnxt IRQ and sys/block"
                     + " has no mq/ queues\n");
@@ -36,8 +45,11 @@ public final class AuditText {
         }
         long differ = result.devices().stream().filter(r -> r.outcome() instanceof Audit.Differs).count();
         long notModelled = result.devices().stream().filter(r -> r.outcome() instanceof Audit.NotModelled).count();
-        sb.append('\n').append(differ == 0 ? "every device" + (notModelled > 0 ? " the model covers" : "") + " matches Linux " + result.kernel()
-                : differ + " of " + result.devices().size() + " devices differ from Linux " + result.kernel());
+        String every = unaudited.isEmpty() ? "every device" : "every device found";
+        sb.append('\n').append(differ == 0 ? every + (notModelled > 0 ? " the model covers" : "") + " matches Linux " + result.kernel()
+                : differ + " of " + result.devices().size() + (unaudited.isEmpty() ? " devices" : " devices found") + " differ from Linux " + result.kernel());
+        if (!unaudited.isEmpty()) sb.append("; not a full audit: ").append(unaudited.size()).append(unaudited.size() == 1 ? " part" : " parts")
+                .append(" of the machine could not be audited");
         if (notModelled > 0) sb.append("; ").append(notModelled).append(" not modelled for it");
         return sb.append('\n').toString();
     }
@@ -46,8 +58,8 @@ public final class AuditText {
     public static String identify(List<Audit.Result> everyRelease, List<Device> devices, Optional<KernelRelease> running) {
         StringBuilder sb = new StringBuilder("releases that explain what the machine shows (" + Identify.ranges(
                 everyRelease.stream().map(Audit.Result::kernel).toList()) + " modelled)\n");
-        for (Device d : devices)
-            sb.append(String.format("  %-22s %s%n", d.name(), Identify.ranges(Identify.explaining(everyRelease, d))));
+        for (int i = 0; i < devices.size(); i++)
+            sb.append(String.format("  %-22s %s%n", devices.get(i).name(), Identify.ranges(Identify.explaining(everyRelease, i))));
         List<KernelRelease> all = Identify.explaining(everyRelease);
         sb.append(String.format("  %-22s %s%n", "every device", Identify.ranges(all)));
         running.ifPresent(k -> sb.append(all.contains(k) ? "the machine runs " + k + ", which is among them\n"
@@ -59,8 +71,21 @@ public final class AuditText {
     private static String slots(Device d) {
         List<Device.Slot> s = d.slots();
         if (s.get(0).irq().isEmpty()) return s.size() + (s.size() == 1 ? " queue" : " queues");
-        CpuSet irqs = CpuSet.ofStream(s.stream().mapToInt(x -> x.irq().getAsInt()));
-        return s.size() + (s.size() == 1 ? " IRQ " : " IRQs ") + irqs.toList();
+        // IRQ numbers are no CPU ids: they pass NR_CPUS on large machines, so they are not a CpuSet.
+        return s.size() + (s.size() == 1 ? " IRQ " : " IRQs ") + ranges(s.stream().mapToInt(x -> x.irq().getAsInt()).sorted().distinct().toArray());
+    }
+
+    /** Ascending numbers as ranges, as the kernel prints lists: {@code 24-31,9040}. */
+    static String ranges(int[] ascending) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < ascending.length; ) {
+            int j = i;
+            while (j + 1 < ascending.length && ascending[j + 1] == ascending[j] + 1) j++;
+            sb.append(sb.length() == 0 ? "" : ",").append(ascending[i]);
+            if (j > i) sb.append('-').append(ascending[j]);
+            i = j + 1;
+        }
+        return sb.toString();
     }
 
     /** The header: where the snapshot came from, the machine, the release it runs and the one audited. */

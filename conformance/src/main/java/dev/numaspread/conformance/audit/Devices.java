@@ -76,12 +76,13 @@ public final class Devices {
         List<Device> out = new ArrayList<>();
         Optional<String> interrupts = s.text("proc/interrupts");
         if (interrupts.isPresent()) {
-            ProcInterrupts pi = ProcInterrupts.parse(interrupts.get(), s.where("proc/interrupts"));
+            ProcInterrupts pi = ProcInterrupts.parse(interrupts.get(), s.where("proc/interrupts"), m);
+            Map<Integer, String> msiOwners = msiOwners(s);
             TreeMap<String, List<Vector>> byDevice = new TreeMap<>();
             List<String> order = new ArrayList<>();
             for (ProcInterrupts.Line l : pi.lines())
                 for (String t : l.tokens())
-                    vector(t, l.irq()).or(() -> nicVector(s, t, l.irq())).ifPresent(v -> {
+                    vector(t, l.irq()).or(() -> nicVector(s, t, l.irq(), msiOwners)).ifPresent(v -> {
                         if (!byDevice.containsKey(v.device())) order.add(v.device());
                         byDevice.computeIfAbsent(v.device(), k -> new ArrayList<>()).add(v);
                     });
@@ -91,13 +92,13 @@ public final class Devices {
                 if (v.stream().anyMatch(x -> x.kind() == DeviceKind.VIRTIO_NET)) v = virtioNet(v);
                 else if (v.get(0).kind() == DeviceKind.VIRTIO_BLK_IRQS && v.stream().noneMatch(Vector::isQueue)) continue;
                 if (v.get(0).kind().isNic()) v = laidOut(v);
-                out.add(irqDevice(s, m, v));
+                out.add(irqDevice(s, m, v, msiOwners));
             }
         }
         for (String dev : s.children("sys/block")) {
             TreeMap<Integer, String> queues = new TreeMap<>();
             for (String q : s.children("sys/block/" + dev + "/mq"))
-                if (!q.isEmpty() && q.length() <= 5 && q.chars().allMatch(Character::isDigit) && s.text("sys/block/" + dev + "/mq/" + q + "/cpu_list").isPresent())
+                if (q.length() <= 5 && ProcInterrupts.isNumber(q) && s.text("sys/block/" + dev + "/mq/" + q + "/cpu_list").isPresent())
                     queues.put(Integer.parseInt(q), "sys/block/" + dev + "/mq/" + q + "/cpu_list");
             if (queues.isEmpty()) continue;
             List<Device.Slot> slots = new ArrayList<>();
@@ -111,6 +112,17 @@ public final class Devices {
             out.add(new Device(dev, kind, node[0], nodeSource, slots));
         }
         return out;
+    }
+
+    /**
+     * What the snapshot does not let the audit see, one line each: without {@code proc/interrupts}
+     * no IRQ device (mlx5, mana, nvme, virtio) can be found, and an audit of the block devices
+     * alone is no full match.
+     */
+    public static List<String> unaudited(MachineSnapshot s) {
+        if (s.text("proc/interrupts").isPresent()) return List.of();
+        return List.of(s.where("proc/interrupts") + ": no such file, so no IRQ device (mlx5, mana, nvme, virtio) was audited;"
+                + " take the snapshot again with 'numaspread snapshot' to audit them");
     }
 
     private static Optional<Vector> vector(String token, int irq) {
@@ -138,7 +150,7 @@ public final class Devices {
      * {@code IF-TxRx-Q}, a name many drivers give, taken as bnxt's only when the PCI device owning
      * the IRQ is bound to {@code bnxt_en}.
      */
-    private static Optional<Vector> nicVector(MachineSnapshot s, String token, int irq) {
+    private static Optional<Vector> nicVector(MachineSnapshot s, String token, int irq, Map<Integer, String> msiOwners) {
         Matcher x;
         if ((x = VIRTIO_NET_Q.matcher(token)).matches())
             return Optional.of(Vector.nic(x.group(1), DeviceKind.VIRTIO_NET, Optional.empty(), irq, token,
@@ -146,7 +158,7 @@ public final class Devices {
         if ((x = ENA_MGMT.matcher(token)).matches())
             return Optional.of(Vector.nic("ena " + x.group(1), DeviceKind.ENA, Optional.of(x.group(1)), irq, token, QueueIrq.Role.MANAGEMENT, 0));
         if ((x = ENA_IO.matcher(token)).matches())
-            return Optional.of(nicOf(s, "ena", DeviceKind.ENA, x.group(1), irq, token, QueueIrq.Role.RX_TX, Integer.parseInt(x.group(2))));
+            return Optional.of(nicOf(msiOwners, "ena", DeviceKind.ENA, x.group(1), irq, token, QueueIrq.Role.RX_TX, Integer.parseInt(x.group(2))));
         // gve's blocks are numbered: transmit first, then receive; laidOut() tells them apart by the block count.
         if ((x = GVE_BLOCK.matcher(token)).matches())
             return Optional.of(Vector.nic("gve " + x.group(2), DeviceKind.GVE, Optional.of(x.group(2)), irq, token, QueueIrq.Role.TX,
@@ -154,13 +166,13 @@ public final class Devices {
         if ((x = GVE_MGMT.matcher(token)).matches())
             return Optional.of(Vector.nic("gve " + x.group(1), DeviceKind.GVE, Optional.of(x.group(1)), irq, token, QueueIrq.Role.MANAGEMENT, 0));
         if ((x = GVE_BLOCK_6_1.matcher(token)).matches())
-            return Optional.of(nicOf(s, "gve", DeviceKind.GVE, x.group(1), irq, token, QueueIrq.Role.TX, Integer.parseInt(x.group(2))));
+            return Optional.of(nicOf(msiOwners, "gve", DeviceKind.GVE, x.group(1), irq, token, QueueIrq.Role.TX, Integer.parseInt(x.group(2))));
         if ((x = ICE.matcher(token)).matches())
-            return Optional.of(nicOf(s, "ice", DeviceKind.ICE, x.group(1), irq, token, QueueIrq.Role.RX_TX, Integer.parseInt(x.group(2))));
+            return Optional.of(nicOf(msiOwners, "ice", DeviceKind.ICE, x.group(1), irq, token, QueueIrq.Role.RX_TX, Integer.parseInt(x.group(2))));
         if ((x = I40E.matcher(token)).matches())
-            return Optional.of(nicOf(s, "i40e", DeviceKind.I40E, x.group(1), irq, token, QueueIrq.Role.RX_TX, Integer.parseInt(x.group(2))));
+            return Optional.of(nicOf(msiOwners, "i40e", DeviceKind.I40E, x.group(1), irq, token, QueueIrq.Role.RX_TX, Integer.parseInt(x.group(2))));
         if ((x = TXRX.matcher(token)).matches()) {
-            Optional<String> pci = msiOwner(s, irq);
+            Optional<String> pci = Optional.ofNullable(msiOwners.get(irq));
             if (pci.isPresent() && s.linkTarget("sys/bus/pci/devices/" + pci.get() + "/driver").filter(t -> t.endsWith("/bnxt_en")).isPresent())
                 return Optional.of(Vector.nic("bnxt " + pci.get(), DeviceKind.BNXT, pci, irq, token, QueueIrq.Role.RX_TX, Integer.parseInt(x.group(2))));
         }
@@ -168,8 +180,8 @@ public final class Devices {
     }
 
     /** A NIC IRQ named after its interface: the device is its PCI device when the snapshot tells, else the interface. */
-    private static Vector nicOf(MachineSnapshot s, String driver, DeviceKind kind, String iface, int irq, String token, QueueIrq.Role role, int queue) {
-        Optional<String> pci = msiOwner(s, irq);
+    private static Vector nicOf(Map<Integer, String> msiOwners, String driver, DeviceKind kind, String iface, int irq, String token, QueueIrq.Role role, int queue) {
+        Optional<String> pci = Optional.ofNullable(msiOwners.get(irq));
         return Vector.nic(driver + " " + pci.orElse(iface), kind, pci, irq, token, role, queue);
     }
 
@@ -203,7 +215,7 @@ public final class Devices {
         return out;
     }
 
-    private static Device irqDevice(MachineSnapshot s, Topology m, List<Vector> vectors) {
+    private static Device irqDevice(MachineSnapshot s, Topology m, List<Vector> vectors, Map<Integer, String> msiOwners) {
         Vector first = vectors.get(0);
         TreeMap<Integer, Device.Slot> slots = new TreeMap<>();
         for (Vector v : vectors) {
@@ -222,7 +234,7 @@ public final class Devices {
                     actual, effective, hint, v.isQueue(), s.where(source)));
         }
         int[] node = {Numa.NUMA_NO_NODE};
-        Optional<String> pci = first.pci().or(() -> msiOwner(s, first.irq()));
+        Optional<String> pci = first.pci().or(() -> Optional.ofNullable(msiOwners.get(first.irq())));
         String nodeSource = pci.flatMap(a -> numaNode(s, a, m, node))
                 .or(() -> irqNode(s, first.irq(), m, node))
                 .orElse("no numa_node found: NUMA_NO_NODE");
@@ -230,11 +242,21 @@ public final class Devices {
         return new Device(name, first.kind(), node[0], nodeSource, List.copyOf(slots.values()));
     }
 
-    /** The PCI device whose {@code msi_irqs/} holds {@code irq}. */
-    private static Optional<String> msiOwner(MachineSnapshot s, int irq) {
-        for (String pci : s.children("sys/bus/pci/devices"))
-            if (s.text("sys/bus/pci/devices/" + pci + "/msi_irqs/" + irq).isPresent()) return Optional.of(pci);
-        return Optional.empty();
+    /**
+     * The PCI device whose {@code msi_irqs/} holds each IRQ, read once: a look-up per device
+     * would walk every PCI device for each, quadratic in the devices (issue 25: 6,000 devices took 69 s).
+     */
+    private static Map<Integer, String> msiOwners(MachineSnapshot s) {
+        Map<Integer, String> out = new java.util.HashMap<>();
+        String prefix = "sys/bus/pci/devices/";
+        for (String path : s.paths(prefix)) {
+            int msi = path.indexOf("/msi_irqs/", prefix.length());
+            if (msi < 0 || path.indexOf('/', prefix.length()) != msi) continue;
+            String irq = path.substring(msi + "/msi_irqs/".length());
+            if (irq.length() > 9 || !ProcInterrupts.isNumber(irq) || s.text(path).isEmpty()) continue;
+            out.putIfAbsent(Integer.parseInt(irq), path.substring(prefix.length(), msi));
+        }
+        return out;
     }
 
     private static Optional<String> pciIn(String linkTarget) {
@@ -261,12 +283,11 @@ public final class Devices {
     }
 
     private static int nodeNumber(MachineSnapshot s, String f, String text, Topology m) {
-        int n;
-        try {
-            n = Integer.parseInt(text.strip());
-        } catch (NumberFormatException e) {
-            throw new InvalidTopologyException(s.where(f), "found '" + text.strip() + "'; expected a node id or -1");
-        }
+        String t = text.strip();
+        // ASCII digits only: Integer.parseInt would read '١' as 1 (FMT-16).
+        if (!t.matches("-?[0-9]{1,9}"))
+            throw new InvalidTopologyException(s.where(f), "found " + dev.numaspread.model.input.Printable.quote(t) + "; expected a node id or -1");
+        int n = Integer.parseInt(t);
         if (n != Numa.NUMA_NO_NODE && !m.hasNode(n))
             throw new InvalidTopologyException(s.where(f), "names node " + n + ", which the snapshot's machine does not have (nodes "
                     + m.nodeMask().toList() + "); expected a node of sys/devices/system/node or -1");

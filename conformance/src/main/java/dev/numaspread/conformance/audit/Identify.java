@@ -28,8 +28,17 @@ public final class Identify {
 
     /** The releases of {@code results} whose audit matches device {@code d}. */
     public static List<KernelRelease> explaining(List<Audit.Result> results, Device d) {
-        return results.stream().filter(r -> r.devices().stream().anyMatch(x -> x.device().equals(d) && x.matches()))
-                .map(Audit.Result::kernel).toList();
+        int index = results.isEmpty() ? -1 : results.get(0).devices().stream().map(Audit.DeviceResult::device).toList().indexOf(d);
+        return index < 0 ? List.of() : explaining(results, index);
+    }
+
+    /**
+     * The releases of {@code results} whose audit matches their {@code index}-th device: every
+     * audit lists the devices in the order it was given them, so a device is found by its place,
+     * not by comparing it with every other (quadratic in the devices).
+     */
+    public static List<KernelRelease> explaining(List<Audit.Result> results, int index) {
+        return results.stream().filter(r -> r.devices().get(index).matches()).map(Audit.Result::kernel).toList();
     }
 
     /**

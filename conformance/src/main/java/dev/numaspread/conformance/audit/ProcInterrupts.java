@@ -1,6 +1,7 @@
 package dev.numaspread.conformance.audit;
 
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.input.Printable;
 import dev.numaspread.model.topology.InvalidTopologyException;
 
 import java.util.ArrayList;
@@ -54,20 +55,43 @@ public record ProcInterrupts(List<Integer> cpus, List<Line> lines) {
      * @throws InvalidTopologyException {@code where:LINE: what was found; what was expected}
      */
     public static ProcInterrupts parse(String text, String where) {
+        return parse(text, where, java.util.Optional.empty());
+    }
+
+    /**
+     * Reads the file's text for {@code machine}: a count column of a CPU the machine does not have
+     * is refused too.
+     *
+     * @throws InvalidTopologyException {@code where:LINE: what was found; what was expected}
+     */
+    public static ProcInterrupts parse(String text, String where, dev.numaspread.model.topology.Topology machine) {
+        return parse(text, where, java.util.Optional.of(machine));
+    }
+
+    private static ProcInterrupts parse(String text, String where, java.util.Optional<dev.numaspread.model.topology.Topology> machine) {
         List<String> rows = text.lines().toList();
         int first = 0;
         while (first < rows.size() && rows.get(first).isBlank()) first++;
         if (first == rows.size())
             throw new InvalidTopologyException(where, "an empty file; expected /proc/interrupts as the kernel prints it (a header of CPU columns, then one line per IRQ)");
         List<Integer> cpus = new ArrayList<>();
+        java.util.Map<Integer, Integer> columnOf = new java.util.HashMap<>();
+        String at = where + ":" + (first + 1);
         for (String h : rows.get(first).strip().split("\\s+")) {
             Matcher m = HEADER_CPU.matcher(h);
             if (!m.matches())
-                throw new InvalidTopologyException(where + ":" + (first + 1), "found '" + h + "' in the header; expected one column per online CPU (CPU0 CPU1 ...)");
+                throw new InvalidTopologyException(at, "found " + Printable.quote(h) + " in the header; expected one column per online CPU (CPU0 CPU1 ...)");
             int cpu = Integer.parseInt(m.group(1));
             if (cpu >= CpuSet.NR_CPUS)
-                throw new InvalidTopologyException(where + ":" + (first + 1), "found '" + h + "' in the header; expected CPU ids below NR_CPUS, "
+                throw new InvalidTopologyException(at, "found '" + h + "' in the header; expected CPU ids below NR_CPUS, "
                         + CpuSet.NR_CPUS + " (FMT-16)");
+            Integer twice = columnOf.putIfAbsent(cpu, cpus.size() + 1);
+            if (twice != null)
+                throw new InvalidTopologyException(at, "found '" + h + "' twice in the header (columns " + twice + " and " + (cpus.size() + 1)
+                        + "); expected one column per online CPU");
+            if (machine.isPresent() && !machine.get().possible().contains(cpu))
+                throw new InvalidTopologyException(at, "found '" + h + "' in the header, a CPU the machine does not have (possible "
+                        + machine.get().possible().toList() + "); expected a column per online CPU of the snapshot's machine");
             cpus.add(cpu);
         }
         List<Line> lines = new ArrayList<>();
@@ -76,21 +100,22 @@ public record ProcInterrupts(List<Integer> cpus, List<Line> lines) {
             if (row.isBlank()) continue;
             Matcher m = LABEL.matcher(row);
             if (!m.matches())
-                throw new InvalidTopologyException(where + ":" + (i + 1), "found '" + row.strip() + "'; expected 'IRQ: counts chip hwirq names' or a counter line such as 'NMI: ...'");
-            if (!m.group(1).chars().allMatch(Character::isDigit)) continue;   // NMI, LOC, ERR...: not a device's IRQ
+                throw new InvalidTopologyException(where + ":" + (i + 1), "found " + Printable.quote(row.strip()) + "; expected 'IRQ: counts chip hwirq names' or a counter line such as 'NMI: ...'");
+            // NMI, LOC, ERR...: not a device's IRQ. ASCII digits only: Integer.parseInt reads '٩٩' and '９９' too (FMT-16).
+            if (!isNumber(m.group(1))) continue;
             int irq;
             try {
                 irq = Integer.parseInt(m.group(1));
             } catch (NumberFormatException e) {
-                throw new InvalidTopologyException(where + ":" + (i + 1), "IRQ number '" + m.group(1) + "' does not fit an int; expected an IRQ number");
+                throw new InvalidTopologyException(where + ":" + (i + 1), "IRQ number " + Printable.quote(m.group(1)) + " does not fit an int; expected an IRQ number");
             }
             String[] rest = m.group(2).strip().split("\\s+");
             if (rest.length < cpus.size())
                 throw new InvalidTopologyException(where + ":" + (i + 1), "IRQ " + irq + " has " + rest.length + " fields; expected a count for each of the "
                         + cpus.size() + " CPU columns, then the chip and the names");
             for (int c = 0; c < cpus.size(); c++)
-                if (!rest[c].chars().allMatch(Character::isDigit))
-                    throw new InvalidTopologyException(where + ":" + (i + 1), "found '" + rest[c] + "' as IRQ " + irq + "'s count on CPU" + cpus.get(c)
+                if (!isNumber(rest[c]))
+                    throw new InvalidTopologyException(where + ":" + (i + 1), "found " + Printable.quote(rest[c]) + " as IRQ " + irq + "'s count on CPU" + cpus.get(c)
                             + "; expected a count for each of the " + cpus.size() + " CPU columns (was a line cut, or the header changed?)");
             List<String> tokens = new ArrayList<>();
             for (String t : String.join(" ", Arrays.copyOfRange(rest, cpus.size(), rest.length)).split("[\\s,]+"))
@@ -98,5 +123,10 @@ public record ProcInterrupts(List<Integer> cpus, List<Line> lines) {
             lines.add(new Line(irq, i + 1, tokens));
         }
         return new ProcInterrupts(cpus, lines);
+    }
+
+    /** True for a non-empty run of the ASCII digits 0-9. */
+    static boolean isNumber(String s) {
+        return !s.isEmpty() && s.chars().allMatch(c -> c >= '0' && c <= '9');
     }
 }

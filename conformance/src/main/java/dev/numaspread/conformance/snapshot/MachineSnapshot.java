@@ -275,6 +275,12 @@ public final class MachineSnapshot {
         return entries.get(path) instanceof Tar.Link l ? Optional.of(l.target()) : Optional.empty();
     }
 
+    /** Every path under {@code dir} (files and links at any depth), ascending. */
+    public java.util.NavigableSet<String> paths(String dir) {
+        String prefix = dir.isEmpty() || dir.endsWith("/") ? dir : dir + "/";
+        return java.util.Collections.unmodifiableNavigableSet(entries.subMap(prefix, true, prefix + Character.MAX_VALUE, false).navigableKeySet());
+    }
+
     /** The names directly under {@code dir} (files, links or directories implied by deeper paths), ascending. */
     public SortedSet<String> children(String dir) {
         String prefix = dir.isEmpty() || dir.endsWith("/") ? dir : dir + "/";

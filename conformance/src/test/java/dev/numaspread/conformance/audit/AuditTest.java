@@ -311,4 +311,110 @@ class AuditTest {
     static Tar.File file(String path, String text) {
         return new Tar.File(path, text.getBytes(StandardCharsets.UTF_8));
     }
+
+    /** A snapshot of {@code m} with {@code interrupts} and every IRQ it lists on {@code 0-7}. */
+    static MachineSnapshot withInterrupts(Topology m, String interrupts, int... irqs) {
+        List<Tar.Entry> e = new ArrayList<>(SysfsFiles.of(m));
+        e.add(file("proc/interrupts", interrupts));
+        for (int irq : irqs) e.add(file("proc/irq/" + irq + "/smp_affinity_list", "0-7\n"));
+        return MachineSnapshot.of("snap.tar", e);
+    }
+
+    /** Found by the second campaign (issue 25): IRQ numbers of 8192 and more were read as CPU ids and refused. */
+    @Test
+    @Proves("AUD-1")
+    void AUD_1_irqNumbersPastNrCpusAreOrdinary() {
+        Topology m = Fixtures.topology(A612);
+        MachineSnapshot s = withInterrupts(m, "      CPU0   CPU1\n 9040:  0  0  PCI-MSI 1-edge nvme0q0\n 9041:  0  0  PCI-MSI 2-edge nvme0q1\n"
+                + " 70000:  0  0  PCI-MSI 3-edge nvme0q2\n", 9040, 9041, 70000);
+        List<Device> d = Devices.find(s, m);
+        assertEquals(List.of(3), d.stream().map(Device::count).toList());
+        String text = AuditText.devices(Audit.audit(m, d, V6_12));
+        assertTrue(text.contains(" 3 IRQs 9040-9041,70000\n"), text);
+    }
+
+    /** Found by the second campaign: without proc/interrupts the IRQ devices vanished and the audit said "every device matches". */
+    @Test
+    @Proves("AUD-2")
+    void AUD_2_aSnapshotWithoutInterruptsIsNoFullMatch() {
+        MachineSnapshot full = KernelRunSnapshots.build(A612, 5, 3);
+        List<Tar.Entry> e = new ArrayList<>(full.entries());
+        e.removeIf(x -> x.path().equals("proc/interrupts"));
+        MachineSnapshot s = MachineSnapshot.of("snap.tar", e);
+        Topology m = s.topology().topology();
+        List<String> unaudited = Devices.unaudited(s);
+        assertEquals(List.of("snap.tar:proc/interrupts: no such file, so no IRQ device (mlx5, mana, nvme, virtio) was audited;"
+                + " take the snapshot again with 'numaspread snapshot' to audit them"), unaudited);
+        String text = AuditText.devices(Audit.audit(m, Devices.find(s, m), V6_12), unaudited);
+        assertTrue(text.startsWith("NOT-AUDITED   snap.tar:proc/interrupts: no such file"), text);
+        assertTrue(text.endsWith("\nevery device found matches Linux 6.12; not a full audit: 1 part of the machine could not be audited\n"), text);
+        assertEquals(List.of(), Devices.unaudited(full));
+    }
+
+    /** Found by the second campaign: a header with a column twice, or a CPU the machine lacks, was read as given. */
+    @Test
+    @Proves("AUD-5")
+    void AUD_5_aHeaderWithAColumnTwiceOrAForeignCpuIsRefused() {
+        Topology m = Fixtures.topology(A612);
+        InvalidTopologyException twice = assertThrows(InvalidTopologyException.class, () -> Devices.find(
+                withInterrupts(m, "\n      CPU0   CPU1   CPU0\n 45:  0  0  0  PCI-MSI 1-edge nvme0q1\n", 45), m));
+        assertEquals("snap.tar:proc/interrupts:2: found 'CPU0' twice in the header (columns 1 and 3); expected one column per online CPU",
+                twice.getMessage());
+        InvalidTopologyException foreign = assertThrows(InvalidTopologyException.class, () -> Devices.find(
+                withInterrupts(m, "      CPU0   CPU9\n 45:  0  0  PCI-MSI 1-edge nvme0q1\n", 45), m));
+        assertEquals("snap.tar:proc/interrupts:1: found 'CPU9' in the header, a CPU the machine does not have (possible 0-7); expected a"
+                + " column per online CPU of the snapshot's machine", foreign.getMessage());
+    }
+
+    /** Found by the second campaign: full-width and Arabic-Indic digits were read as numbers. */
+    @Test
+    @Proves("AUD-5")
+    void AUD_5_onlyAsciiDigitsAreNumbers() {
+        Topology m = Fixtures.topology(A612);
+        // '９９' is no IRQ number: the line is a counter line, as NMI's is, and names no device.
+        assertEquals(List.of(), Devices.find(withInterrupts(m, "      CPU0   CPU1\n ９９:  0  0  PCI-MSI 1-edge nvme0q1\n", 99), m));
+        InvalidTopologyException count = assertThrows(InvalidTopologyException.class, () -> Devices.find(
+                withInterrupts(m, "      CPU0   CPU1\n 45:  0  ١  PCI-MSI 1-edge nvme0q1\n", 45), m));
+        assertTrue(count.getMessage().startsWith("snap.tar:proc/interrupts:2: found '١' as IRQ 45's count on CPU1; expected a count"), count.getMessage());
+        List<Tar.Entry> e = new ArrayList<>(withInterrupts(m, "      CPU0   CPU1\n 45:  0  0  PCI-MSI 1-edge nvme0q1\n", 45).entries());
+        e.add(file("proc/irq/45/node", "١\n"));
+        InvalidTopologyException node = assertThrows(InvalidTopologyException.class, () -> Devices.find(MachineSnapshot.of("snap.tar", e), m));
+        assertEquals("snap.tar:proc/irq/45/node: found '١'; expected a node id or -1", node.getMessage());
+    }
+
+    /**
+     * Found by the second campaign: 6,000 devices took 69 s, each looking for its PCI device among
+     * all and --identify comparing each device with every other. Bounded as the fuzz campaign bounds
+     * an input: the CPU time of the reading thread, with the margin of a quadratic algorithm's 30 s.
+     */
+    @Test
+    @Proves("AUD-4")
+    void AUD_4_manyDevicesAreAuditedInLinearTime() {
+        Topology m = Fixtures.topology(A612);
+        int n = 6000;
+        StringBuilder interrupts = new StringBuilder("      CPU0   CPU1\n");
+        List<Tar.Entry> e = new ArrayList<>(SysfsFiles.of(m));
+        for (int i = 0; i < n; i++) {
+            int irq = 100 + i;
+            interrupts.append(' ').append(irq).append(":  0  0  PCI-MSI 1-edge nvme").append(i).append("q0\n");
+            e.add(file("proc/irq/" + irq + "/smp_affinity_list", "0-7\n"));
+            e.add(file("sys/bus/pci/devices/0000:" + String.format("%02x:%02x.0", i / 256, i % 256) + "/msi_irqs/" + irq, "msix\n"));
+            e.add(file("sys/bus/pci/devices/0000:" + String.format("%02x:%02x.0", i / 256, i % 256) + "/numa_node", "0\n"));
+        }
+        e.add(file("proc/interrupts", interrupts.toString()));
+        MachineSnapshot s = MachineSnapshot.of("snap.tar", e);
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        long cpu0 = mx.getCurrentThreadCpuTime();
+        List<Device> d = Devices.find(s, m);
+        long finding = mx.getCurrentThreadCpuTime() - cpu0;
+        // Two releases stand for all: the model's cost per release and device is linear anyway.
+        List<Audit.Result> every = List.of(Audit.audit(m, d, V6_1), Audit.audit(m, d, V6_12));
+        long cpu1 = mx.getCurrentThreadCpuTime();
+        String id = AuditText.identify(every, d, Optional.of(V6_12));
+        long seconds = (finding + mx.getCurrentThreadCpuTime() - cpu1) / 1_000_000_000L;
+        assertEquals(n, d.size());
+        assertEquals(0, d.get(n - 1).node(), d.get(n - 1).nodeSource());
+        assertEquals(n + 3, id.lines().count(), "a line per device, the machine and the release it runs");
+        assertTrue(seconds < 5, n + " devices took " + seconds + " s of CPU to find and identify");
+    }
 }
