@@ -264,6 +264,10 @@ public final class CertifyCommand implements Callable<Integer> {
      * long certification never ends in a report that cannot be written.
      */
     static void reportFolder(Path dir) {
+        // '' is no folder: the four reports would land among the user's files in the working folder.
+        if (dir.toString().isBlank())
+            throw new IllegalArgumentException("--report '" + dir + "': no folder named; expected a folder (new or existing)"
+                    + " for report.json, report.md, report.html and junit.xml");
         if (Files.exists(dir) && !Files.isDirectory(dir))
             throw new IllegalArgumentException("--report " + dir + ": is not a folder; expected a folder (new or existing)"
                     + " for report.json, report.md, report.html and junit.xml");
@@ -278,9 +282,9 @@ public final class CertifyCommand implements Callable<Integer> {
 
     static long parseSeed(String s) {
         try {
-            return Long.decode(s.strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--seed '" + s + "': expected a number such as 24301 or 0x5eed");
+            return Settings.parseSeed(s);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--" + e.getMessage());
         }
     }
 

@@ -207,4 +207,27 @@ class CertifyCommandTest {
                 "--seed=S seed, decimal or 0x hex (default: 0x5eed", "3 internal error"))
             assertTrue(help.contains(s), s + " in:\n" + r.out());
     }
+
+    /**
+     * Found by the second campaign (issue 25): a negative seed printed a replay line with
+     * 0xffffffffffffffff that certify refused, and --seed took full-width digits.
+     */
+    @Test
+    void everySeedAReplayLinePrintsIsTakenBackAndOnlyAsciiDigitsAre() {
+        for (long seed : new long[]{-1, Long.MIN_VALUE, Long.MAX_VALUE, 0})
+            assertEquals(seed, CertifyCommand.parseSeed("0x" + Long.toHexString(seed)));
+        assertEquals(-1, CertifyCommand.parseSeed("-1"));
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> CertifyCommand.parseSeed("１２"));
+        assertEquals("--seed '１２': expected a number such as 24301 or 0x5eed (ASCII digits; hex up to 0xffffffffffffffff)", e.getMessage());
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> CertifyCommand.parseSeed("0x1ffffffffffffffff"));
+    }
+
+    /** Found by the second campaign: --report '' wrote the four reports into the working folder. */
+    @Test
+    void anEmptyReportFolderIsAUsageError() {
+        Run r = certify("--impl", "model", "--report", "");
+        assertEquals(2, r.exit());
+        assertTrue(r.err().startsWith("numaspread certify: --report '': no folder named; expected a folder"), r.err());
+    }
 }

@@ -45,9 +45,30 @@ public record Settings(int tries, long seed, Duration budget, Optional<Topology>
     public static Settings defaults() {
         int tries = Integer.getInteger("numaspread.tries", DEFAULT_TRIES);
         String seed = System.getProperty("numaspread.seed");
-        long s = seed == null ? DEFAULT_SEED : Long.decode(seed);
+        long s = seed == null ? DEFAULT_SEED : parseSeed(seed);
         long budget = Long.getLong("numaspread.budget.seconds", DEFAULT_BUDGET.toSeconds());
         return new Settings(tries, s, Duration.ofSeconds(budget));
+    }
+
+    /**
+     * A seed as {@code --seed} and {@code -Dnumaspread.seed} take it: {@code 0x} and 1 to 16 hex
+     * digits (all 64 bits, as replay lines print every seed, a negative one as {@code 0xffff...}),
+     * or a decimal long. ASCII digits only: {@code Long.decode} also reads full-width ones.
+     *
+     * @throws IllegalArgumentException {@code seed '１２': expected a number such as 24301 or 0x5eed (ASCII digits)}
+     */
+    public static long parseSeed(String text) {
+        String t = text.strip();
+        if (t.matches("0[xX][0-9a-fA-F]{1,16}")) return Long.parseUnsignedLong(t.substring(2), 16);
+        if (t.matches("-?[0-9]{1,19}")) {
+            try {
+                return Long.parseLong(t);
+            } catch (NumberFormatException e) {
+                // past a long: below
+            }
+        }
+        throw new IllegalArgumentException("seed " + dev.numaspread.model.input.Printable.quote(text)
+                + ": expected a number such as 24301 or 0x5eed (ASCII digits; hex up to 0xffffffffffffffff)");
     }
 
     public Settings withTries(int n) {

@@ -128,12 +128,10 @@ public record CertificationProperties(Optional<String> rule, Optional<KernelRele
     private static int bounded(Function<String, String> property, String name, int fallback, int lo, int hi) {
         Optional<String> v = value(property, name);
         if (v.isEmpty()) return fallback;
-        int n;
-        try {
-            n = Integer.parseInt(v.get());
-        } catch (NumberFormatException e) {
+        // ASCII digits only: Integer.parseInt also reads full-width and Arabic-Indic ones.
+        if (!v.get().matches("-?[0-9]{1,10}") || Long.parseLong(v.get()) != (int) Long.parseLong(v.get()))
             throw new IllegalArgumentException("-D" + name + "=" + v.get() + ": not a number; expected " + lo + " to " + hi);
-        }
+        int n = Integer.parseInt(v.get());
         if (n < lo || n > hi) throw new IllegalArgumentException("-D" + name + "=" + n + ": out of range; expected " + lo + " to " + hi);
         return n;
     }
@@ -141,9 +139,8 @@ public record CertificationProperties(Optional<String> rule, Optional<KernelRele
     private static long seed(String text) {
         try {
             // Unsigned in hex: a replay line prints the seed as Long.toHexString does.
-            if (text.startsWith("0x") || text.startsWith("0X")) return Long.parseUnsignedLong(text.substring(2), 16);
-            return Long.parseLong(text);
-        } catch (NumberFormatException e) {
+            return dev.numaspread.conformance.checks.Settings.parseSeed(text);
+        } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("-Dnumaspread.seed=" + text + ": not a number; expected decimal or 0x hex, as 0x5eed");
         }
     }
