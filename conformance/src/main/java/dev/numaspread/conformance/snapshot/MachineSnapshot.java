@@ -46,6 +46,8 @@ public final class MachineSnapshot {
 
     /** Where the list of skipped files travels inside the archive. */
     static final String SKIPPED = "numaspread/skipped";
+    /** The most skipped paths read back from an archive (a real machine skips a few hundred at most). */
+    static final int MAX_SKIPPED_KEPT = 10_000;
 
     private final String name;
     private final TreeMap<String, Tar.Entry> entries;
@@ -237,7 +239,9 @@ public final class MachineSnapshot {
         TreeMap<String, Tar.Entry> m = new TreeMap<>();
         List<String> skipped = new ArrayList<>();
         for (Tar.Entry e : read) {
-            if (e.path().equals(SKIPPED) && e instanceof Tar.File f) f.text().lines().filter(l -> !l.isBlank()).forEach(skipped::add);
+            // At most MAX_SKIPPED_KEPT lines are kept: 32 MiB of one-character lines would be 16 million strings.
+            if (e.path().equals(SKIPPED) && e instanceof Tar.File f)
+                f.text().lines().filter(l -> !l.isBlank()).limit(MAX_SKIPPED_KEPT).forEach(skipped::add);
             else m.put(e.path(), e);
         }
         return new MachineSnapshot(name, m, skipped);
@@ -342,11 +346,11 @@ public final class MachineSnapshot {
             public byte[] read(String path) {
                 if (!(entries.get(path) instanceof Tar.File f))
                     throw new InvalidTopologyException(where(path), "no such file; expected a file of the snapshot");
-                byte[] b = f.content();
-                if (b.length > MAX_FILE_BYTES)
-                    throw new InvalidTopologyException(where(path), "a file of " + b.length + " bytes; expected a sysfs file of at most "
+                // The size first: a 32 MiB entry is not copied to be refused.
+                if (f.size() > MAX_FILE_BYTES)
+                    throw new InvalidTopologyException(where(path), "a file of " + f.size() + " bytes; expected a sysfs file of at most "
                             + InputFile.sizeText(MAX_FILE_BYTES) + " (spec/formats.md FMT-17)");
-                return b;
+                return f.content();
             }
         };
     }

@@ -221,7 +221,8 @@ class MachineSnapshotTest {
         Path f = tmp.resolve("notes.tar");
         Files.writeString(f, "x".repeat(600));
         InvalidTopologyException e = assertThrows(InvalidTopologyException.class, () -> MachineSnapshot.read(f));
-        assertEquals(f + ":byte 0: a header field 'xxxxxxxx'; expected an octal number (is this a tar archive?)", e.getMessage());
+        assertEquals(f + ":byte 0: a header field 'xxxxxxxx'; expected an octal number of at most 11 digits (is this a tar archive?)",
+                e.getMessage());
     }
 
     @Test
@@ -245,6 +246,59 @@ class MachineSnapshotTest {
         byte[] b = java.util.Arrays.copyOf(bytes.toByteArray(), 1024);
         InvalidTopologyException e = assertThrows(InvalidTopologyException.class, () -> Tar.read("snap.tar.gz", b));
         assertTrue(e.getMessage().startsWith("snap.tar.gz:byte 0: "), e.getMessage());
+    }
+
+    /**
+     * Found by the second campaign (issue 25): a header of size {@code -0000000001} gave the Java
+     * message {@code len < 0}; a pax entry of 32 MiB of short records took 1.24 GB and 11 s.
+     */
+    @Test
+    @Proves("AUD-5")
+    void AUD_5_aNegativeSizeOrAHugePaxEntryIsRefusedOrReadWithinBounds() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Tar.write(out, List.of(new Tar.File("proc/interrupts", "CPU0\n".getBytes(StandardCharsets.UTF_8))));
+        byte[] b = out.toByteArray();
+        byte[] size = "-0000000001".getBytes(StandardCharsets.US_ASCII);
+        System.arraycopy(size, 0, b, 124, size.length);
+        int sum = 0;
+        for (int i = 0; i < 512; i++) sum += (i >= 148 && i < 156) ? ' ' : b[i] & 0xff;
+        System.arraycopy(String.format("%06o\0 ", sum).getBytes(StandardCharsets.US_ASCII), 0, b, 148, 8);
+        InvalidTopologyException e = assertThrows(InvalidTopologyException.class, () -> Tar.read("neg.tar", b));
+        assertEquals("neg.tar:byte 0: a header field '-0000000001'; expected an octal number of at most 11 digits (is this a tar archive?)",
+                e.getMessage());
+
+        // A pax entry of 32 MiB of six-byte records ("6 a=b\n"): read within the fuzz campaign's bounds. (Apache Commons
+        // Compress 1.28.0, measured as a replacement of this reader (issue 26), allocated 7.5 GB and took 90 s on it.)
+        byte[] records = "6 a=b\n".repeat((Tar.MAX_ENTRY_BYTES - 1024) / 6).getBytes(StandardCharsets.US_ASCII);
+        ByteArrayOutputStream pax = new ByteArrayOutputStream();
+        pax.write(ustar("PaxHeaders/x", records.length, 'x'));
+        pax.write(records);
+        pax.write(new byte[(512 - records.length % 512) % 512]);
+        Tar.write(pax, List.of(new Tar.File("proc/interrupts", "CPU0\n".getBytes(StandardCharsets.UTF_8))));
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long mem0 = mx.getCurrentThreadAllocatedBytes(), cpu0 = mx.getCurrentThreadCpuTime();
+        List<Tar.Entry> read = Tar.read("pax.tar", pax.toByteArray());
+        long mem = mx.getCurrentThreadAllocatedBytes() - mem0, cpu = mx.getCurrentThreadCpuTime() - cpu0;
+        assertEquals(List.of("proc/interrupts"), read.stream().map(Tar.Entry::path).toList());
+        assertTrue(mem < 512L << 20, "allocated " + (mem >> 20) + " MiB");
+        assertTrue(cpu < 4_000_000_000L, "took " + cpu / 1_000_000 + " ms of CPU");
+    }
+
+    /** A ustar header of {@code size} bytes and type {@code type}, checksummed. */
+    static byte[] ustar(String name, int size, char type) {
+        byte[] h = new byte[512];
+        System.arraycopy(name.getBytes(StandardCharsets.US_ASCII), 0, h, 0, name.length());
+        System.arraycopy(String.format("%07o\0", 0444).getBytes(StandardCharsets.US_ASCII), 0, h, 100, 8);
+        System.arraycopy(String.format("%011o\0", size).getBytes(StandardCharsets.US_ASCII), 0, h, 124, 12);
+        System.arraycopy(String.format("%011o\0", 0).getBytes(StandardCharsets.US_ASCII), 0, h, 136, 12);
+        h[156] = (byte) type;
+        System.arraycopy("ustar\0".getBytes(StandardCharsets.US_ASCII), 0, h, 257, 6);
+        h[263] = '0';
+        h[264] = '0';
+        int sum = 0;
+        for (int i = 0; i < 512; i++) sum += (i >= 148 && i < 156) ? ' ' : h[i] & 0xff;
+        System.arraycopy(String.format("%06o\0 ", sum).getBytes(StandardCharsets.US_ASCII), 0, h, 148, 8);
+        return h;
     }
 
     @Test
