@@ -5,6 +5,7 @@ import dev.numaspread.model.input.InvalidInputException;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -41,11 +42,27 @@ public interface SysfsTree {
      */
     byte[] read(String path);
 
-    /** The copy in directory {@code dir}. */
+    /**
+     * The copy in directory {@code dir}, read as an archive is: never through a symbolic link. A
+     * link in the copy (a {@code cpuN/nodeM} link) is listed among its directory's children, but a
+     * path through one is neither a file nor a directory, and reading it is refused without opening
+     * it: a link to a file outside the copy would be read, and its first line quoted in an error.
+     */
     static SysfsTree of(Path dir) {
         return new SysfsTree() {
             Path at(String path) {
                 return path.isEmpty() ? dir : dir.resolve(path);
+            }
+
+            /** True when a component of {@code path} below the copy's top is a symbolic link. */
+            boolean throughLink(String path) {
+                Path p = dir;
+                for (String part : path.split("/")) {
+                    if (part.isEmpty()) continue;
+                    p = p.resolve(part);
+                    if (Files.isSymbolicLink(p)) return true;
+                }
+                return false;
             }
 
             public String name() {
@@ -57,16 +74,16 @@ public interface SysfsTree {
             }
 
             public boolean isFile(String path) {
-                return Files.isRegularFile(at(path));
+                return !throughLink(path) && Files.isRegularFile(at(path), LinkOption.NOFOLLOW_LINKS);
             }
 
             public boolean isDirectory(String path) {
-                return Files.isDirectory(at(path));
+                return !throughLink(path) && Files.isDirectory(at(path), LinkOption.NOFOLLOW_LINKS);
             }
 
             public SortedSet<String> children(String d) {
                 TreeSet<String> out = new TreeSet<>();
-                if (!Files.isDirectory(at(d))) return out;
+                if (!isDirectory(d)) return out;
                 try (Stream<Path> s = Files.list(at(d))) {
                     s.forEach(p -> out.add(p.getFileName().toString()));
                 } catch (IOException | RuntimeException e) {
@@ -76,6 +93,9 @@ public interface SysfsTree {
             }
 
             public byte[] read(String path) {
+                if (throughLink(path))
+                    throw new InvalidTopologyException(where(path), "a symbolic link; expected a regular file of the copy (a copy is read as"
+                            + " an archive is: links are not followed)");
                 try {
                     return InputFile.read(at(path), MAX_FILE_BYTES, "a sysfs file");
                 } catch (InvalidInputException e) {

@@ -142,6 +142,32 @@ class SysfsSnapshotTest {
                 + " expected their node: describe the machine in a .topo file with 'node-of 3 NODE'", e.getMessage());
     }
 
+    /**
+     * Found by the second campaign (issue 25): a copy whose distance file was a link outside it was
+     * read through the link, and the error quoted the linked file's first line. A copy is read as
+     * an archive is: never through a link.
+     */
+    @Test
+    void FMT_17_aCopyIsNeverReadThroughALink() throws IOException {
+        Path s = kunpeng();
+        Path secret = tmp.resolve("secret.txt");
+        Files.writeString(secret, "hunter2 is the password\n");
+        Path distance = s.resolve("node/node0/distance");
+        Files.delete(distance);
+        Files.createSymbolicLink(distance, secret);
+        InvalidTopologyException e = assertThrows(InvalidTopologyException.class, () -> SysfsSnapshot.read(s));
+        assertTrue(!e.getMessage().contains("hunter2"), e.getMessage());
+        // A directory that is a link outside the copy is not entered either.
+        Files.delete(distance);
+        Files.writeString(distance, "10 16 32 33\n");
+        Path node3 = s.resolve("node/node3");
+        Path elsewhere = tmp.resolve("elsewhere");
+        Files.move(node3, elsewhere);
+        Files.createSymbolicLink(node3, elsewhere);
+        InvalidTopologyException d = assertThrows(InvalidTopologyException.class, () -> SysfsSnapshot.read(s));
+        assertTrue(!d.getMessage().contains(elsewhere.toString()), d.getMessage());
+    }
+
     /** POWER-like sparse ids 0, 8, 250: node 8 has CPUs but no memory, node 250 memory but no CPUs. */
     private Path sparse() throws IOException {
         Path s = tmp.resolve("sparse");
