@@ -16,6 +16,12 @@ import java.util.stream.Stream;
  * to the whole group, and SIGKILL to whatever is left after a grace period; a JVM shutdown hook
  * does the same if the kit exits first, so no process outlives the certification.
  *
+ * <p>A process that leaves the group ({@code setsid} in a daemon) is still found: the program
+ * starts with {@value #MARK}{@code =TOKEN} in its environment, a token of this start alone, which
+ * its children inherit; stopping also signals every process whose {@code /proc/PID/environ}
+ * holds it. Only a process that leaves the group and clears its environment escapes (Linux's
+ * PR_SET_CHILD_SUBREAPER would catch it too, but it is not reachable from Java).
+ *
  * <p>Without {@code setsid} (not Linux) the program runs in the kit's group and stopping reaches
  * only the process and the descendants it still has.
  */
@@ -24,13 +30,19 @@ final class ProcessGroup {
     private static final Optional<Path> SETSID = executable("setsid");
     private static final Optional<Path> KILL = executable("kill");
 
+    /** The environment variable that marks every process of one start, its descendants included. */
+    static final String MARK = "NUMASPREAD_RUN";
+    private static final java.util.concurrent.atomic.AtomicLong STARTS = new java.util.concurrent.atomic.AtomicLong();
+
     private final Process process;
     private final boolean ownGroup;
+    private final String mark;
     private final Thread shutdownHook;
 
-    private ProcessGroup(Process process, boolean ownGroup) {
+    private ProcessGroup(Process process, boolean ownGroup, String mark) {
         this.process = process;
         this.ownGroup = ownGroup;
+        this.mark = mark;
         this.shutdownHook = new Thread(() -> signal("KILL"), "numaspread-stop-" + process.pid());
         try {
             Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -47,7 +59,10 @@ final class ProcessGroup {
         List<String> argv = new ArrayList<>();
         SETSID.ifPresent(s -> argv.add(s.toString()));
         argv.addAll(command);
-        return new ProcessGroup(new ProcessBuilder(argv).start(), SETSID.isPresent());
+        String mark = MARK + "=" + ProcessHandle.current().pid() + "-" + STARTS.incrementAndGet() + "-" + System.nanoTime();
+        ProcessBuilder pb = new ProcessBuilder(argv);
+        pb.environment().put(MARK, mark.substring(MARK.length() + 1));
+        return new ProcessGroup(pb.start(), SETSID.isPresent(), mark);
     }
 
     Process process() {
@@ -80,10 +95,10 @@ final class ProcessGroup {
         }
     }
 
-    /** Whether the leader or another live process of its group is left. */
+    /** Whether the leader, another live process of its group, or a process of its mark is left. */
     boolean hasMembers() {
         if (process.isAlive()) return true;
-        return ownGroup && !members(id()).isEmpty();
+        return ownGroup && (!members(id()).isEmpty() || !marked(mark).isEmpty());
     }
 
     private void forget() {
@@ -95,6 +110,7 @@ final class ProcessGroup {
     }
 
     private void signal(String signal) {
+        if (ownGroup) signalMarked(signal);
         if (ownGroup && KILL.isPresent()) {
             try {
                 Process kill = new ProcessBuilder(KILL.get().toString(), "-s", signal, "--", "-" + id())
@@ -114,6 +130,60 @@ final class ProcessGroup {
             if (signal.equals("KILL")) p.destroyForcibly();
             else p.destroy();
         }
+    }
+
+    /** Signals the processes that left the group but carry its mark (a daemon started with setsid). */
+    private void signalMarked(String signal) {
+        for (long pid : marked(mark))
+            ProcessHandle.of(pid).ifPresent(p -> {
+                if (signal.equals("KILL")) p.destroyForcibly();
+                else p.destroy();
+            });
+    }
+
+    /**
+     * The pids of the live processes whose environment holds {@code mark} ({@code NAME=VALUE}),
+     * read from {@code /proc/PID/environ} (readable for this user's processes; empty where there
+     * is no {@code /proc}). The environment a process started with: one that clears its own is
+     * not found.
+     */
+    static List<Long> marked(String mark) {
+        List<Long> out = new ArrayList<>();
+        Path proc = Path.of("/proc");
+        if (!Files.isDirectory(proc)) return out;
+        byte[] want = (mark + "\0").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        long self = ProcessHandle.current().pid();
+        try (Stream<Path> entries = Files.list(proc)) {
+            for (Path p : (Iterable<Path>) entries::iterator) {
+                String pid = p.getFileName().toString();
+                if (pid.isEmpty() || !pid.chars().allMatch(c -> c >= '0' && c <= '9') || pid.length() > 18) continue;
+                if (Long.parseLong(pid) == self) continue;
+                byte[] env;
+                String stat;
+                try {
+                    env = Files.readAllBytes(p.resolve("environ"));
+                    stat = Files.readString(p.resolve("stat"));
+                } catch (IOException | RuntimeException e) {
+                    continue;   // another user's, or it ended while we looked
+                }
+                String state = stat.substring(stat.lastIndexOf(')') + 2);
+                if (!state.startsWith("Z") && !state.startsWith("X") && contains(env, want)) out.add(Long.parseLong(pid));
+            }
+        } catch (IOException e) {
+            return out;
+        }
+        return out;
+    }
+
+    /** True when {@code env} (NUL-separated entries) holds the entry {@code want} (NUL-ended). */
+    private static boolean contains(byte[] env, byte[] want) {
+        outer:
+        for (int i = 0; i + want.length <= env.length; i++) {
+            if (i > 0 && env[i - 1] != 0) continue;
+            for (int k = 0; k < want.length; k++) if (env[i + k] != want[k]) continue outer;
+            return true;
+        }
+        return false;
     }
 
     /**

@@ -113,6 +113,23 @@ class ProcessGroupTest {
         assertEquals(0, alive(marker));
     }
 
+    /**
+     * Found by the second campaign (issue 25): a daemon started with setsid left the program's
+     * group and outlived the certification, even after a PASS. It carries the run's mark in its
+     * environment, and stopping finds it there.
+     */
+    @Test
+    void aDaemonThatLeftTheGroupIsStoppedToo() throws Exception {
+        String marker = marker();
+        String program = "setsid sh -c 'sleep " + marker + "' & read line; printf '%s\\n' '" + HELLO + "'; read line; "
+                + "printf '{\"id\":2,\"ok\":true}\\n'; exit 0";
+        ProcessImplementation p = ProcessImplementation.ofShell(program, Duration.ofSeconds(20));
+        p.claims();
+        assertTrue(aliveSoon(marker, 3) >= 2, "the daemon is running");
+        p.close();
+        assertEquals(0, aliveSoon(marker, 0), "the daemon outlived the certification");
+    }
+
     @Test
     void groupMembersAreListedFromProc() throws Exception {
         ProcessGroup g = ProcessGroup.start(List.of("/bin/sh", "-c", "sleep 30 & sleep 30 & wait"));
