@@ -114,24 +114,50 @@ public final class CertifyCommand implements Callable<Integer> {
 
     private final Supplier<Certifier> certifier;
     private final Function<String, String> env;
+    /** Whether a {@code java:} implementation is certified in a JVM of its own, watched by this one. */
+    private final boolean supervise;
 
     public CertifyCommand() {
-        this(Certifier::standard);
+        this(Certifier::standard, System::getenv, true);
     }
 
-    /** A command that certifies with {@code certifier} (tests give a small one). */
+    /** A command that certifies with {@code certifier} (tests give a small one), in this JVM. */
     CertifyCommand(Supplier<Certifier> certifier) {
         this(certifier, System::getenv);
     }
 
     /** ... and reads environment variables through {@code env}. */
     CertifyCommand(Supplier<Certifier> certifier, Function<String, String> env) {
+        this(certifier, env, false);
+    }
+
+    private CertifyCommand(Supplier<Certifier> certifier, Function<String, String> env, boolean supervise) {
         this.certifier = certifier;
         this.env = env;
+        this.supervise = supervise;
     }
+
+    /**
+     * The system property that marks the JVM a supervising {@code certify} started: its value is
+     * the file in which the certification writes its exit code once it has finished.
+     */
+    static final String SUPERVISED = "numaspread.certify.status";
 
     @Override
     public Integer call() {
+        String status = System.getProperty(SUPERVISED);
+        if (status == null) return certify();
+        // The JVM of a supervised certification: the code is written only when the certification ran to its end.
+        int code = certify();
+        try {
+            Files.writeString(Path.of(status), Integer.toString(code));
+        } catch (IOException e) {
+            throw new UncheckedIOException(status + ": cannot write the certification's status", e);
+        }
+        return code;
+    }
+
+    private int certify() {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         CertifyOptions options;
         Implementation implementation;
@@ -172,6 +198,8 @@ public final class CertifyCommand implements Callable<Integer> {
             reportFolder(report);
             List<Path> cp = Implementations.classPath(classPath != null ? classPath : Optional.ofNullable(env.apply("NUMASPREAD_CLASSPATH")).orElse(""));
             options = options.withLaunch(topology == null ? launch(cp, report) : launch(cp, report).withTopology(topology));
+            if (supervise && impl.strip().startsWith("java:") && System.getProperty(SUPERVISED) == null)
+                return Supervised.certify(spec.commandLine().getParseResult().originalArgs(), options, report, out, err);
             implementation = Implementations.resolve(impl, Duration.ofSeconds(timeoutSeconds), cp);
             requireStartable(impl, implementation);
         } catch (RuntimeException e) {
