@@ -103,8 +103,8 @@ public final class ShardMerge {
             try {
                 results.add(merged(shards, missing));
             } catch (ArithmeticException e) {
-                throw new NotOneRun(key(shards.get(0)) + ": the shards' tries add up past " + Integer.MAX_VALUE
-                        + "; expected the shards of one run, whose tries together are the run's");
+                throw new NotOneRun(parts.get(parts.size() - 1).where() + ": the tries of " + key(shards.get(0)) + " in the shards add up past "
+                        + Integer.MAX_VALUE + "; expected the shards of one run, whose tries together are the run's");
             }
         }
         List<RuleResult> ordered = new ArrayList<>();

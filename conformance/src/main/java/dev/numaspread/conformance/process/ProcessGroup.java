@@ -37,12 +37,15 @@ final class ProcessGroup {
     private final Process process;
     private final boolean ownGroup;
     private final String mark;
+    /** When the program started, in clock ticks since boot ({@code /proc/PID/stat}): an older process cannot carry its mark. */
+    private final long since;
     private final Thread shutdownHook;
 
     private ProcessGroup(Process process, boolean ownGroup, String mark) {
         this.process = process;
         this.ownGroup = ownGroup;
         this.mark = mark;
+        this.since = startTime(process.pid()).orElse(0L);
         this.shutdownHook = new Thread(() -> signal("KILL"), "numaspread-stop-" + process.pid());
         try {
             Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -98,7 +101,7 @@ final class ProcessGroup {
     /** Whether the leader, another live process of its group, or a process of its mark is left. */
     boolean hasMembers() {
         if (process.isAlive()) return true;
-        return ownGroup && (!members(id()).isEmpty() || !marked(mark).isEmpty());
+        return ownGroup && !marked(mark, since, id()).isEmpty();
     }
 
     private void forget() {
@@ -134,7 +137,7 @@ final class ProcessGroup {
 
     /** Signals the processes that left the group but carry its mark (a daemon started with setsid). */
     private void signalMarked(String signal) {
-        for (long pid : marked(mark))
+        for (long pid : marked(mark, since, -1))
             ProcessHandle.of(pid).ifPresent(p -> {
                 if (signal.equals("KILL")) p.destroyForcibly();
                 else p.destroy();
@@ -142,12 +145,21 @@ final class ProcessGroup {
     }
 
     /**
-     * The pids of the live processes whose environment holds {@code mark} ({@code NAME=VALUE}),
-     * read from {@code /proc/PID/environ} (readable for this user's processes; empty where there
-     * is no {@code /proc}). The environment a process started with: one that clears its own is
-     * not found.
+     * The pids of the live processes started at {@code since} or later (clock ticks since boot)
+     * whose environment holds {@code mark} ({@code NAME=VALUE}), read from {@code /proc/PID/environ}
+     * (readable for this user's processes; empty where there is no {@code /proc}). Only processes
+     * younger than the program are read: the mark is inherited, so no older one has it. The
+     * environment a process started with: one that clears its own is not found.
      */
-    static List<Long> marked(String mark) {
+    static List<Long> marked(String mark, long since) {
+        return marked(mark, since, -1);
+    }
+
+    /**
+     * The pids of {@link #marked(String, long)}, and of the live processes of group {@code pgid}
+     * (none when -1): one pass over {@code /proc} for both, as stopping asks for both every 10 ms.
+     */
+    private static List<Long> marked(String mark, long since, long pgid) {
         List<Long> out = new ArrayList<>();
         Path proc = Path.of("/proc");
         if (!Files.isDirectory(proc)) return out;
@@ -158,21 +170,42 @@ final class ProcessGroup {
                 String pid = p.getFileName().toString();
                 if (pid.isEmpty() || !pid.chars().allMatch(c -> c >= '0' && c <= '9') || pid.length() > 18) continue;
                 if (Long.parseLong(pid) == self) continue;
+                String[] f = statFields(p);
+                if (f.length < 20 || f[0].equals("Z") || f[0].equals("X")) continue;
+                if (pgid >= 0 && f[2].equals(Long.toString(pgid))) {
+                    out.add(Long.parseLong(pid));
+                    continue;
+                }
+                if (!f[19].matches("[0-9]{1,19}") || Long.parseLong(f[19]) < since) continue;
                 byte[] env;
-                String stat;
                 try {
                     env = Files.readAllBytes(p.resolve("environ"));
-                    stat = Files.readString(p.resolve("stat"));
                 } catch (IOException | RuntimeException e) {
                     continue;   // another user's, or it ended while we looked
                 }
-                String state = stat.substring(stat.lastIndexOf(')') + 2);
-                if (!state.startsWith("Z") && !state.startsWith("X") && contains(env, want)) out.add(Long.parseLong(pid));
+                if (contains(env, want)) out.add(Long.parseLong(pid));
             }
         } catch (IOException e) {
             return out;
         }
         return out;
+    }
+
+    /** The fields of {@code /proc/PID/stat} after the command name (state first), or none when it cannot be read. */
+    private static String[] statFields(Path procPid) {
+        try {
+            String stat = Files.readString(procPid.resolve("stat"));
+            // pid (comm) state ...: comm may hold spaces and parentheses, so split after the last ')'.
+            return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        } catch (IOException | RuntimeException e) {
+            return new String[0];
+        }
+    }
+
+    /** When process {@code pid} started, in clock ticks since boot; empty where it cannot be read. */
+    private static java.util.Optional<Long> startTime(long pid) {
+        String[] f = statFields(Path.of("/proc", Long.toString(pid)));
+        return f.length >= 20 && f[19].matches("[0-9]{1,19}") ? java.util.Optional.of(Long.parseLong(f[19])) : java.util.Optional.empty();
     }
 
     /** True when {@code env} (NUL-separated entries) holds the entry {@code want} (NUL-ended). */

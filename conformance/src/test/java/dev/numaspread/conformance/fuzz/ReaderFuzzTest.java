@@ -1,6 +1,27 @@
 package dev.numaspread.conformance.fuzz;
 
 import dev.numaspread.conformance.bundle.Bundle;
+import dev.numaspread.conformance.audit.Audit;
+import dev.numaspread.conformance.audit.AuditText;
+import dev.numaspread.conformance.audit.Device;
+import dev.numaspread.conformance.audit.Devices;
+import dev.numaspread.conformance.certify.Certificate;
+import dev.numaspread.conformance.certify.Counterexample;
+import dev.numaspread.conformance.certify.Evidence;
+import dev.numaspread.conformance.certify.RuleResult;
+import dev.numaspread.conformance.certify.RunOptions;
+import dev.numaspread.conformance.certify.ShardMerge;
+import dev.numaspread.conformance.certify.Verdict;
+import dev.numaspread.conformance.certify.Workload;
+import dev.numaspread.conformance.checks.GradedRuns;
+import dev.numaspread.conformance.checks.Settings;
+import dev.numaspread.conformance.gen.Shard;
+import dev.numaspread.conformance.report.ConsoleCertificate;
+import dev.numaspread.conformance.report.ReportReader;
+import dev.numaspread.conformance.report.ReportWriter;
+import dev.numaspread.conformance.spi.Claim;
+import dev.numaspread.model.hotplug.Outcome;
+import dev.numaspread.model.hotplug.OutcomeTable;
 import dev.numaspread.conformance.certify.Waivers;
 import dev.numaspread.conformance.fixtures.TopologyFiles;
 import dev.numaspread.conformance.json.TopologyJson;
@@ -45,7 +66,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A seeded, bounded fuzz campaign over every reader of outside input (issue 16): mutations of
  * valid inputs ({@link Mutator}) of the {@code .topo} text, the {@code lscpu -p} block, the JSON
- * form, sysfs snapshot directories and archives, waivers, page-pool scripts and protocol answers.
+ * form, sysfs snapshot directories and archives, waivers, page-pool scripts, protocol answers, the
+ * shard reports merge-reports joins and the text of snapshots the audit reads (issue 25).
  * Every input must end, within {@link #MAX_CPU} of CPU and {@link #MAX_ALLOCATED} of allocation,
  * in acceptance or in an {@link InvalidInputException} (a {@link ImplementationFailure} for a
  * program's answer) whose message is one line that starts with the file it names, quotes no Java
@@ -195,6 +217,107 @@ class ReaderFuzzTest {
         seeds.add("create nid 1 cpu 3 cache 8 refill 4 pool_size 16 untracked have-memoryless-nodes\nalloc\nalloc\nrecycle 0\nfree 1\npoll 2\n"
                 .getBytes(StandardCharsets.UTF_8));
         fileCampaign("page-pool", seeds, "in.pp", p -> ActionScript.read(p).actions());
+    }
+
+    // ------------------------------------------------------------ merge-reports and audit (issue 25)
+
+    /** Two shards of one run: every verdict, a counterexample with its machine, a waiver, interleavings. */
+    static List<Certificate> shards() {
+        KernelRelease k = KernelRelease.of(6, 12);
+        Counterexample x = new Counterexample("localSpread(i=0, node=1)", "a CPU of node 1", "cpu 0 (node 0)", "nodes by id?",
+                Optional.of("available: 2 nodes (0-1)\nnode 0 cpus: 0 1\nnode 1 cpus: 2 3\n"), "Local CPUs come first.");
+        Waivers.Waiver w = new Waivers.Waiver("LS-4", java.time.LocalDate.of(2030, 1, 31), "known", "w.txt:1");
+        GradedRuns g = new GradedRuns(OutcomeTable.ATOMIC, 3, new java.util.TreeMap<>(java.util.Map.of(Outcome.SAME_PLAN, 40)));
+        List<Certificate> out = new ArrayList<>();
+        for (int shard = 1; shard <= 2; shard++) {
+            List<RuleResult> rules = List.of(
+                    new RuleResult("LS-1", "Offline CPUs are never returned", "MUST", "spec/local-spread.md:3", Optional.of(k), new Verdict.Pass(11),
+                            List.of(Evidence.passed("check LS_1", 10, 7, List.of(), 0, 0), Evidence.passed("scenario f:1 \"a\"", 1)), "replay"),
+                    new RuleResult("LS-3", "Local CPUs come first", "MUST", "spec/local-spread.md:41", Optional.of(k), new Verdict.Fail(x, 10, "check LS_3"),
+                            List.of(Evidence.failed("check LS_3", 10, x)), "replay"),
+                    new RuleResult("LS-4", "Wrap", "EXACT", "spec/local-spread.md:60", Optional.of(k),
+                            new Verdict.Waived(w, new Verdict.Error("hung", "check LS_4")), List.of(Evidence.errored("check LS_4", "hung")), ""),
+                    new RuleResult("HP-1", "Atomic", "MUST", "spec/hotplug.md:5", Optional.of(k), new Verdict.NotVerified("budget"),
+                            List.of(new Evidence("check HP_1", Evidence.Outcome.NOT_VERIFIED, 4, 0, Optional.empty(), "budget", List.of(g), 0, 0)), ""),
+                    new RuleResult("GRP-1", "Groups", "MUST", "spec/group-cpus.md:3", Optional.empty(), new Verdict.NotClaimed("group-cpus"), List.of(), ""));
+            Settings settings = new Settings(20, 0x77L, java.time.Duration.ofSeconds(20)).withShard(new Shard(shard, 2));
+            out.add(new Certificate("acme", "java:acme.Spread", List.of(Claim.of("local-spread", "6.12"), Claim.of("irq-setup", "6.12")), "1.0.0",
+                    settings, java.time.Instant.parse("2026-06-01T10:00:00Z"), java.time.Instant.parse("2026-06-01T10:01:00Z"), rules,
+                    List.of("a note"), new Workload(10, 0, 0, java.time.Duration.ofSeconds(60), java.time.Duration.ofSeconds(1), java.time.Duration.ofSeconds(2)),
+                    new RunOptions(Optional.empty(), Optional.of(k), Optional.empty(), true, java.time.Duration.ofSeconds(10),
+                            List.of(RunOptions.waiverText(w)))));
+        }
+        return out;
+    }
+
+    /**
+     * merge-reports' input (issue 25): a shard's report.json, mutated, is read and merged with its
+     * sibling. It ends in a merged certificate, every format of which is written and whose console
+     * text holds no control character but line feeds, or in an error that names the file (a report
+     * that is no report, contradicts itself, or is not of the sibling's run).
+     */
+    @Test
+    void FMT_19_mutatedShardReportsEndInAMergedCertificateOrAOneLineError() throws Exception {
+        List<Certificate> shards = shards();
+        Certificate sibling = shards.get(0);
+        List<byte[]> seeds = List.of(ReportWriter.json(shards.get(1)).getBytes(StandardCharsets.UTF_8));
+        fileCampaign("merge", seeds, "report.json", p -> {
+            Certificate c = ReportReader.read(p);
+            Certificate merged;
+            try {
+                merged = ShardMerge.merge(List.of(new ShardMerge.Part("sibling/report.json", sibling), new ShardMerge.Part(p.toString(), c)));
+            } catch (ShardMerge.NotOneRun e) {
+                throw new InvalidInputException(p.toString(), e.getMessage().startsWith(p.toString()) ? e.getMessage().substring(p.toString().length() + 2)
+                        : "(the message does not start with the file) " + e.getMessage());
+            }
+            String console = ConsoleCertificate.render(merged);
+            for (String line : console.split("\n"))
+                if (!dev.numaspread.model.input.Printable.isPrintable(line.replace('\t', ' ')))
+                    throw new AssertionError("the console text holds a character a terminal runs or hides: " + escaped(line));
+            ReportWriter.writeAll(merged, p.resolveSibling("merged"));
+            javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(p.resolveSibling("merged").resolve("junit.xml").toFile());
+            return ReportReader.read(p.resolveSibling("merged").resolve("report.json"));
+        });
+    }
+
+    /**
+     * The audit of a snapshot whose text is hostile (issue 25): one file of a fixture snapshot
+     * (its interrupts, an IRQ's affinity, a queue's CPUs, a numa_node, osrelease) mutated. The
+     * audit ends in its findings for the release the snapshot runs (6.12 when it is no modelled
+     * one), or in an error naming the snapshot and the file.
+     */
+    @Test
+    @Proves("AUD-5")
+    void AUD_5_mutatedSnapshotTextEndsInAnAuditOrAOneLineError() throws Exception {
+        List<List<Tar.Entry>> snapshots = new ArrayList<>();
+        for (Path p : snapshots()) snapshots.add(MachineSnapshot.read(p).entries());
+        java.util.regex.Pattern audited = java.util.regex.Pattern.compile("proc/interrupts|proc/irq/.*|sys/block/.*|sys/bus/pci/.*|proc/sys/kernel/osrelease");
+        SplittableRandom random = new SplittableRandom(SEED ^ "audit".hashCode());
+        Mutator mutator = new Mutator(random);
+        Path kept = dir.resolve("audit.tar");
+        campaign("audit", INPUTS / 4, i -> {
+            List<Tar.Entry> entries = new ArrayList<>(snapshots.get(random.nextInt(snapshots.size())));
+            List<Integer> files = new ArrayList<>();
+            for (int k = 0; k < entries.size(); k++)
+                if (entries.get(k) instanceof Tar.File f && audited.matcher(f.path()).matches()) files.add(k);
+            int at = files.get(random.nextInt(files.size()));
+            Tar.File f = (Tar.File) entries.get(at);
+            entries.set(at, new Tar.File(f.path(), mutator.mutate(f.content())));
+            MachineSnapshot s = MachineSnapshot.of("fuzz.tar", entries);
+            return new Input("fuzz.tar", () -> {
+                Topology m = s.topology().topology();
+                List<Device> devices = Devices.find(s, m);
+                KernelRelease k = s.osrelease().flatMap(o -> {
+                    try {
+                        return Optional.of(KernelRelease.modelled(o));
+                    } catch (IllegalArgumentException e) {
+                        return Optional.empty();
+                    }
+                }).orElse(KernelRelease.of(6, 12));
+                Audit.Result r = Audit.audit(m, devices, k);
+                return AuditText.header("fuzz.tar", m, s.skipped().size(), s.osrelease(), k) + AuditText.devices(r, Devices.unaudited(s));
+            }, to -> s.write(to), () -> { });
+        });
     }
 
     /** The machine of spec/protocol.md's examples, registered as {@code t1}. */

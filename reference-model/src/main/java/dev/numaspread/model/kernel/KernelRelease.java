@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
  */
 public record KernelRelease(int major, int minor) implements Comparable<KernelRelease> {
 
-    private static final Pattern TEXT = Pattern.compile("v?(\\d+)\\.(\\d+)([.\\-+].*)?");
+    // At most 4 digits each: no release number has more, and parsing them can never overflow.
+    private static final Pattern TEXT = Pattern.compile("v?([0-9]{1,4})\\.([0-9]{1,4})([.\\-+].*)?", Pattern.DOTALL);
 
     public KernelRelease {
         if (major < 2 || minor < 0) throw new IllegalArgumentException("kernel release " + major + "." + minor);
@@ -49,7 +50,7 @@ public record KernelRelease(int major, int minor) implements Comparable<KernelRe
     public static KernelRelease parse(String text) {
         Matcher m = TEXT.matcher(text.strip());
         if (!m.matches())
-            throw new IllegalArgumentException("kernel release '" + text + "': expected MAJOR.MINOR such as 6.12");
+            throw new IllegalArgumentException("kernel release " + dev.numaspread.model.input.Printable.quote(text) + ": expected MAJOR.MINOR such as 6.12");
         return new KernelRelease(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
     }
 
@@ -68,7 +69,7 @@ public record KernelRelease(int major, int minor) implements Comparable<KernelRe
      */
     public static KernelRelease modelled(String text) {
         KernelRelease k = parse(text);
-        String t = "kernel release '" + text.strip() + "'";
+        String t = "kernel release " + dev.numaspread.model.input.Printable.quote(text.strip());
         String expected = "; expected " + OLDEST + " to " + NEWEST + " (the newest modelled release is " + NEWEST + ")";
         if (k.compareTo(NEWEST) > 0) throw new IllegalArgumentException(t + " is not modelled yet" + expected);
         if (!k.exists())
