@@ -267,6 +267,8 @@ public final class QemuGuest implements Guest {
         booted = seen.named(machine.requested().name(), "Linux " + release + " booted by QEMU on " + machine.requested().name());
         current = booted;
         if (!machine.requested().online().equals(booted.online())) setOnline(machine.requested().online());
+        Optional<String> differs = QemuMachine.difference(machine.requested(), current, release);
+        if (differs.isPresent()) throw new CannotBuild(differs.get());
     }
 
     private byte[] snapshot() {

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A machine as QEMU builds it (x86, {@code q35}): the {@code -smp}, {@code -numa} and {@code -cpu}
@@ -32,13 +33,15 @@ import java.util.Objects;
  * <li>Every core is its own L2 cluster (QEMU 7.2 has no {@code smp-cache}); a cluster of several
  *     cores is not built.</li>
  * <li>Packages are QEMU sockets: contiguous CPU ranges of one size. A machine that states none
- *     gets one socket.</li>
+ *     gets one socket, or, when some CPUs are not present, sockets that keep them apart from the
+ *     present ones ({@link #socketsFor}).</li>
  * <li>x86 cannot take CPU 0 offline; QEMU 7.2's TCG boots at most 255 vCPUs.</li>
  * </ul>
  *
  * <p>Memory: the lowest node with memory gets {@value #FIRST_NODE_MIB} MiB (the kernel and the
  * initramfs load there), every other node with memory {@value #NODE_MIB} MiB. A node without
- * memory has no {@code memdev}. The CPU is {@code qemu64} with the Intel vendor: Linux reads an
+ * memory has no {@code memdev}. The CPU is {@code qemu64} with the Intel vendor (and no hypervisor
+ * bit, for the VMware detection {@link #VMWARE_SERIAL} explains): Linux reads an
  * Intel CPU's threads and cores from CPUID leaf 0xB, while with qemu64's own AMD vendor (and no
  * {@code topoext}, which TCG lacks) 6.1 sees every thread as a core of its own. A machine whose
  * {@code cpu-model} a kernel hook tests gets that family and model too (Linux matches
@@ -49,6 +52,15 @@ public final class QemuMachine {
     /** The most vCPUs QEMU 7.2's TCG boots on q35. */
     public static final int MAX_VCPUS = 255;
     static final int FIRST_NODE_MIB = 384;
+
+    /**
+     * The DMI serial that, with no hypervisor CPUID bit and QEMU's VMware backdoor port (vmport),
+     * makes Linux detect a VMware hypervisor ({@code vmware_platform()}). Linux counts the disabled
+     * MADT entries of not-present CPUs as hot-pluggable only under a hypervisor since the 2025 fix
+     * of {@code acpi_is_processor_usable()} (Yazen Ghannam, "QEMU expects legacy Enabled=0 LAPIC
+     * entries to be counted as usable", in 6.12.117 and 7.x); TCG alone is no hypervisor Linux knows.
+     */
+    static final String VMWARE_SERIAL = "VMware-numaspread";
     static final int NODE_MIB = 64;
 
     private final Topology requested;
@@ -97,7 +109,7 @@ public final class QemuMachine {
                     throw new CannotBuild("an L2 cluster of several cores (cpus " + c + " share an L2): QEMU 7.2 has no smp-cache;"
                             + " a cluster of cores needs QEMU 10 (modules and smp-cache.N.topology=module)");
 
-        int sockets = 1;
+        int sockets = socketsFor(p, n, threads);
         if (!t.packages().isEmpty()) {
             sockets = t.packages().size();
             int size = t.packages().get(0).cpus().size();
@@ -147,8 +159,72 @@ public final class QemuMachine {
         return new QemuMachine(t, p, n, sockets, cores, threads);
     }
 
+    /**
+     * The sockets of a machine that states no packages: one, unless some CPUs are not present; then
+     * sockets of {@code s} CPUs, the largest {@code s} (whole cores) that divides both the present and
+     * the possible count, so that the not-present CPUs fill sockets of their own. Linux 6.9+ ignores
+     * a not-present CPU in a package that has present ones (f0551af02130 "x86/topology: Ignore
+     * non-present APIC IDs in a present package").
+     */
+    static int socketsFor(int possible, int present, int threads) {
+        if (present == possible) return 1;
+        for (int s = gcd(possible, present); s >= threads; s--)
+            if (possible % s == 0 && present % s == 0 && s % threads == 0) return possible / s;
+        return 1;
+    }
+
+    private static int gcd(int a, int b) {
+        return b == 0 ? a : gcd(b, a % b);
+    }
+
     private static String ids(List<Node> nodes) {
         return String.join(",", nodes.stream().map(n -> Integer.toString(n.id())).toList());
+    }
+
+    /**
+     * How the machine Linux booted on ({@code seen}, read back from its sysfs) differs from the one
+     * asked for, as one sentence; empty when it is the same machine (names, memory sizes and package
+     * ids aside). Linux decides some things itself: it spreads the CPUs that are not present over the
+     * online nodes round-robin ({@code numa_init_array()}: such a CPU has no APIC id yet, so SRAT
+     * cannot place it), and it may drop a node or a table.
+     */
+    public static Optional<String> difference(Topology asked, Topology seen, String release) {
+        String linux = "Linux " + release;
+        if (!asked.possible().equals(seen.possible()))
+            return Optional.of(linux + " sees possible CPUs " + seen.possible() + ", not " + asked.possible());
+        if (!asked.present().equals(seen.present()))
+            return Optional.of(linux + " sees present CPUs " + seen.present() + ", not " + asked.present());
+        if (!asked.online().equals(seen.online()))
+            return Optional.of(linux + " has CPUs " + seen.online() + " online, not " + asked.online());
+        for (int cpu : asked.possible().toArray())
+            if (asked.nodeOf(cpu) != seen.nodeOf(cpu))
+                return Optional.of(linux + " puts cpu " + cpu + " in node " + seen.nodeOf(cpu) + ", not " + asked.nodeOf(cpu)
+                        + (asked.present().contains(cpu) ? "" : ": it spreads the CPUs that are not present over the online nodes"
+                        + " round-robin (numa_init_array(); such a CPU has no APIC id for SRAT to place until it is hot-added)"));
+        List<Integer> askedIds = asked.nodes().stream().map(Node::id).toList();
+        List<Integer> seenIds = seen.nodes().stream().map(Node::id).toList();
+        if (!askedIds.equals(seenIds))
+            return Optional.of(linux + " has nodes " + seenIds + ", not " + askedIds);
+        for (Node n : asked.nodes())
+            if (n.hasMemory() != seen.node(n.id()).orElseThrow().hasMemory())
+                return Optional.of(linux + " sees node " + n.id() + (n.hasMemory() ? " without" : " with") + " memory");
+        for (Node a : asked.nodes())
+            for (Node b : asked.nodes())
+                if (asked.distance(a.id(), b.id()) != seen.distance(a.id(), b.id()))
+                    return Optional.of(linux + " has distance " + seen.distance(a.id(), b.id()) + " from node " + a.id() + " to node "
+                            + b.id() + ", not " + asked.distance(a.id(), b.id()));
+        for (int cpu : asked.present().and(seen.online()).toArray())
+            if (!asked.siblingsOf(cpu).and(asked.present()).equals(seen.siblingsOf(cpu).and(asked.present())))
+                return Optional.of(linux + " gives cpu " + cpu + " the SMT siblings " + seen.siblingsOf(cpu) + ", not " + asked.siblingsOf(cpu));
+        if (!asked.packages().isEmpty())
+            for (int cpu : asked.present().and(seen.online()).toArray()) {
+                CpuSet a = asked.packageOf(cpu).map(CpuPackage::cpus).orElse(CpuSet.EMPTY).and(asked.present());
+                CpuSet b = seen.packageOf(cpu).map(CpuPackage::cpus).orElse(CpuSet.EMPTY).and(asked.present());
+                if (!a.equals(b)) return Optional.of(linux + " puts cpu " + cpu + " in a package with " + b + ", not " + a);
+            }
+        if (asked.cpuModel() != seen.cpuModel())
+            return Optional.of(linux + " sees the CPU model " + seen.cpuModel().word() + ", not " + asked.cpuModel().word());
+        return Optional.empty();
     }
 
     /** The machine asked for. */
@@ -193,9 +269,9 @@ public final class QemuMachine {
     public String cpu() {
         CpuModel m = requested.cpuModel();
         return switch (m) {
-            case INTEL_GRANITERAPIDS_X -> "qemu64,vendor=GenuineIntel,family=6,model=173";
-            case INTEL_ATOM_DARKMONT_X -> "qemu64,vendor=GenuineIntel,family=6,model=221";
-            case OTHER -> "qemu64,vendor=GenuineIntel";
+            case INTEL_GRANITERAPIDS_X -> "qemu64,vendor=GenuineIntel,family=6,model=173,-hypervisor";
+            case INTEL_ATOM_DARKMONT_X -> "qemu64,vendor=GenuineIntel,family=6,model=221,-hypervisor";
+            case OTHER -> "qemu64,vendor=GenuineIntel,-hypervisor";
         };
     }
 
@@ -206,7 +282,7 @@ public final class QemuMachine {
         int[] mib = memoryMib();
         int total = 0;
         for (int m : mib) total += m;
-        a.addAll(List.of("-m", total + "M"));
+        a.addAll(List.of("-m", total + "M", "-smbios", "type=1,serial=" + VMWARE_SERIAL));
         a.addAll(List.of("-smp", "cpus=" + present + ",maxcpus=" + possible + ",sockets=" + sockets + ",cores=" + cores + ",threads=" + threads));
         for (Node n : requested.nodes()) {
             if (mib[n.id()] > 0) {

@@ -40,8 +40,8 @@ class QemuMachineTest {
 
     @Test
     void twoSocketsOfTwoCoresOfTwoThreads() {
-        assertEquals("qemu-system-x86_64 -machine q35 -nodefaults -no-user-config -accel tcg,thread=single -cpu qemu64,vendor=GenuineIntel"
-                + " -m 464M -smp cpus=8,maxcpus=8,sockets=2,cores=2,threads=2"
+        assertEquals("qemu-system-x86_64 -machine q35 -nodefaults -no-user-config -accel tcg,thread=single -cpu qemu64,vendor=GenuineIntel,-hypervisor"
+                + " -m 464M -smbios type=1,serial=VMware-numaspread -smp cpus=8,maxcpus=8,sockets=2,cores=2,threads=2"
                 + " -object memory-backend-ram,id=mem0,size=400M -numa node,nodeid=0,memdev=mem0"
                 + " -object memory-backend-ram,id=mem1,size=64M -numa node,nodeid=1,memdev=mem1"
                 + " -numa cpu,node-id=0,socket-id=0,core-id=0,thread-id=0 -numa cpu,node-id=0,socket-id=0,core-id=0,thread-id=1"
@@ -77,8 +77,9 @@ class QemuMachineTest {
                   1:  20  10
                 """;
         String l = line(topo(t));
-        assertTrue(l.contains(" -smp cpus=4,maxcpus=6,sockets=1,cores=6,threads=1 "), l);
-        assertTrue(l.contains(" -numa cpu,node-id=1,socket-id=0,core-id=5,thread-id=0 "), l);
+        // The two CPUs that are not present get a socket of their own (Linux 6.9+ ignores them in a socket with present ones).
+        assertTrue(l.contains(" -smp cpus=4,maxcpus=6,sockets=3,cores=2,threads=1 "), l);
+        assertTrue(l.contains(" -numa cpu,node-id=1,socket-id=2,core-id=1,thread-id=0 "), l);
     }
 
     @Test
@@ -109,7 +110,7 @@ class QemuMachineTest {
     @Test
     void anSncModelGetsItsFamilyAndModel() {
         String t = TWO_SOCKETS + "cpu-model intel-graniterapids-x\n";
-        assertEquals("qemu64,vendor=GenuineIntel,family=6,model=173", QemuMachine.of(topo(t)).cpu());
+        assertEquals("qemu64,vendor=GenuineIntel,family=6,model=173,-hypervisor", QemuMachine.of(topo(t)).cpu());
     }
 
     static String cannot(String text) {
@@ -224,6 +225,42 @@ class QemuMachineTest {
                 available: 1 nodes (0)
                 node 0 cpus: 0 2 3
                 """).startsWith("present CPUs 0,2-3 are not the first 3 possible CPUs"));
+    }
+
+    @Test
+    void notPresentCpusGetSocketsOfTheirOwn() {
+        assertEquals(1, QemuMachine.socketsFor(8, 8, 2));
+        assertEquals(3, QemuMachine.socketsFor(12, 8, 2));    // sockets of 4: 0-3, 4-7 present, 8-11 not
+        assertEquals(2, QemuMachine.socketsFor(16, 8, 2));
+        assertEquals(1, QemuMachine.socketsFor(6, 3, 2));     // no whole-core size divides 3 and 6
+        assertEquals(5, QemuMachine.socketsFor(5, 3, 1));
+    }
+
+    @Test
+    void theBootedMachineIsComparedWithTheOneAskedFor() {
+        String asked = """
+                possible 0-5
+                present 0-3
+                online 0-3
+                node-of 4-5 1
+                available: 2 nodes (0-1)
+                node 0 cpus: 0 1
+                node 1 cpus: 2 3
+                node distances:
+                node   0   1
+                  0:  10  20
+                  1:  20  10
+                """;
+        assertEquals(java.util.Optional.empty(), QemuMachine.difference(topo(asked), topo(asked), "6.12.117+deb12-amd64"));
+        String roundRobin = asked.replace("node-of 4-5 1", "node-of 4 0\nnode-of 5 1");
+        assertEquals(java.util.Optional.of("Linux 6.12.117+deb12-amd64 puts cpu 4 in node 0, not 1: it spreads the CPUs that are not present"
+                + " over the online nodes round-robin (numa_init_array(); such a CPU has no APIC id for SRAT to place until it is hot-added)"),
+                QemuMachine.difference(topo(asked), topo(roundRobin), "6.12.117+deb12-amd64"));
+        String fewer = asked.replace("possible 0-5", "possible 0-3").replace("node-of 4-5 1\n", "");
+        assertEquals(java.util.Optional.of("Linux 7.3 sees possible CPUs 0-3, not 0-5"), QemuMachine.difference(topo(asked), topo(fewer), "7.3"));
+        String far = asked.replace("0:  10  20", "0:  10  30").replace("1:  20  10", "1:  30  10");
+        assertEquals(java.util.Optional.of("Linux 7.3 has distance 30 from node 0 to node 1, not 20"),
+                QemuMachine.difference(topo(asked), topo(far), "7.3"));
     }
 
     @Test
