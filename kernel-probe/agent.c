@@ -10,6 +10,7 @@
  *                 entries "F PATH LENGTH\n" + content, or "L PATH TARGET\n" for a symbolic link
  *   online LIST   takes CPUs online or offline until exactly LIST is online: "ok", or
  *                 "err refused: cpu N: reason"
+ *   cpus          "ok PRESENT ONLINE": the two CPU lists of /sys/devices/system/cpu ("." when empty)
  *   ping          "ok"
  *
  * Built statically on the host; it needs nothing in the guest but /sys, /proc and /dev.
@@ -328,6 +329,26 @@ static void set_online(const char *list, struct buf *answer)
 	addf(answer, "ok\n");
 }
 
+static void cpu_lists(struct buf *answer)
+{
+	static const char *const files[] = {"/sys/devices/system/cpu/present", "/sys/devices/system/cpu/online"};
+	int i;
+
+	addf(answer, "ok");
+	for (i = 0; i < 2; i++) {
+		char text[4096] = "";
+		int fd = open(files[i], O_RDONLY);
+		ssize_t n = fd < 0 ? 0 : read(fd, text, sizeof(text) - 1);
+
+		if (fd >= 0)
+			close(fd);
+		text[n > 0 ? n : 0] = 0;
+		text[strcspn(text, "\n")] = 0;
+		addf(answer, " %s", text[0] ? text : ".");
+	}
+	addf(answer, "\n");
+}
+
 /* ------------------------------------------------------------------ the loop */
 
 static int open_port(void)
@@ -442,13 +463,16 @@ int main(void)
 				continue;
 			in.p[i] = 0;
 			line = in.p + start;
-			if (!strcmp(line, "ping") || !strcmp(line, "snap") || !strncmp(line, "online ", 7) || !strcmp(line, "quit")) {
+			if (!strcmp(line, "ping") || !strcmp(line, "snap") || !strcmp(line, "cpus") || !strncmp(line, "online ", 7)
+			    || !strcmp(line, "quit")) {
 				flush_probe(probe, &batch, lines, &answer);
 				lines = 0;
 				if (!strcmp(line, "ping"))
 					addf(&answer, "ok\n");
 				else if (!strcmp(line, "snap"))
 					snapshot(&answer);
+				else if (!strcmp(line, "cpus"))
+					cpu_lists(&answer);
 				else if (!strcmp(line, "quit")) {
 					addf(&answer, "ok\n");
 					write_all(port, answer.p, answer.len);

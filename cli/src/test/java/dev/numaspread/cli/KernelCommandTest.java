@@ -64,12 +64,11 @@ class KernelCommandTest {
 
     @Test
     void aMachineQemuCannotBuildIsRefusedBeforeAnythingIsFetched() throws Exception {
-        Path topo = dir.resolve("split.topo");
-        Files.writeString(topo, "possible 0-3\nsmt 2 stride 2\navailable: 1 nodes (0)\nnode 0 cpus: 0 1 2 3\n");
+        Path topo = dir.resolve("cpu0-offline.topo");
+        Files.writeString(topo, "possible 0-3\nonline 1-3\nnode-of 0 0\navailable: 1 nodes (0)\nnode 0 cpus: 1 2 3\n");
         Result r = run("kernel", "run", "debian-7.3", "--topology", topo.toString());
         assertEquals(1, r.code());
-        assertEquals("numaspread kernel run: QEMU cannot build this machine: split SMT numbering (cpu 0's siblings are 0,2): QEMU numbers"
-                + " a core's threads next to each other; split numbering needs CPU hot-add, which is not implemented\n", r.err());
+        assertEquals("numaspread kernel run: QEMU cannot build this machine: cpu 0 offline: x86 Linux cannot take CPU 0 offline\n", r.err());
         assertFalse(Files.exists(dir.resolve("cache/kernels")));
     }
 

@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  * What a guest boots: the kernel image and an initramfs holding busybox (static), the agent, the
  * probe module and the modules the channel needs when the kernel has them as modules (6.1 builds
  * virtio-pci and virtio-console as modules; 6.12 and 7.x build them in). The initramfs is kept
- * beside the kernel ({@code kernels/RELEASE/guest/}) under the hash of the probe it holds.
+ * beside the probe module it holds, named after the agent it holds (each is built from sources hashed).
  *
  * <p>The guest's {@code /init} mounts proc, sysfs and devtmpfs, loads the modules and the probe,
  * and runs the agent; when the agent ends, it powers the guest off.
@@ -73,8 +73,10 @@ public record GuestImage(String release, Path kernel, Path initramfs, List<Strin
         if (!Files.isRegularFile(k.image()))
             throw new GuestFailure(k.image() + ": no such file; expected the kernel image of " + k.release());
         Path dir = probe.getParent();
-        Path initramfs = dir.resolve("initramfs.cpio.gz");
-        Path listing = dir.resolve("initramfs.modules");
+        // The agent is built apart from the module: the initramfs is named after both.
+        String agentName = agent.getFileName().toString();
+        Path initramfs = dir.resolve("initramfs-" + agentName + ".cpio.gz");
+        Path listing = dir.resolve("initramfs-" + agentName + ".modules");
         try {
             if (Files.isRegularFile(initramfs) && Files.isRegularFile(listing))
                 return new GuestImage(k.release(), k.image(), initramfs, Files.readAllLines(listing));
@@ -92,7 +94,7 @@ public record GuestImage(String release, Path kernel, Path initramfs, List<Strin
                 names.add(name);
             }
             ird.file("init", init(names).getBytes(StandardCharsets.US_ASCII), true);
-            Path tmp = dir.resolve("initramfs.cpio.gz.tmp");
+            Path tmp = dir.resolve(initramfs.getFileName() + ".tmp");
             Files.write(tmp, ird.bytes());
             Files.write(listing, names);
             Files.move(tmp, initramfs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

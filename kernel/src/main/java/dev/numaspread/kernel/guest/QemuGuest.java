@@ -34,11 +34,14 @@ import java.util.function.Consumer;
  * A Linux kernel booted under QEMU on one machine, answering through the probe module and the agent
  * of {@code kernel-probe/} over a virtio-serial port (a unix socket on this side).
  *
- * <p>Boot: QEMU starts with every present CPU online; the guest's agent says {@code ready}; the
- * machine is read back from the guest's sysfs ({@link MachineSnapshot}, the reader {@code snapshot}
- * and {@code audit} use) and the CPUs the machine wants offline are taken offline. A boot that does
- * not say ready within its timeout, or whose kernel panics, is tried once more; a second failure
- * throws {@link GuestFailure} with the console's last lines.
+ * <p>Boot: QEMU starts with every present CPU online; the guest's agent says {@code ready}; a
+ * machine of split SMT numbering gets its other threads hot-added through QMP
+ * ({@link QemuMachine#hotAddLevels()}); the machine is read back from the guest's sysfs
+ * ({@link MachineSnapshot}, the reader {@code snapshot} and {@code audit} use) and the CPUs the
+ * machine wants offline are taken offline. When Linux built another machine than the one asked
+ * for, the boot ends in {@link CannotBuild} naming the difference ({@link QemuMachine#difference}).
+ * A boot that does not say ready within its timeout, or whose kernel panics, is tried once more;
+ * a second failure throws {@link GuestFailure} with the console's last lines.
  *
  * <p>Calls: one request line, one answer line. Several requests may be sent before their answers
  * ({@link #ask(List)}): the agent batches whatever has arrived into one write to the probe. A call
@@ -143,6 +146,7 @@ public final class QemuGuest implements Guest {
             try {
                 QemuGuest g = start(machine, image, options);
                 try {
+                    g.hotAdd(System.nanoTime() + options.bootTimeoutFor(machine, QemuMachine.kvmAvailable()).toNanos());
                     g.readBack();
                     return g;
                 } catch (RuntimeException e) {
@@ -177,7 +181,14 @@ public final class QemuGuest implements Guest {
             throw new GuestFailure(options.qemu() + ": cannot start it (" + e.getMessage() + ")");
         }
         Thread reaper = new Thread(() -> HostCommand.kill(p), "numaspread-guest-reaper");
-        Runtime.getRuntime().addShutdownHook(reaper);
+        try {
+            Runtime.getRuntime().addShutdownHook(reaper);
+        } catch (IllegalStateException shuttingDown) {
+            // The JVM is exiting (a retry after its hooks killed the first QEMU): nothing may outlive it.
+            HostCommand.kill(p);
+            deleteQuietly(dir);
+            throw new GuestFailure("the JVM is shutting down; the guest was not started");
+        }
         Console console = new Console(400);
         Console errors = new Console(40);
         console.follow(p.getInputStream(), "numaspread-guest-console");
@@ -252,6 +263,44 @@ public final class QemuGuest implements Guest {
             exit = "no status yet";
         }
         return "QEMU exited (" + exit + ")" + qemuSays + ": " + console.tailText(8);
+    }
+
+    /**
+     * Builds a machine of split SMT numbering: hot-adds its CPUs level by level through QMP, waits
+     * until the guest has each level, then brings them all online.
+     */
+    private void hotAdd(long deadline) {
+        List<List<QemuMachine.Slot>> levels = machine.hotAddLevels();
+        if (levels.isEmpty()) return;
+        try (QmpClient qmp = QmpClient.connect(QemuMachine.qmpSocket(socketDir.resolve("channel")))) {
+            CpuSet present = currentCpus()[0];
+            for (List<QemuMachine.Slot> level : levels) {
+                CpuSet wanted = present;
+                for (QemuMachine.Slot s : level) {
+                    qmp.execute("device_add", Map.of("driver", QemuMachine.CPU_DEVICE, "id", "cpu" + s.cpu(), "socket-id", s.socket(),
+                            "core-id", s.core(), "thread-id", s.thread()));
+                    wanted = wanted.with(s.cpu());
+                }
+                while (!(present = currentCpus()[0]).equals(wanted)) {
+                    if (System.nanoTime() > deadline)
+                        throw new GuestFailure("the guest did not take the hot-added CPUs " + wanted.andNot(present) + " in time (it has "
+                                + present + "): " + console.tailText(8));
+                    Thread.sleep(50);
+                }
+            }
+            call("online " + ProbeAnswers.list(present));
+        } catch (IOException e) {
+            throw new GuestFailure("hot-adding CPUs through QMP failed: " + e.getMessage() + ": " + console.tailText(6));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new GuestFailure("interrupted while hot-adding CPUs");
+        }
+    }
+
+    /** The guest's present and online CPUs now. */
+    private CpuSet[] currentCpus() {
+        String[] w = call("cpus").split(" ");
+        return new CpuSet[]{ProbeAnswers.parseList(w[0]), ProbeAnswers.parseList(w[1])};
     }
 
     private void readBack() {

@@ -22,8 +22,12 @@ import java.util.Optional;
  * <ul>
  * <li>CPU ids follow QEMU's CPU index (socket, then core, then thread): the possible CPUs are
  *     {@code 0..P-1}, the present ones the first N of them (QEMU brings up {@code cpus=N} of
- *     {@code maxcpus=P}), and a core's threads are adjacent (2k, 2k+1). Split numbering (siblings k
- *     and k+P/2, as on EPYC servers) needs CPU hot-add and is not built.</li>
+ *     {@code maxcpus=P}), and a core's threads are adjacent (2k, 2k+1).</li>
+ * <li>Split numbering (the threads of core c are c, c+S, c+2S... for S cores, as on EPYC and Xeon
+ *     servers) is built by CPU hot-add: QEMU starts with the first thread of every core (Linux
+ *     numbers them 0..S-1 in core order), then the guest's QMP socket hot-adds the second threads
+ *     of every core, in core order (Linux gives them the next free ids, S..2S-1), then the third,
+ *     and the agent brings them online ({@link #hotAddLevels()}). Every CPU is present then.</li>
  * <li>Node ids are given by ACPI's SRAT in the order Linux meets proximity domains: the processor
  *     entries first, in CPU order, then the memory entries ({@code acpi_map_pxm_to_node()} takes the
  *     next free id). So the nodes with CPUs must be numbered in the order of their first CPU, and the
@@ -65,14 +69,16 @@ public final class QemuMachine {
 
     private final Topology requested;
     private final int possible, present, sockets, cores, threads;
+    private final boolean split;
 
-    private QemuMachine(Topology t, int possible, int present, int sockets, int cores, int threads) {
+    private QemuMachine(Topology t, int possible, int present, int sockets, int cores, int threads, boolean split) {
         this.requested = t;
         this.possible = possible;
         this.present = present;
         this.sockets = sockets;
         this.cores = cores;
         this.threads = threads;
+        this.split = split;
     }
 
     /**
@@ -95,14 +101,22 @@ public final class QemuMachine {
             throw new CannotBuild("cpu 0 offline: x86 Linux cannot take CPU 0 offline");
 
         int threads = t.smtSiblings().get(0).size();
+        int coreCount = p / threads;
+        boolean split = threads > 1 && !t.smtSiblings().get(0).equals(CpuSet.range(0, threads - 1));
         for (CpuSet g : t.smtSiblings()) {
             if (g.size() != threads)
                 throw new CannotBuild("SMT sibling groups of " + threads + " and " + g.size() + " threads (" + t.smtSiblings().get(0)
                         + " and " + g + "): QEMU gives every core the same number of threads");
-            if (!g.equals(CpuSet.range(g.first(), g.first() + threads - 1)) || g.first() % threads != 0)
-                throw new CannotBuild("split SMT numbering (cpu " + g.first() + "'s siblings are " + g + "): QEMU numbers a core's threads"
-                        + " next to each other; split numbering needs CPU hot-add, which is not implemented");
+            boolean adjacent = g.equals(CpuSet.range(g.first(), g.first() + threads - 1)) && g.first() % threads == 0;
+            boolean spread = g.first() < coreCount && g.equals(CpuSet.ofStream(java.util.stream.IntStream.range(0, threads)
+                    .map(j -> g.first() + j * coreCount)));
+            if (split ? !spread : !adjacent)
+                throw new CannotBuild("SMT siblings " + g + " are neither adjacent (2k, 2k+1) nor split by the core count"
+                        + " (c, c+" + coreCount + "): QEMU and CPU hot-add number threads one of these two ways");
         }
+        if (split && n != p)
+            throw new CannotBuild("split SMT numbering with CPUs that are not present (" + t.possible().andNot(t.present()) + "):"
+                    + " split numbering is built by hot-adding every second thread, which makes every CPU present");
         if (!t.clustersAssumed())
             for (CpuSet c : t.clusters())
                 if (c.size() > threads)
@@ -113,14 +127,19 @@ public final class QemuMachine {
         if (!t.packages().isEmpty()) {
             sockets = t.packages().size();
             int size = t.packages().get(0).cpus().size();
+            if (size % threads != 0 || coreCount % sockets != 0)
+                throw new CannotBuild("packages of " + size + " CPUs do not hold whole cores of " + threads + " threads");
+            int perSocket = coreCount / sockets;
             for (CpuPackage pk : t.packages()) {
                 CpuSet c = pk.cpus();
-                if (c.size() != size || !c.equals(CpuSet.range(c.first(), c.last())))
-                    throw new CannotBuild("packages of " + size + " and " + c.size() + " CPUs, or not a range (" + c + "): QEMU sockets"
-                            + " are ranges of CPU ids, all of one size");
+                int first = split ? c.first() : c.first() / threads;
+                CpuSet expected = CpuSet.EMPTY;
+                for (int core = first; core < first + perSocket; core++)
+                    for (int j = 0; j < threads; j++) expected = expected.with(split ? core + j * coreCount : core * threads + j);
+                if (c.size() != size || first % perSocket != 0 || !c.equals(expected))
+                    throw new CannotBuild("package " + c + " is not " + (size / threads) + " whole cores in CPU order (" + expected
+                            + "): QEMU sockets hold consecutive cores, all sockets of one size");
             }
-            if (size % threads != 0)
-                throw new CannotBuild("packages of " + size + " CPUs split a core of " + threads + " threads");
         }
         int cores = p / sockets / threads;
 
@@ -156,7 +175,7 @@ public final class QemuMachine {
                     throw new CannotBuild("distance " + d + " from node " + a.id() + " to node " + b.id() + ": QEMU takes 11 to 255 between"
                             + " two nodes (Linux drops a SLIT with 10 or less there)");
             }
-        return new QemuMachine(t, p, n, sockets, cores, threads);
+        return new QemuMachine(t, p, n, sockets, cores, threads, split);
     }
 
     /**
@@ -236,6 +255,43 @@ public final class QemuMachine {
         return possible;
     }
 
+    /** Whether the machine is built by CPU hot-add (split SMT numbering). */
+    public boolean isSplit() {
+        return split;
+    }
+
+    /** Where QEMU puts a CPU: its socket, core (in the socket) and thread. */
+    public record Slot(int cpu, int socket, int core, int thread) {}
+
+    /** The slot of {@code cpu}: adjacent threads share a core (2k, 2k+1); split ones are c, c+S, c+2S for S cores. */
+    public Slot slot(int cpu) {
+        int coreCount = possible / threads;
+        int core = split ? cpu % coreCount : cpu / threads;
+        int thread = split ? cpu / coreCount : cpu % threads;
+        return new Slot(cpu, core / cores, core % cores, thread);
+    }
+
+    /**
+     * The CPUs to hot-add after boot, level by level: the second threads of every core in core order,
+     * then the third threads, ...; empty unless {@link #isSplit()}. Linux gives each level the next
+     * free CPU ids, in the order its ACPI scan meets them (QEMU's CPU index order, which within one
+     * level is core order): so a level is added whole, and the next only once the guest has it.
+     */
+    public List<List<Slot>> hotAddLevels() {
+        List<List<Slot>> levels = new ArrayList<>();
+        if (!split) return levels;
+        int coreCount = possible / threads;
+        for (int j = 1; j < threads; j++) {
+            List<Slot> level = new ArrayList<>();
+            for (int c = 0; c < coreCount; c++) level.add(slot(c + j * coreCount));
+            levels.add(level);
+        }
+        return levels;
+    }
+
+    /** The QEMU device type of a CPU of this machine (the {@code -cpu} model's): what {@code device_add} adds. */
+    static final String CPU_DEVICE = "qemu64-x86_64-cpu";
+
     /** How the guest is run: the files it boots, the channel's socket, and whether KVM is used. */
     public record Boot(String qemu, Path kernel, Path initramfs, Path socket, String append, boolean kvm) {
         public Boot {
@@ -283,7 +339,9 @@ public final class QemuMachine {
         int total = 0;
         for (int m : mib) total += m;
         a.addAll(List.of("-m", total + "M", "-smbios", "type=1,serial=" + VMWARE_SERIAL));
-        a.addAll(List.of("-smp", "cpus=" + present + ",maxcpus=" + possible + ",sockets=" + sockets + ",cores=" + cores + ",threads=" + threads));
+        // Split numbering: QEMU starts with CPU index 0 (-smp cpus=1) and the first thread of every other core (-device).
+        a.addAll(List.of("-smp", "cpus=" + (split ? 1 : present) + ",maxcpus=" + possible + ",sockets=" + sockets + ",cores=" + cores
+                + ",threads=" + threads));
         for (Node n : requested.nodes()) {
             if (mib[n.id()] > 0) {
                 a.addAll(List.of("-object", "memory-backend-ram,id=mem" + n.id() + ",size=" + mib[n.id()] + "M"));
@@ -292,9 +350,17 @@ public final class QemuMachine {
                 a.addAll(List.of("-numa", "node,nodeid=" + n.id()));
             }
         }
-        for (int cpu = 0; cpu < possible; cpu++)
-            a.addAll(List.of("-numa", "cpu,node-id=" + requested.nodeOf(cpu) + ",socket-id=" + cpu / (cores * threads)
-                    + ",core-id=" + (cpu / threads) % cores + ",thread-id=" + cpu % threads));
+        for (int cpu = 0; cpu < possible; cpu++) {
+            Slot s = slot(cpu);
+            a.addAll(List.of("-numa", "cpu,node-id=" + requested.nodeOf(cpu) + ",socket-id=" + s.socket() + ",core-id=" + s.core()
+                    + ",thread-id=" + s.thread()));
+        }
+        if (split)
+            for (int cpu = 1; cpu < possible / threads; cpu++) {
+                Slot s = slot(cpu);
+                a.addAll(List.of("-device", CPU_DEVICE + ",id=cpu" + cpu + ",socket-id=" + s.socket() + ",core-id=" + s.core()
+                        + ",thread-id=0"));
+            }
         boolean symmetric = requested.distances().isSymmetric();
         for (Node x : requested.nodes())
             for (Node y : requested.nodes())
@@ -304,7 +370,13 @@ public final class QemuMachine {
         a.addAll(List.of("-display", "none", "-monitor", "none", "-no-reboot", "-serial", "stdio"));
         a.addAll(List.of("-device", "virtio-serial-pci,id=vs", "-chardev", "socket,id=ch,path=" + boot.socket() + ",server=on,wait=off",
                 "-device", "virtserialport,bus=vs.0,chardev=ch,name=numaspread"));
+        if (split) a.addAll(List.of("-qmp", "unix:" + qmpSocket(boot.socket()) + ",server=on,wait=off"));
         return a;
+    }
+
+    /** The QMP socket of a machine built by hot-add: beside the channel's socket. */
+    static Path qmpSocket(Path channelSocket) {
+        return channelSocket.resolveSibling("qmp");
     }
 
     /** The command line as a shell takes it (arguments with spaces or quotes quoted). */

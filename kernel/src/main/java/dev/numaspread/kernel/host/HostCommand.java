@@ -98,7 +98,12 @@ public final class HostCommand {
             }
             Process started = p;
             Thread reaper = new Thread(() -> kill(started));
-            Runtime.getRuntime().addShutdownHook(reaper);
+            try {
+                Runtime.getRuntime().addShutdownHook(reaper);
+            } catch (IllegalStateException shuttingDown) {
+                kill(p);
+                throw new HostCommandException(argv.get(0) + ": not started, the JVM is shutting down");
+            }
             try {
                 if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                     kill(p);

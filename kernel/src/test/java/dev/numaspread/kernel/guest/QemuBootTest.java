@@ -39,15 +39,16 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class QemuBootTest {
 
+    /** Split SMT numbering (built by CPU hot-add through QMP), two nodes, CPU 6 offline. */
     static final String MACHINE = """
-            topology boot-test-2node
-            possible 0-5
-            online 0-4
-            siblings 0-1 2-3 4-5
-            node-of 5 1
+            topology boot-test-2node-split
+            possible 0-7
+            online 0-5,7
+            smt 2 stride 4
+            node-of 6 1
             available: 2 nodes (0-1)
-            node 0 cpus: 0 1 2 3
-            node 1 cpus: 4
+            node 0 cpus: 0 1 4 5
+            node 1 cpus: 2 3 7
             node distances:
             node   0   1
               0:  10  21
@@ -82,14 +83,14 @@ class QemuBootTest {
     @Test
     void aBootedKernelReadsBackItsMachineAndAnswersAsTheModel() {
         GuestImage image = image();
-        Topology asked = TopoFormat.read(MACHINE, "boot-test-2node.topo").topology();
+        Topology asked = TopoFormat.read(MACHINE, "boot-test-2node-split.topo").topology();
         try (QemuGuest g = QemuGuest.boot(image, asked, QemuGuest.Options.defaults(System.err::println)
                 .withBootTimeout(Duration.ofMinutes(4)))) {
             Topology seen = g.machine();
             assertEquals(image.release(), g.release());
             assertEquals(asked.possible(), seen.possible());
             assertEquals(asked.present(), seen.present());
-            assertEquals(CpuSet.parseList("0-4"), seen.online(), "CPU 5 was taken offline");
+            assertEquals(CpuSet.parseList("0-5,7"), seen.online(), "CPU 6 was taken offline");
             assertEquals(asked.nodes().stream().map(Node::cpus).toList(), seen.nodes().stream().map(Node::cpus).toList());
             assertEquals(21, seen.distance(0, 1));
             assertEquals(asked.smtSiblings(), seen.smtSiblings());
@@ -97,21 +98,21 @@ class QemuBootTest {
             KernelRelease series = g.series();
             assertTrue(g.answers().containsAll(List.of(Guest.Call.LOCAL_SPREAD, Guest.Call.NUMA_LEVELS, Guest.Call.BLK_MQ_MAP)), g.answers().toString());
             for (int node : List.of(0, 1))
-                assertArrayEquals(LocalSpread.localSpreadCpus(series, seen, node, 11), g.localSpread(node, 11), "local spread from node " + node);
+                assertArrayEquals(LocalSpread.localSpreadCpus(series, seen, node, 15), g.localSpread(node, 15), "local spread from node " + node);
             assertArrayEquals(NumaLevels.of(series, seen).distances(), g.numaLevels());
-            for (int queues = 1; queues <= 7; queues++)
+            for (int queues = 1; queues <= 9; queues++)
                 assertArrayEquals(BlkMqMap.blkMqMapQueues(series, seen, queues, 0), g.blkMqMapQueues(queues, 0), queues + " queues");
             if (g.answers().contains(Guest.Call.GROUP_CPUS))
-                for (int groups = 1; groups <= 7; groups++)
+                for (int groups = 1; groups <= 9; groups++)
                     assertEquals(GroupCpusEvenly.groupCpusEvenly(series, seen, groups), g.groupCpusEvenly(groups), groups + " groups");
             if (g.answers().contains(Guest.Call.HOP_MASKS))
                 assertEquals(NumaHops.hopMasks(series, seen, 1), g.hopMasks(1));
 
-            g.setOnline(CpuSet.parseList("0-5"));
-            assertEquals(CpuSet.parseList("0-5"), g.machine().online());
-            assertArrayEquals(LocalSpread.localSpreadCpus(series, g.machine(), 1, 6), g.localSpread(1, 6));
+            g.setOnline(CpuSet.parseList("0-7"));
+            assertEquals(CpuSet.parseList("0-7"), g.machine().online());
+            assertArrayEquals(LocalSpread.localSpreadCpus(series, g.machine(), 1, 9), g.localSpread(1, 9));
             assertEquals("cpu 0 offline: x86 Linux cannot take CPU 0 offline",
-                    assertThrows(CannotBuild.class, () -> g.setOnline(CpuSet.parseList("1-5"))).getMessage());
+                    assertThrows(CannotBuild.class, () -> g.setOnline(CpuSet.parseList("1-7"))).getMessage());
 
             // An oops in the guest is the call's KernelBug, and the guest is not asked again.
             KernelBug bug = assertThrows(KernelBug.class, () -> g.ask(List.of("selftest-bug")));
@@ -124,7 +125,7 @@ class QemuBootTest {
     @Test
     void aGuestThatIsNotReadyInTimeFailsWithItsConsole() {
         GuestImage image = image();
-        Topology asked = TopoFormat.read(MACHINE, "boot-test-2node.topo").topology();
+        Topology asked = TopoFormat.read(MACHINE, "boot-test-2node-split.topo").topology();
         GuestFailure e = assertThrows(GuestFailure.class, () -> QemuGuest.boot(image, asked, QemuGuest.Options.defaults(s -> {})
                 .withBootTimeout(Duration.ofMillis(1500)).withRetries(0)));
         assertTrue(e.getMessage().startsWith("the guest was not ready within 1 s: "), e.getMessage());

@@ -118,13 +118,40 @@ class QemuMachineTest {
     }
 
     @Test
-    void splitSmtNumberingIsNotBuilt() {
-        assertEquals("split SMT numbering (cpu 0's siblings are 0,4): QEMU numbers a core's threads next to each other;"
-                + " split numbering needs CPU hot-add, which is not implemented", cannot("""
+    void splitSmtNumberingIsBuiltByHotAddingTheSecondThreads() {
+        Topology t = topo("""
                 possible 0-7
                 smt 2 stride 4
+                package 0 cpus 0-1,4-5
+                package 1 cpus 2-3,6-7
+                available: 2 nodes (0-1)
+                node 0 cpus: 0 1 4 5
+                node 1 cpus: 2 3 6 7
+                node distances:
+                node   0   1
+                  0:  10  20
+                  1:  20  10
+                """);
+        QemuMachine m = QemuMachine.of(t);
+        String l = QemuMachine.shellLine(m.arguments(BOOT));
+        assertTrue(l.contains(" -smp cpus=1,maxcpus=8,sockets=2,cores=2,threads=2 "), l);
+        assertTrue(l.contains(" -numa cpu,node-id=0,socket-id=0,core-id=0,thread-id=1 -numa cpu,node-id=0,socket-id=0,core-id=1,thread-id=1 "), l);
+        assertTrue(l.contains(" -device qemu64-x86_64-cpu,id=cpu1,socket-id=0,core-id=1,thread-id=0"
+                + " -device qemu64-x86_64-cpu,id=cpu2,socket-id=1,core-id=0,thread-id=0"
+                + " -device qemu64-x86_64-cpu,id=cpu3,socket-id=1,core-id=1,thread-id=0 "), l);
+        assertTrue(l.endsWith(" -qmp unix:/tmp/g/qmp,server=on,wait=off"), l);
+        assertEquals(List.of(List.of(new QemuMachine.Slot(4, 0, 0, 1), new QemuMachine.Slot(5, 0, 1, 1), new QemuMachine.Slot(6, 1, 0, 1),
+                new QemuMachine.Slot(7, 1, 1, 1))), m.hotAddLevels());
+    }
+
+    @Test
+    void siblingsThatAreNeitherAdjacentNorSplitAreNotBuilt() {
+        assertEquals("SMT siblings 0,3 are neither adjacent (2k, 2k+1) nor split by the core count (c, c+2): QEMU and CPU hot-add"
+                + " number threads one of these two ways", cannot("""
+                possible 0-3
+                siblings 0,3 1-2
                 available: 1 nodes (0)
-                node 0 cpus: 0 1 2 3 4 5 6 7
+                node 0 cpus: 0 1 2 3
                 """));
     }
 
