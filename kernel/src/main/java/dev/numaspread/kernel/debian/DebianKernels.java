@@ -218,6 +218,24 @@ public final class DebianKernels {
      * the series is used, with a warning).
      */
     public KernelFiles fetch(KernelSource source) {
+        // One fetch at a time, in this JVM (boots side by side) and across processes (a lock file in the cache).
+        synchronized (DebianKernels.class) {
+            try {
+                Files.createDirectories(cache().kernels());
+            } catch (IOException e) {
+                throw new FetchFailure(cache().kernels() + ": cannot create the folder (" + e.getMessage() + ")");
+            }
+            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(cache().kernels().resolve(".fetch-lock"),
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+                 java.nio.channels.FileLock lock = ch.lock()) {
+                return fetchLocked(source);
+            } catch (IOException e) {
+                throw new FetchFailure(cache().kernels() + ": cannot lock the cache (" + e.getMessage() + ")");
+            }
+        }
+    }
+
+    private KernelFiles fetchLocked(KernelSource source) {
         if (source instanceof KernelSource.DebianRelease r) {
             Optional<KernelFiles> have = cached(r.release());
             if (have.isPresent()) return have.get();

@@ -67,6 +67,13 @@ public record GuestImage(String release, Path kernel, Path initramfs, List<Strin
      * @throws GuestFailure when busybox-static or a module the channel needs is missing
      */
     public static GuestImage prepare(KernelFiles k, KernelCache cache, Consumer<String> progress) {
+        // Boots run side by side: one thread builds, the others wait for its files (file locks guard other processes).
+        synchronized (GuestImage.class) {
+            return prepareOnce(k, cache, progress);
+        }
+    }
+
+    private static GuestImage prepareOnce(KernelFiles k, KernelCache cache, Consumer<String> progress) {
         ProbeBuild build = new ProbeBuild(cache, progress);
         Path probe = build.module(k);
         Path agent = build.agent();

@@ -59,6 +59,14 @@ public final class ProbeBuild {
      * @throws ProbeBuildFailure naming the tool or the compiler's last lines
      */
     public Path module(KernelFiles k) {
+        synchronized (ProbeBuild.class) {
+            return moduleOnce(k);
+        }
+    }
+
+    // One thread of this JVM at a time: a FileLock guards against other processes only, and a second
+    // lock on the same file from this JVM would throw OverlappingFileLockException.
+    private Path moduleOnce(KernelFiles k) {
         Path ko = modulePath(k);
         if (Files.isRegularFile(ko)) return ko;
         try {
@@ -176,6 +184,12 @@ public final class ProbeBuild {
      * @throws ProbeBuildFailure when gcc or a static C library is missing
      */
     public Path agent() {
+        synchronized (ProbeBuild.class) {
+            return agentOnce();
+        }
+    }
+
+    private Path agentOnce() {
         Path bin = agentPath();
         if (Files.isExecutable(bin)) return bin;
         if (!HostCommand.installed("gcc"))
