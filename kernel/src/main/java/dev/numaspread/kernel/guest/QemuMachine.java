@@ -55,6 +55,8 @@ public final class QemuMachine {
 
     /** The most vCPUs QEMU 7.2's TCG boots on q35. */
     public static final int MAX_VCPUS = 255;
+    /** The most NUMA nodes QEMU builds ({@code MAX_NODES}). */
+    public static final int MAX_NODES = 128;
     static final int FIRST_NODE_MIB = 384;
 
     /**
@@ -144,6 +146,8 @@ public final class QemuMachine {
         int cores = p / sockets / threads;
 
         List<Node> nodes = t.nodes();
+        if (nodes.size() > MAX_NODES)
+            throw new CannotBuild(nodes.size() + " nodes: QEMU builds at most " + MAX_NODES + " NUMA nodes");
         for (int i = 0; i < nodes.size(); i++)
             if (nodes.get(i).id() != i)
                 throw new CannotBuild("node ids " + ids(nodes) + " have gaps: Linux numbers the ACPI proximity domains it meets 0, 1, 2, ...");
