@@ -111,6 +111,7 @@ public final class QemuGuest implements Guest {
     private ProbeAnswers.Have have;
     private Topology booted;
     private List<dev.numaspread.conformance.snapshot.Tar.Entry> lastSnapshot = List.of();
+    private boolean snapshotStale;
     private Topology current;
     private String brokenBy;
     private boolean closed;
@@ -459,21 +460,18 @@ public final class QemuGuest implements Guest {
         try {
             call("online " + ProbeAnswers.list(online));
         } finally {
-            // Whatever the kernel did, read what is online now.
-            String now = new String(snapshotOnline(), StandardCharsets.US_ASCII).strip();
-            current = booted.withOnline(ProbeAnswers.parseList(now.isEmpty() ? "." : now));
+            // Whatever the kernel did, read what is online now; sysfs is read again when asked.
+            current = booted.withOnline(currentCpus()[1]);
+            snapshotStale = true;
         }
     }
 
-    private byte[] snapshotOnline() {
-        lastSnapshot = ProbeAnswers.snapshot(snapshot());
-        for (var e : lastSnapshot)
-            if (e.path().equals("sys/devices/system/cpu/online") && e instanceof dev.numaspread.conformance.snapshot.Tar.File f) return f.content();
-        throw new GuestFailure("the guest's snapshot has no sys/devices/system/cpu/online");
-    }
-
-    /** A file of the guest's sysfs or procfs as last read (at boot, and after each {@link #setOnline}): {@code sys/devices/system/cpu/cpu3/topology/cluster_cpus_list}. */
+    /** A file of the guest's sysfs or procfs as it is now: {@code sys/devices/system/cpu/cpu3/topology/cluster_cpus_list}. */
     public Optional<String> sysfs(String path) {
+        if (snapshotStale) {
+            lastSnapshot = ProbeAnswers.snapshot(snapshot());
+            snapshotStale = false;
+        }
         for (var e : lastSnapshot)
             if (e.path().equals(path) && e instanceof dev.numaspread.conformance.snapshot.Tar.File f) return Optional.of(f.text());
         return Optional.empty();
