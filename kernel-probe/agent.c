@@ -426,7 +426,7 @@ int main(void)
 {
 	struct buf in = {0}, batch = {0}, answer = {0};
 	char data[65536], release[128] = "";
-	int port = open_port(), probe = open("/dev/numaspread_probe", O_RDWR), fd;
+	int port = open_port(), probe = open("/dev/numaspread_probe", O_RDWR), fd, heard = 0, silent = 0;
 
 	if (port < 0) {
 		fprintf(stderr, "numaspread agent: no virtio port named numaspread\n");
@@ -451,10 +451,18 @@ int main(void)
 		if (n < 0 && (errno == EINTR || errno == EAGAIN))
 			continue;
 		if (n <= 0) {
-			/* The host is not connected (yet, or any more): wait for it. */
+			/*
+			 * The host is not connected (yet, or any more): wait for it. A host that
+			 * spoke and then went away for 5 s is gone for good (a killed JVM): the agent
+			 * ends, and /init powers the guest off, so no QEMU outlives its host.
+			 */
+			if (heard && ++silent > 250)
+				return 2;
 			usleep(20000);
 			continue;
 		}
+		heard = 1;
+		silent = 0;
 		add(&in, data, n);
 		for (i = 0; i < in.len; i++) {
 			char *line;
