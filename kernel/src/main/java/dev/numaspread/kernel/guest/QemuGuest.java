@@ -112,8 +112,8 @@ public final class QemuGuest implements Guest {
     private Topology booted;
     private List<dev.numaspread.conformance.snapshot.Tar.Entry> lastSnapshot = List.of();
     private boolean snapshotStale;
-    private Topology current;
-    private String brokenBy;
+    private volatile Topology current;
+    private volatile String brokenBy;
     private boolean closed;
     private int cachedGroupsFor = -1;
     private ProbeAnswers.Groups cachedGroups;
