@@ -1,0 +1,61 @@
+package dev.numaspread.kernel.guest;
+
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.topology.Topology;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A kernel ready to boot (a Debian kernel fetched into the cache with its probe built, or a kernel
+ * the user built): it boots the machines the kit asks for under QEMU, one {@link Guest} per machine.
+ * What the kit side ({@code kernel:SOURCE}, package {@code dev.numaspread.kernel.certify}) needs
+ * from below the {@link Guest} line besides the guests themselves.
+ *
+ * <p>Everything but {@link #boot} is cheap and boots nothing: the kit asks it to choose machines,
+ * to state its claims before the first boot, and to print a failing machine's QEMU command line.
+ */
+public interface BootableKernel {
+
+    /** What the kernel calls itself, as {@link Guest#release()} will: {@code 7.3.4+deb13-amd64}. */
+    String release();
+
+    /** The series of {@link #release()}: {@code 7.3}. */
+    KernelRelease series();
+
+    /**
+     * The calls the probe built for this kernel can answer, known from the release's own headers and
+     * symbols without booting; a booted {@link Guest#answers()} may still lack one (a symbol not found
+     * at load time).
+     */
+    Set<Guest.Call> answers();
+
+    /** Why {@code call} cannot be answered by this kernel (absent from the release, not exported and not found); empty when it can. */
+    Optional<String> whyNot(Guest.Call call);
+
+    /**
+     * What of {@code machine} QEMU (the one at hand) or this kernel cannot build, one line per
+     * feature, each naming the feature and why ({@code "split SMT numbering (siblings 0 and 4): QEMU
+     * numbers a core's threads next to each other"}); empty when {@link #boot} can boot it.
+     */
+    List<String> cannotBuild(Topology machine);
+
+    /**
+     * The QEMU command line that boots {@code machine}, one word per element (a reader pastes it into
+     * a shell with the kernel and initramfs of the cache): printed with a failing machine.
+     *
+     * @throws CannotBuild when {@link #cannotBuild} names a feature
+     */
+    List<String> commandLine(Topology machine);
+
+    /**
+     * Boots {@code machine} and waits until the probe answers. The guest's {@link Guest#machine()} is
+     * what the kernel made of it (nodes renumbered, empty nodes dropped); the caller compares.
+     * Boots may run side by side, one per thread.
+     *
+     * @throws CannotBuild   when QEMU or the kernel cannot build the machine
+     * @throws GuestFailure  when it did not boot in time or panicked (the console's last lines in the message)
+     */
+    Guest boot(Topology machine);
+}
