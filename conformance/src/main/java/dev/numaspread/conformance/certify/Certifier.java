@@ -13,10 +13,12 @@ import dev.numaspread.conformance.spi.Claim;
 import dev.numaspread.conformance.spi.Family;
 import dev.numaspread.conformance.spi.ImplementationFailure;
 import dev.numaspread.conformance.spi.Implementation;
+import dev.numaspread.conformance.spi.MachineOutOfReach;
 import dev.numaspread.conformance.spi.RemoteImplementation;
 import dev.numaspread.conformance.spi.Traffic;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.conformance.steps.ImplementationUnderTest;
+import dev.numaspread.conformance.topogen.MachinePool;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
 import io.cucumber.core.options.CommandlineOptionsParser;
@@ -160,7 +162,8 @@ public final class Certifier {
                 if (!listed.add(rule)) continue;
                 Optional<Rule> meta = registry.byId(rule);
                 results.add(new RuleResult(rule, meta.map(Rule::title).orElse(""), meta.map(m -> m.level().name()).orElse("MUST"),
-                        meta.map(Rule::location).orElse(""), Optional.empty(), new Verdict.NotClaimed(routine.id()), List.of(), ""));
+                        meta.map(Rule::location).orElse(""), Optional.empty(), new Verdict.NotClaimed(routine.id(),
+                        whyNotClaimed(impl, routine)), List.of(), ""));
             }
         }
         for (Waivers.Waiver w : options.waivers().all())
@@ -202,6 +205,15 @@ public final class Certifier {
         if (e instanceof ImplementationFailure || (e.getMessage() != null && !e.getMessage().isBlank() && !(e instanceof NullPointerException)))
             return String.valueOf(e.getMessage());
         return "it threw " + e;
+    }
+
+    /** The implementation's reason for not claiming {@code routine}, or empty (it gives none, or cannot say). */
+    private static String whyNotClaimed(Implementation impl, Routine routine) {
+        try {
+            return impl.whyNotClaimed(routine).orElse("");
+        } catch (RuntimeException e) {
+            return "";
+        }
     }
 
     /** Checks run side by side at most: enough to keep a pipelined program busy on a machine of a few cores. */
@@ -355,9 +367,10 @@ public final class Certifier {
     private void runFeatures(GuardedImplementation guard, List<Claim> claims, Map<String, Map<KernelRelease, List<Evidence>>> scope,
                              CertifyOptions options, List<String> notes) {
         if (claims.isEmpty() || features.featureRoot().isEmpty()) return;
-        if (options.settings().machine().isPresent()) {
+        Optional<MachinePool> pool = options.settings().pool();
+        if (pool.isPresent() && pool.get().whyNoScenarios().isPresent()) {
             // Scenarios bring their own machines: a replay on a given machine runs the checks that draw one.
-            notes.add("a machine was given (--topology): the checks that draw machines ran on it; scenarios were not run");
+            notes.add(pool.get().whyNoScenarios().get());
             return;
         }
         if (!features.isPresent()) {
@@ -383,6 +396,7 @@ public final class Certifier {
                 .parse(args.toArray(String[]::new)).setNoSummary().setPublishQuiet(true).build();
         ScenarioCollector collector = new ScenarioCollector(guard);
         ImplementationUnderTest.install(guard);
+        pool.ifPresent(p -> p.scenarios(true));
         try {
             io.cucumber.core.runtime.Runtime.Builder cucumber = io.cucumber.core.runtime.Runtime.builder()
                     .withRuntimeOptions(runtimeOptions)
@@ -397,9 +411,19 @@ public final class Certifier {
             for (Map<KernelRelease, List<Evidence>> byKernel : scope.values())
                 for (List<Evidence> ev : byKernel.values()) ev.add(Evidence.errored("features", "the feature run could not complete: " + e));
         } finally {
+            pool.ifPresent(p -> p.scenarios(false));
             ImplementationUnderTest.reset();
         }
-        for (ScenarioCollector.Scenario s : collector.scenarios()) addScenario(s, scope, options);
+        Map<String, List<String>> notRun = new TreeMap<>();
+        for (ScenarioCollector.Scenario s : collector.scenarios()) {
+            Optional<MachineOutOfReach> out = s.error().flatMap(e -> find(e, MachineOutOfReach.class));
+            if (out.isPresent()) notRun.computeIfAbsent(out.get().getMessage(), k -> new ArrayList<>()).add(s.location());
+            else addScenario(s, scope, options);
+        }
+        // A scenario whose machine the implementation does not run on judged nothing: listed, with why.
+        for (Map.Entry<String, List<String>> e : notRun.entrySet())
+            notes.add(e.getValue().size() + " scenario" + (e.getValue().size() == 1 ? "" : "s") + " not run: " + e.getKey() + " ("
+                    + String.join(", ", e.getValue()) + ")");
     }
 
     /** The families whose spec files hold {@code rules}; empty when one of them is in none. */

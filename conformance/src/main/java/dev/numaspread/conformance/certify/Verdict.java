@@ -34,8 +34,16 @@ public sealed interface Verdict permits Verdict.Pass, Verdict.Fail, Verdict.Erro
         public String label() { return "ERROR"; }
     }
 
-    /** The implementation does not claim the rule's routine: {@code routine}. */
-    record NotClaimed(String routine) implements Verdict {
+    /**
+     * The implementation does not claim the rule's routine: {@code routine}; {@code reason} is why,
+     * when it says ({@code Implementation.whyNotClaimed}: a booted kernel cannot show a NIC driver
+     * without the NIC), else empty.
+     */
+    record NotClaimed(String routine, String reason) implements Verdict {
+        public NotClaimed(String routine) {
+            this(routine, "");
+        }
+
         public String label() { return "NOT-CLAIMED"; }
     }
 

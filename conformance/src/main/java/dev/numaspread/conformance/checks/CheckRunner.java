@@ -73,8 +73,10 @@ public final class CheckRunner {
         Context ctx = new Context(check, impl, kernel, settings, shrinks);
         try {
             check.run(ctx);
-            if (settings.machine().isPresent() && ctx.pinnedUses[0] == 0)
-                return new CheckResult.NotApplicable("draws no machine, so --topology's machine does not reach it");
+            if (settings.pool().isPresent() && ctx.pooled.given() == 0)
+                return new CheckResult.NotApplicable(ctx.pooled.refused().isPresent()
+                        ? "no machine of the pool is within its narrowing (" + ctx.pooled.refused().get().text() + ")"
+                        : "draws no machine, so the machines given (--topology, or a booted kernel's) do not reach it");
             // Calls outside a forAll (fixed examples) count as one judged try when no forAll ran.
             int outside = ctx.callsOutside > 0 ? 1 : 0;
             if (ctx.judged + outside == 0)
@@ -85,7 +87,8 @@ public final class CheckRunner {
                         : ctx.tries == 0 ? "the check made no call to the implementation for kernel " + kernel
                         : "none of its " + ctx.tries + " tries reached the implementation");
             int tries = Math.max(ctx.tries, outside);
-            return new CheckResult.Passed(tries, Math.min(tries, ctx.judged + outside), ctx.graded(), ctx.cases, ctx.machines);
+            int machines = settings.pool().isPresent() ? ctx.pooled.machinesJudged() : ctx.machines;
+            return new CheckResult.Passed(tries, Math.min(tries, ctx.judged + outside), ctx.graded(), ctx.cases, machines);
         } catch (Violation v) {
             return new CheckResult.Failed(v, ctx.failureSeed, ctx.tries, ctx.shrunk, ctx.graded());
         } catch (BudgetSpent | CannotJudge e) {
@@ -217,8 +220,8 @@ public final class CheckRunner {
         String notApplicable;
         long failureSeed;
         CheckResult.Shrunk shrunk = CheckResult.Shrunk.NONE;
-        /** How often a pinned machine ({@link Settings#machine()}) was given. */
-        final int[] pinnedUses = {0};
+        /** What the tries drew from the machine pool ({@link Settings#pool()}). */
+        final Machines.Uses pooled = new Machines.Uses();
         private final Map<OutcomeTable, GradedRuns> graded = new LinkedHashMap<>();
 
         Context(Check check, Implementation impl, KernelRelease kernel, Settings settings, Predicate<Throwable> shrinks) {
@@ -286,11 +289,17 @@ public final class CheckRunner {
                     notApplicable = e.getMessage();
                     return;
                 }
-                if (calls > before) judgedHere[0]++;
+                if (calls > before) {
+                    judgedHere[0]++;
+                    pooled.judged();
+                }
             };
             PropertyResult<T> r;
-            // A machine given on the command line stands in for every machine the generator draws.
-            Gen<T> drawn = s.machine().isEmpty() ? gen : c -> gen.generate(new Machines.Pinned(c, s.machine().get(), pinnedUses));
+            // The machines given (--topology, a booted kernel's) stand in for every machine the generator draws.
+            Gen<T> drawn = s.pool().isEmpty() ? gen : c -> {
+                pooled.startTry();
+                return gen.generate(new Machines.Pooled(c, s.pool().get(), pooled));
+            };
             inForAll = true;
             try {
                 r = s.isExhaustive()
@@ -319,6 +328,11 @@ public final class CheckRunner {
                             + " s budget; raise it with --budget SECONDS (or -Dnumaspread.budget.seconds)");
             } else if (r instanceof PropertyResult.GaveUp<T> g) {
                 tries += g.tries();
+                if (g.tries() == 0 && pooled.refused().isPresent()) {
+                    // Not the check's failure to judge: the pool holds no machine its rule is about.
+                    notApplicable = "no machine of the pool is within its narrowing (" + pooled.refused().get().text() + ")";
+                    return;
+                }
                 throw new CannotJudge("too few drawn inputs applied: " + g.reason());
             } else if (r instanceof PropertyResult.Failed<T> f) {
                 tries += f.tries();

@@ -1,6 +1,7 @@
 package dev.numaspread.conformance.checks;
 
 import dev.numaspread.conformance.gen.Shard;
+import dev.numaspread.conformance.topogen.MachinePool;
 import dev.numaspread.conformance.topogen.SmallMachines;
 import dev.numaspread.model.topology.Topology;
 
@@ -12,15 +13,16 @@ import java.util.Optional;
  * run replayable. Defaults come from system properties {@code numaspread.tries},
  * {@code numaspread.seed} and {@code numaspread.budget.seconds}, so CI and the CLI set them globally.
  *
- * @param machine    when present, the machine every machine generator gives instead of drawing one
- *                   ({@code certify --topology cex.topo}: a saved counterexample replayed); the other
- *                   draws of a try (a node, a count) vary as usual
+ * @param pool       when present, the machines every machine generator gives instead of drawing one
+ *                   ({@link MachinePool}: {@code certify --topology cex.topo} replays a saved
+ *                   counterexample on a pool of one; {@code --impl kernel:} runs on the booted
+ *                   machines); the other draws of a try (a node, a count) vary as usual
  * @param exhaustive 0: random tries; n &gt; 0: instead of them, every case of the small scope n
  *                   ({@code certify --exhaustive n}: every machine of at most n CPUs and every draw
  *                   on it, {@code Property.exhaust}); {@code tries} is then not used
  * @param shard      the share of the tries (or of the cases) this run takes ({@code certify --shard K/N})
  */
-public record Settings(int tries, long seed, Duration budget, Optional<Topology> machine, int exhaustive, Shard shard) {
+public record Settings(int tries, long seed, Duration budget, Optional<MachinePool> pool, int exhaustive, Shard shard) {
 
     public Settings {
         if (tries < 1) throw new IllegalArgumentException("tries " + tries + " must be at least 1");
@@ -33,8 +35,8 @@ public record Settings(int tries, long seed, Duration budget, Optional<Topology>
         this(tries, seed, budget, Optional.empty());
     }
 
-    public Settings(int tries, long seed, Duration budget, Optional<Topology> machine) {
-        this(tries, seed, budget, machine, 0, Shard.WHOLE);
+    public Settings(int tries, long seed, Duration budget, Optional<MachinePool> pool) {
+        this(tries, seed, budget, pool, 0, Shard.WHOLE);
     }
 
     /** The defaults when no system property says otherwise: 200 tries, seed 0x5eed, 20 s per property. */
@@ -72,30 +74,35 @@ public record Settings(int tries, long seed, Duration budget, Optional<Topology>
     }
 
     public Settings withTries(int n) {
-        return new Settings(n, seed, budget, machine, exhaustive, shard);
+        return new Settings(n, seed, budget, pool, exhaustive, shard);
     }
 
     public Settings withSeed(long s) {
-        return new Settings(tries, s, budget, machine, exhaustive, shard);
+        return new Settings(tries, s, budget, pool, exhaustive, shard);
     }
 
     public Settings withBudget(Duration b) {
-        return new Settings(tries, seed, b, machine, exhaustive, shard);
+        return new Settings(tries, seed, b, pool, exhaustive, shard);
     }
 
-    /** These settings with every drawn machine replaced by {@code m}. */
+    /** These settings with every drawn machine replaced by {@code m} (a pool of one). */
     public Settings withMachine(Topology m) {
-        return new Settings(tries, seed, budget, Optional.of(m), exhaustive, shard);
+        return withPool(MachinePool.of(java.util.List.of(m)));
+    }
+
+    /** These settings with every drawn machine taken from {@code p}. */
+    public Settings withPool(MachinePool p) {
+        return new Settings(tries, seed, budget, Optional.of(p), exhaustive, shard);
     }
 
     /** These settings walking every case of the small scope {@code n} instead of random tries (0: random tries again). */
     public Settings withExhaustive(int n) {
-        return new Settings(tries, seed, budget, machine, n, shard);
+        return new Settings(tries, seed, budget, pool, n, shard);
     }
 
     /** These settings taking the share {@code s} of the tries or cases. */
     public Settings withShard(Shard s) {
-        return new Settings(tries, seed, budget, machine, exhaustive, s);
+        return new Settings(tries, seed, budget, pool, exhaustive, s);
     }
 
     /** True when the properties walk a small scope ({@link #exhaustive()} &gt; 0) instead of drawing at random. */

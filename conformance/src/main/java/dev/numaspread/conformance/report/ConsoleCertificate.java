@@ -87,7 +87,8 @@ public final class ConsoleCertificate {
             sb.append(" seed ").append(seed).append('\n');
             explored(sb, r);
         } else if (v instanceof Verdict.NotClaimed n) {
-            sb.append(" routine ").append(n.routine()).append(" not claimed\n");
+            sb.append(" routine ").append(n.routine()).append(" not claimed")
+                    .append(n.reason().isEmpty() ? "" : ": " + Printable.of(n.reason())).append('\n');
         } else if (v instanceof Verdict.NotVerified nv) {
             sb.append('\n');
             line(sb, "reason", nv.reason());

@@ -338,7 +338,7 @@ public final class ReportReader {
                     String routine = text(j, at, "routine");
                     if (Routine.byId(routine).isEmpty())
                         throw bad(at + "/routine", "found " + Printable.quote(routine) + "; expected a routine id such as local-spread");
-                    yield new Verdict.NotClaimed(routine);
+                    yield new Verdict.NotClaimed(routine, optionalText(j, at, "reason"));
                 }
                 case "WAIVED" -> {
                     String under = text(j, at, "underlying");

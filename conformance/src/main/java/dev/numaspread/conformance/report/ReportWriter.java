@@ -161,7 +161,10 @@ public final class ReportWriter {
             j.put("source", e.source());
             j.put("reason", e.reason());
         } else if (v instanceof Verdict.NotVerified n) j.put("reason", n.reason());
-        else if (v instanceof Verdict.NotClaimed n) j.put("routine", n.routine());
+        else if (v instanceof Verdict.NotClaimed n) {
+            j.put("routine", n.routine());
+            if (!n.reason().isEmpty()) j.put("reason", n.reason());
+        }
         else if (v instanceof Verdict.Waived w) {
             waiver(j.putObject("waiver"), w.waiver());
             j.put("underlying", w.underlying().label());

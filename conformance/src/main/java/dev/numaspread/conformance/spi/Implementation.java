@@ -66,6 +66,21 @@ public interface Implementation {
      */
     List<Claim> claims();
 
+    /**
+     * Why this implementation does not claim {@code routine}, for the certificate's NOT-CLAIMED line:
+     * what it would need to show it.
+     *
+     * <p>Example: a booted kernel ({@code --impl kernel:}) says of {@code mana-setup-irqs}
+     * {@code "needs a MANA NIC (Azure): QEMU emulates none"}.
+     *
+     * @param routine a routine it does not claim
+     * @return the reason; empty (the default) when it gives none
+     * @throws RuntimeException when it cannot say: the kit catches it, and the certificate gives no reason
+     */
+    default Optional<String> whyNotClaimed(Routine routine) {
+        return Optional.empty();
+    }
+
     // ------------------------------------------------------------ local spread (spec/local-spread.md)
 
     /**

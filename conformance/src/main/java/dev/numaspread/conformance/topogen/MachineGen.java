@@ -37,8 +37,7 @@ public final class MachineGen implements Gen<Topology> {
 
     @Override
     public Topology generate(Choices c) {
-        // certify --topology: the given machine stands in for every drawn one.
-        if (c instanceof Machines.Pinned p) return p.machine();
+        if (c instanceof Machines.Pooled p) return fromPool(p);
         c.startSpan("machine");
         if (c.smallScope().isPresent()) {
             try {
@@ -63,6 +62,41 @@ public final class MachineGen implements Gen<Topology> {
             throw e;
         }
         c.endSpan(new Literal(m));
+        return m;
+    }
+
+    /**
+     * A machine of the pool (certify --topology's machine, or a booted kernel's), in span
+     * {@code "machine"}: one choice over the machines the options admit, so shrinking moves to the
+     * first. When the pool grows, a first choice says which form follows, as for drawn machines:
+     * pool (1, what tries draw) or literal (0, where the shrinker goes), a literal machine being
+     * made ready by {@link MachinePool#grow} before the try runs on it.
+     */
+    private Topology fromPool(Machines.Pooled p) {
+        MachinePool pool = p.pool();
+        p.startSpan("machine");
+        Topology m;
+        try {
+            boolean literal = pool.grows() && p.pinned(0, 1, 1) == 0;
+            if (literal) {
+                Topology wanted = MachineCode.read(p);
+                if (!options.admits(wanted)) throw new Gen.Unsatisfiable("the literal machine is outside " + options);
+                m = pool.grow(wanted).orElseThrow(() -> new Gen.Unsatisfiable("the pool cannot make the literal machine ready"));
+            } else {
+                List<Topology> admitted = pool.machines().stream().filter(t -> pool.admits(options, t)).toList();
+                if (admitted.isEmpty()) {
+                    p.uses().refused(options);
+                    throw new Gen.Unsatisfiable("no machine of the pool is within " + options);
+                }
+                m = admitted.get(admitted.size() == 1 ? 0 : p.choose(0, admitted.size() - 1));
+            }
+        } catch (RuntimeException e) {
+            p.endSpan();
+            throw e;
+        }
+        p.uses().gave(m);
+        if (pool.grows()) p.endSpan(new Literal(m));
+        else p.endSpan();
         return m;
     }
 

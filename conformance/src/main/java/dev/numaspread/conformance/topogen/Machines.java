@@ -3,6 +3,10 @@ package dev.numaspread.conformance.topogen;
 import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.model.topology.Topology;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
 /**
  * The machine generators properties draw from: {@link #realistic()} ({@link RealisticMachines}),
  * {@link #edgeCases()} ({@link EdgeCases}), {@link #any()} mixing both, and
@@ -51,26 +55,30 @@ public final class Machines {
     }
 
     /**
-     * Choices that carry a machine every machine generator of this class gives instead of drawing
-     * one ({@code certify --topology cex.topo} replays a saved counterexample): the other draws
-     * (a node, a count) still come from {@code choices}. Counts how often the machine was given,
-     * so a check that never drew a machine can say the replay does not concern it.
+     * Choices that carry a {@link MachinePool}: every machine generator gives a machine of the pool
+     * instead of drawing one ({@code certify --topology cex.topo} replays a saved counterexample on
+     * a pool of one; {@code --impl kernel:} runs on the booted machines); the other draws (a node, a
+     * count) still come from {@code choices}. Counts what the tries drew, so a check can say why
+     * the pool did not reach it.
      */
-    public static final class Pinned implements dev.numaspread.conformance.gen.Choices {
+    public static final class Pooled implements dev.numaspread.conformance.gen.Choices {
         private final dev.numaspread.conformance.gen.Choices choices;
-        private final Topology machine;
-        private final int[] uses;
+        private final MachinePool pool;
+        private final Uses uses;
 
-        /** {@code uses[0]} counts the machines given (shared by the caller across tries). */
-        public Pinned(dev.numaspread.conformance.gen.Choices choices, Topology machine, int[] uses) {
+        /** {@code uses} counts the machines given and refused (shared by the caller across tries). */
+        public Pooled(dev.numaspread.conformance.gen.Choices choices, MachinePool pool, Uses uses) {
             this.choices = choices;
-            this.machine = machine;
+            this.pool = pool;
             this.uses = uses;
         }
 
-        Topology machine() {
-            uses[0]++;
-            return machine;
+        MachinePool pool() {
+            return pool;
+        }
+
+        Uses uses() {
+            return uses;
         }
 
         @Override public int choose(int lo, int hi) { return choices.choose(lo, hi); }
@@ -79,6 +87,52 @@ public final class Machines {
         @Override public void startSpan(String label) { choices.startSpan(label); }
         @Override public void endSpan() { choices.endSpan(); }
         @Override public void endSpan(dev.numaspread.conformance.gen.Rewrites rewrites) { choices.endSpan(rewrites); }
+    }
+
+    /**
+     * What the tries of one check drew from a {@link MachinePool}: how many machines were given,
+     * which narrowing admitted none of the pool (the last one seen), and the pool machines given
+     * (by identity) to tries that went on to judge. Not thread-safe: one check runs its tries in order.
+     */
+    public static final class Uses {
+        private int given;
+        private Optional<Options> refused = Optional.empty();
+        private final java.util.Set<Topology> drawn = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        private Topology last;
+
+        /** How many machines the pool gave. */
+        public int given() {
+            return given;
+        }
+
+        /** The narrowing that admitted none of the pool's machines, when a draw met one. */
+        public Optional<Options> refused() {
+            return refused;
+        }
+
+        /** Forgets the machine of the last try: called before each try. */
+        public void startTry() {
+            last = null;
+        }
+
+        /** Counts the machine of the current try as judged. */
+        public void judged() {
+            if (last != null) drawn.add(last);
+        }
+
+        /** How many distinct machines the judged tries ran on. */
+        public int machinesJudged() {
+            return drawn.size();
+        }
+
+        void gave(Topology m) {
+            given++;
+            last = m;
+        }
+
+        void refused(Options o) {
+            refused = Optional.of(o);
+        }
     }
 
     /** Whether a realistic machine has SMT. */
@@ -127,6 +181,19 @@ public final class Machines {
             if (smt == Smt.NEVER && t.smtSiblings().stream().anyMatch(g -> g.size() > 1)) return false;
             if (symmetric && !t.distances().isSymmetric()) return false;
             return !allPresent || t.possible().equals(t.present());
+        }
+
+        /** The narrowing in words, for a reader told that no machine met it: {@code at most 16 CPUs, SMT on every core}. */
+        public String text() {
+            List<String> parts = new ArrayList<>();
+            parts.add("at most " + maxCpus + " possible CPUs");
+            if (maxNodes < MAX_NODES) parts.add("at most " + maxNodes + " nodes");
+            if (minCpuNodes > 1) parts.add("at least " + minCpuNodes + " nodes with CPUs");
+            if (smt == Smt.ALWAYS) parts.add("SMT on every core");
+            if (smt == Smt.NEVER) parts.add("no SMT");
+            if (symmetric) parts.add("symmetric distances");
+            if (allPresent) parts.add("every possible CPU present");
+            return String.join(", ", parts);
         }
 
         public Options withMaxCpus(int n) { return new Options(n, maxNodes, minCpuNodes, smt, symmetric, allPresent); }

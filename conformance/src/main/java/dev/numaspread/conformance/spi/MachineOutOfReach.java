@@ -1,0 +1,17 @@
+package dev.numaspread.conformance.spi;
+
+import dev.numaspread.conformance.checks.NotApplicable;
+
+/**
+ * The call was about a machine the implementation does not run on: an implementation bound to
+ * machines of its own (a booted kernel answers only for the machine it booted on, {@code --impl
+ * kernel:}) cannot be asked about a machine a check built for itself, a machine derived from a
+ * drawn one, or a fixture it could not boot. Kit-owned "not applicable here": the try or scenario
+ * judges nothing, so it is neither the implementation's ERROR nor a PASS; a rule that nothing else
+ * judged is NOT-VERIFIED with {@link #getMessage()} among the reasons.
+ */
+public final class MachineOutOfReach extends NotApplicable {
+    public MachineOutOfReach(String reason) {
+        super(reason);
+    }
+}
