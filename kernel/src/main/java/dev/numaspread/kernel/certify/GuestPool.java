@@ -1,0 +1,338 @@
+package dev.numaspread.kernel.certify;
+
+import dev.numaspread.conformance.spi.ImplementationFailure;
+import dev.numaspread.conformance.spi.MachineOutOfReach;
+import dev.numaspread.conformance.topogen.MachinePool;
+import dev.numaspread.conformance.topogen.Machines;
+import dev.numaspread.kernel.guest.BootableKernel;
+import dev.numaspread.kernel.guest.CannotBuild;
+import dev.numaspread.kernel.guest.Guest;
+import dev.numaspread.kernel.guest.GuestFailure;
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.kernel.KernelBug;
+import dev.numaspread.model.topology.TopoFormat;
+import dev.numaspread.model.topology.Topology;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * The machines a booted kernel runs on, one guest per machine, as the kit draws them
+ * ({@link MachinePool}): booted side by side up to the cores, each serving every check's tries on
+ * it. A call about a machine is answered by the guest booted on that machine ({@link SameMachine}),
+ * after {@link Guest#setOnline} when the call's online CPUs differ; a call about any other machine
+ * is {@link MachineOutOfReach}, never the kernel's fault. While scenarios run, a scenario's machine
+ * is booted when a call first asks about it (once; later scenarios share it); while a failure
+ * shrinks, the smaller machines the shrinker tries are booted ({@link #grow}).
+ *
+ * <p>A guest that oopsed (a {@link KernelBug}, an answer the rules judge) answers nothing more: the
+ * next call about its machine boots it again. A guest that stops answering otherwise is the
+ * kernel's ERROR ({@link ImplementationFailure} with its console's last lines).
+ */
+final class GuestPool implements MachinePool, AutoCloseable {
+
+    /** Most guests booted on demand (scenarios, shrinking) kept running at once; older ones are powered off. */
+    static final int MAX_ON_DEMAND = 4;
+
+    private final BootableKernel kernel;
+    private final List<Booted> pool;
+    /** Machines booted on demand, by the {@code .topo} text asked for; a failed boot is kept with its reason. */
+    private final Map<String, OnDemand> onDemand = new LinkedHashMap<>();
+    private final Consumer<String> progress;
+    private final List<String> notes = new ArrayList<>();
+    private volatile boolean scenarios;
+    private final Duration bootBudget;
+    private long bootNanosSpent;
+
+    private GuestPool(BootableKernel kernel, List<Booted> pool, Consumer<String> progress, Duration bootBudget) {
+        this.kernel = kernel;
+        this.pool = pool;
+        this.progress = progress;
+        this.bootBudget = bootBudget;
+    }
+
+    /** A machine booted on demand, or why it could not be. */
+    private record OnDemand(Optional<Booted> booted, String why) {}
+
+    /**
+     * Boots {@code machines} side by side, {@code parallel} at a time, and keeps those that booted,
+     * smallest first (where shrinking goes). A machine QEMU cannot build, or whose guest did not
+     * boot, is left out with a note ({@link #notes()}).
+     *
+     * @param bootBudget the time boots on demand may take in all (scenario machines, shrinking)
+     * @throws IllegalStateException when no machine booted (the message gives each reason)
+     */
+    static GuestPool boot(BootableKernel kernel, List<Topology> machines, int parallel, Duration bootBudget, Consumer<String> progress) {
+        List<Booted> booted = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        ExecutorService boots = Executors.newFixedThreadPool(Math.max(1, Math.min(parallel, machines.size())), r -> {
+            Thread t = new Thread(r, "numaspread-boot");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<Booted>> futures = new ArrayList<>();
+            for (Topology m : machines) futures.add(boots.submit(() -> Booted.of(kernel, m)));
+            for (int i = 0; i < machines.size(); i++) {
+                String which = "machine " + (i + 1) + " of " + machines.size() + " (" + shape(machines.get(i)) + ")";
+                try {
+                    Booted b = futures.get(i).get();
+                    booted.add(b);
+                    progress.accept("booted " + which + " in " + b.bootTime.toMillis() / 1000.0 + " s");
+                } catch (ExecutionException e) {
+                    String why = e.getCause() instanceof CannotBuild || e.getCause() instanceof GuestFailure
+                            ? e.getCause().getMessage() : String.valueOf(e.getCause());
+                    failed.add(which + ": " + why);
+                    progress.accept("not booted: " + which + ": " + firstLine(why));
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            booted.forEach(Booted::close);
+            throw new IllegalStateException("interrupted while booting the machines");
+        } finally {
+            boots.shutdownNow();
+        }
+        if (booted.isEmpty())
+            throw new IllegalStateException("no machine could be booted with Linux " + kernel.release() + ": " + String.join("; ", failed));
+        booted.sort(Comparator.comparingInt((Booted b) -> b.machine.possible().size()).thenComparingInt(b -> b.machine.nodes().size()));
+        GuestPool p = new GuestPool(kernel, booted, progress, bootBudget);
+        for (String f : failed) p.notes.add("not booted, " + f);
+        return p;
+    }
+
+    /** What the pool could not boot, for the certificate's notes. */
+    synchronized List<String> notes() {
+        return List.copyOf(notes);
+    }
+
+    /** The kernel the guests run. */
+    BootableKernel kernel() {
+        return kernel;
+    }
+
+    // ------------------------------------------------------------ MachinePool
+
+    @Override
+    public List<Topology> machines() {
+        return pool.stream().map(b -> b.machine).toList();
+    }
+
+    /** Not-present CPUs do not count against the narrowing's most CPUs (the interface says why). */
+    @Override
+    public boolean admits(Machines.Options options, Topology machine) {
+        return options.withMaxCpus(Math.max(options.maxCpus(), machine.possible().size())).admits(machine)
+                && machine.present().size() <= options.maxCpus();
+    }
+
+    @Override
+    public boolean grows() {
+        return true;
+    }
+
+    /** Boots {@code wanted} for the shrinker, within the boot budget; the machine as the kernel saw it. */
+    @Override
+    public Optional<Topology> grow(Topology wanted) {
+        return bootOnDemand(wanted).booted().map(b -> b.machine);
+    }
+
+    @Override
+    public Optional<String> whyNoScenarios() {
+        return Optional.empty();
+    }
+
+    @Override
+    public void scenarios(boolean running) {
+        scenarios = running;
+    }
+
+    // ------------------------------------------------------------ answering
+
+    /**
+     * What {@code call} answers on the guest booted on {@code machine}, with {@code machine}'s CPUs online.
+     *
+     * @throws MachineOutOfReach when no guest runs on that machine (nor can, for a scenario)
+     * @throws KernelBug         when the kernel oopsed on the call (the guest is booted again for the next one)
+     * @throws ImplementationFailure when the guest stopped answering otherwise
+     */
+    <T> T answer(Topology machine, Function<Guest, T> call) {
+        Booted b = find(machine);
+        try {
+            return b.call(machine.online(), call);
+        } catch (CannotBuild e) {
+            throw new MachineOutOfReach("the kernel cannot take the machine to online CPUs " + machine.online().toList() + ": " + e.getMessage());
+        } catch (GuestFailure e) {
+            throw new ImplementationFailure("Linux " + kernel.release() + " stopped answering on " + shape(b.machine) + ": " + e.getMessage(), e);
+        }
+    }
+
+    private Booted find(Topology machine) {
+        for (Booted b : pool) if (b.machine == machine) return b;
+        for (Booted b : pool) if (SameMachine.sameHardware(machine, b.machine)) return b;
+        synchronized (this) {
+            for (OnDemand d : onDemand.values())
+                if (d.booted().isPresent() && SameMachine.sameHardware(machine, d.booted().get().machine)) return d.booted().get();
+        }
+        if (!scenarios)
+            throw new MachineOutOfReach("the call is about a machine no guest booted on (a machine the check built or derived"
+                    + " from a drawn one); Linux " + kernel.release() + " answers for the machines it booted on");
+        OnDemand d = bootOnDemand(machine);
+        if (d.booted().isEmpty()) throw new MachineOutOfReach(d.why());
+        List<String> differ = SameMachine.differences(machine, d.booted().get().machine, false);
+        if (!differ.isEmpty())
+            throw new MachineOutOfReach("the machine booted otherwise than asked: " + String.join("; ", differ));
+        return d.booted().get();
+    }
+
+    private synchronized OnDemand bootOnDemand(Topology wanted) {
+        String key = TopoFormat.write(wanted.named("asked", "asked"));
+        OnDemand known = onDemand.get(key);
+        if (known != null) {
+            if (known.booted().isPresent() && known.booted().get().dead()) known.booted().get().close();
+            else return known;
+        }
+        OnDemand d;
+        List<String> cannot = kernel.cannotBuild(wanted);
+        if (!cannot.isEmpty()) {
+            d = new OnDemand(Optional.empty(), "QEMU cannot build its machine: " + String.join("; ", cannot));
+        } else if (bootNanosSpent > bootBudget.toNanos()) {
+            d = new OnDemand(Optional.empty(), "the boot budget (" + bootBudget.toSeconds() + " s for machines booted on demand) is spent");
+        } else {
+            long start = System.nanoTime();
+            try {
+                Booted b = Booted.of(kernel, wanted);
+                d = new OnDemand(Optional.of(b), "");
+                progress.accept("booted " + shape(b.machine) + " on demand in " + b.bootTime.toMillis() / 1000.0 + " s");
+            } catch (CannotBuild | GuestFailure e) {
+                d = new OnDemand(Optional.empty(), "its machine did not boot: " + firstLine(e.getMessage()));
+            } finally {
+                bootNanosSpent += System.nanoTime() - start;
+            }
+        }
+        onDemand.put(key, d);
+        // Keep the newest few running: a scenario's machine serves the scenarios next to it.
+        List<OnDemand> running = onDemand.values().stream().filter(x -> x.booted().isPresent() && !x.booted().get().closed()).toList();
+        for (int i = 0; i < running.size() - MAX_ON_DEMAND; i++) running.get(i).booted().get().close();
+        return d;
+    }
+
+    /** {@code 2 nodes, 8 CPUs (6 online)}. */
+    static String shape(Topology m) {
+        return m.nodes().size() + " node" + (m.nodes().size() == 1 ? "" : "s") + ", " + m.possible().size() + " CPU"
+                + (m.possible().size() == 1 ? "" : "s") + (m.online().size() < m.possible().size() ? " (" + m.online().size() + " online)" : "");
+    }
+
+    private static String firstLine(String s) {
+        int nl = s == null ? -1 : s.indexOf('\n');
+        return s == null ? "" : nl < 0 ? s : s.substring(0, nl);
+    }
+
+    @Override
+    public synchronized void close() {
+        for (Booted b : pool) b.close();
+        for (OnDemand d : onDemand.values()) d.booted().ifPresent(Booted::close);
+    }
+
+    /**
+     * One machine and the guest running on it. Calls with the guest's current online CPUs run side
+     * by side (read lock); a call that needs other online CPUs changes them alone (write lock). A
+     * guest that oopsed is booted again before the next call.
+     */
+    static final class Booted {
+        private final BootableKernel kernel;
+        private final Topology asked;
+        final Topology machine;
+        final Duration bootTime;
+        private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+        private Guest guest;
+        private CpuSet online;
+        private volatile boolean oopsed;
+        private volatile boolean closed;
+
+        private Booted(BootableKernel kernel, Topology asked, Guest guest, Duration bootTime) {
+            this.kernel = kernel;
+            this.asked = asked;
+            this.guest = guest;
+            // Named as asked, so a counterexample's .topo reads back (and names the machine of the run).
+            this.machine = guest.machine().named(asked.name(), "Linux " + kernel.release() + " booted under QEMU");
+            this.online = machine.online();
+            this.bootTime = bootTime;
+        }
+
+        static Booted of(BootableKernel kernel, Topology m) {
+            long start = System.nanoTime();
+            Guest g = kernel.boot(m);
+            return new Booted(kernel, m, g, Duration.ofNanos(System.nanoTime() - start));
+        }
+
+        boolean dead() {
+            return oopsed;
+        }
+
+        boolean closed() {
+            return closed;
+        }
+
+        <T> T call(CpuSet wanted, Function<Guest, T> call) {
+            lock.readLock().lock();
+            boolean reading = true;
+            try {
+                if (oopsed || !online.equals(wanted)) {
+                    lock.readLock().unlock();
+                    reading = false;
+                    lock.writeLock().lock();
+                    try {
+                        if (closed) throw new GuestFailure("the guest was powered off (the pool keeps " + MAX_ON_DEMAND + " machines booted on demand)");
+                        if (oopsed) reboot();
+                        if (!online.equals(wanted)) {
+                            guest.setOnline(wanted);
+                            online = wanted;
+                        }
+                        lock.readLock().lock();
+                        reading = true;
+                    } finally {
+                        lock.writeLock().unlock();
+                    }
+                }
+                try {
+                    return call.apply(guest);
+                } catch (KernelBug bug) {
+                    oopsed = true;
+                    throw bug;
+                }
+            } finally {
+                if (reading) lock.readLock().unlock();
+            }
+        }
+
+        /** Boots the machine again after an oops, with the online CPUs it booted with. */
+        private void reboot() {
+            guest.close();
+            guest = kernel.boot(asked);
+            online = guest.machine().online();
+            oopsed = false;
+        }
+
+        void close() {
+            lock.writeLock().lock();
+            try {
+                closed = true;
+                guest.close();
+            } finally {
+                lock.writeLock().unlock();
+            }
+        }
+    }
+}

@@ -1,0 +1,207 @@
+package dev.numaspread.kernel.certify;
+
+import dev.numaspread.conformance.spi.ImplementationFailure;
+import dev.numaspread.conformance.spi.MachineOutOfReach;
+import dev.numaspread.conformance.topogen.Machines;
+import dev.numaspread.kernel.guest.BootableKernel;
+import dev.numaspread.kernel.guest.Guest;
+import dev.numaspread.kernel.guest.GuestFailure;
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.kernel.KernelBug;
+import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.topology.Topology;
+import dev.numaspread.model.topology.TopologyBuilder;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** How a pool of booted machines answers calls: which machine, which online CPUs, and what it does not answer. */
+class GuestPoolTest {
+
+    static final KernelRelease K73 = KernelRelease.of(7, 3);
+
+    static Topology twoNodes() {
+        return TopologyBuilder.machine("two").node(0, "0-3").node(1, "4-7").smtAdjacent(2).distances(new int[]{10, 20}, new int[]{20, 10})
+                .build();
+    }
+
+    static GuestPool pool(BootableKernel kernel, Topology... machines) {
+        return GuestPool.boot(kernel, List.of(machines), 2, Duration.ofSeconds(30), line -> {});
+    }
+
+    @Test
+    void aCallOnABootedMachineIsAnsweredByItsGuest() {
+        try (GuestPool p = pool(new ModelKernel(K73), twoNodes())) {
+            Topology booted = p.machines().get(0);
+            assertArrayEquals(new int[]{4, 5, 6, 7, 0}, p.answer(booted, g -> g.localSpread(1, 5)));
+            // The machine as asked (no packages, another name) is the same hardware.
+            assertArrayEquals(new int[]{4, 5, 6, 7, 0}, p.answer(twoNodes(), g -> g.localSpread(1, 5)));
+        }
+    }
+
+    @Test
+    void otherOnlineCpusGoThroughSetOnline() {
+        try (GuestPool p = pool(new ModelKernel(K73), twoNodes())) {
+            Topology booted = p.machines().get(0);
+            assertArrayEquals(new int[]{5, 6, 7, 0}, p.answer(booted.withOnline(CpuSet.parseList("0-3,5-7")), g -> g.localSpread(1, 4)));
+            assertEquals(CpuSet.parseList("0-3,5-7"), p.answer(booted.withOnline(CpuSet.parseList("0-3,5-7")), Guest::machine).online());
+            assertArrayEquals(new int[]{4, 5, 6, 7}, p.answer(booted, g -> g.localSpread(1, 4)));
+        }
+    }
+
+    @Test
+    void CPU_0_offlineIsOutOfReach() {
+        try (GuestPool p = pool(new ModelKernel(K73), twoNodes())) {
+            MachineOutOfReach e = assertThrows(MachineOutOfReach.class,
+                    () -> p.answer(p.machines().get(0).withOnline(CpuSet.parseList("1-7")), g -> g.localSpread(0, 1)));
+            assertEquals("the kernel cannot take the machine to online CPUs 1-7: CPU 0 cannot be taken offline on x86", e.getMessage());
+        }
+    }
+
+    @Test
+    void aMachineNoGuestBootedOnIsOutOfReach() {
+        Topology other = TopologyBuilder.machine("three").node(0, "0-1").node(1, "2-3").node(2, "4-5").build();
+        try (GuestPool p = pool(new ModelKernel(K73), twoNodes())) {
+            MachineOutOfReach e = assertThrows(MachineOutOfReach.class, () -> p.answer(other, g -> g.localSpread(0, 1)));
+            assertTrue(e.getMessage().startsWith("the call is about a machine no guest booted on"), e.getMessage());
+        }
+    }
+
+    /** During scenarios a machine is booted when first asked about, once; one the kernel renumbers is out of reach. */
+    @Test
+    void scenarioMachinesAreBootedOnceAndRenumberedOnesAreOutOfReach() {
+        CountingKernel kernel = new CountingKernel(new ModelKernel(K73));
+        Topology sparse = TopologyBuilder.machine("sparse").node(0, "0-1").node(2, "2-3").build();
+        Topology plain = TopologyBuilder.machine("plain").node(0, "0-1").node(1, "2-3").build();
+        try (GuestPool p = pool(kernel, twoNodes())) {
+            p.scenarios(true);
+            assertArrayEquals(new int[]{2, 3}, p.answer(plain, g -> g.localSpread(1, 2)));
+            assertArrayEquals(new int[]{2, 3, 0}, p.answer(plain, g -> g.localSpread(1, 3)));
+            assertEquals(2, kernel.boots.get());
+            MachineOutOfReach e = assertThrows(MachineOutOfReach.class, () -> p.answer(sparse, g -> g.localSpread(2, 1)));
+            assertEquals("the machine booted otherwise than asked: node 2 is node 1 in the booted kernel (x86 numbers nodes 0, 1, 2, ...)",
+                    e.getMessage());
+            p.scenarios(false);
+            Topology other = TopologyBuilder.machine("other").node(0, "0-2").build();
+            assertThrows(MachineOutOfReach.class, () -> p.answer(other, g -> g.localSpread(0, 1)));
+            assertEquals(3, kernel.boots.get());
+        }
+    }
+
+    /** An oops is an answer the rules judge; the guest is booted again for the next call. */
+    @Test
+    void aGuestThatOopsedIsBootedAgain() {
+        CountingKernel kernel = new CountingKernel(new ModelKernel(K73));
+        try (GuestPool p = pool(kernel, twoNodes())) {
+            Topology m = p.machines().get(0);
+            assertThrows(KernelBug.class, () -> p.answer(m, g -> { throw new KernelBug("BUG", "a modelled oops"); }));
+            assertArrayEquals(new int[]{0}, p.answer(m, g -> g.localSpread(0, 1)));
+            assertEquals(2, kernel.boots.get());
+        }
+    }
+
+    @Test
+    void aGuestThatStopsAnsweringIsTheKernelsError() {
+        try (GuestPool p = pool(new ModelKernel(K73), twoNodes())) {
+            ImplementationFailure e = assertThrows(ImplementationFailure.class,
+                    () -> p.answer(p.machines().get(0), g -> { throw new GuestFailure("no answer in 10 s; console:\nKernel panic"); }));
+            assertTrue(e.getMessage().startsWith("Linux 7.3.0-model stopped answering on 2 nodes, 8 CPUs: no answer in 10 s"), e.getMessage());
+        }
+    }
+
+    /** A machine QEMU cannot build is left out of the pool with a note; a pool of none is an error naming why. */
+    @Test
+    void machinesThatCannotBeBuiltAreLeftOut() {
+        Topology split = TopologyBuilder.machine("split").node(0, "0-3").siblings("0,2", "1,3").build();
+        try (GuestPool p = pool(new ModelKernel(K73), split, twoNodes())) {
+            assertEquals(1, p.machines().size());
+            assertEquals(List.of("not booted, machine 1 of 2 (1 node, 4 CPUs): split SMT numbering (siblings 0,2): QEMU numbers a core's"
+                    + " threads next to each other"), p.notes());
+        }
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> pool(new ModelKernel(K73), split));
+        assertTrue(e.getMessage().startsWith("no machine could be booted with Linux 7.3.0-model: machine 1 of 1"), e.getMessage());
+    }
+
+    /** Not-present CPUs do not count against a check's most CPUs: they are how x86 reaches CPU ids past 63. */
+    @Test
+    void notPresentCpusDoNotCountAgainstMaxCpus() {
+        Topology past63 = TopologyBuilder.machine("p").node(0, "0-79").possible("0-79").present("0-3").online("0-3").build();
+        try (GuestPool p = pool(new ModelKernel(K73), past63)) {
+            assertTrue(p.admits(Machines.Options.DEFAULT.withMaxCpus(16), p.machines().get(0)));
+            assertFalse(p.admits(Machines.Options.DEFAULT.withMaxCpus(2), p.machines().get(0)));
+            assertFalse(Machines.Options.DEFAULT.withMaxCpus(16).admits(p.machines().get(0)));
+        }
+    }
+
+    /** Every machine the generator draws, QEMU can build and the kernel keeps as built (the pool meets it unchanged). */
+    @Test
+    void drawnMachinesAreBuiltAsDrawn() {
+        ModelKernel kernel = new ModelKernel(K73);
+        List<String> problems = new ArrayList<>();
+        for (long seed = 0; seed < 40; seed++)
+            for (Topology m : QemuMachines.draw(seed, 12)) {
+                List<String> cannot = kernel.cannotBuild(m);
+                if (!cannot.isEmpty()) problems.add(m.source() + ": " + cannot);
+                else if (!SameMachine.differences(m, ModelKernel.booted(m), true).isEmpty())
+                    problems.add(m.source() + ": " + SameMachine.differences(m, ModelKernel.booted(m), true));
+                if (m.present().size() > QemuMachines.MAX_PRESENT) problems.add(m.source() + ": " + m.present().size() + " present CPUs");
+            }
+        assertEquals(List.of(), problems);
+    }
+
+    /** The first machines of a run are one of each kind, so two or four machines already meet what the rules are about. */
+    @Test
+    void theFirstMachinesAreOneOfEachKind() {
+        for (long seed = 0; seed < 20; seed++) {
+            List<Topology> m = QemuMachines.draw(seed, 4);
+            assertTrue(m.get(0).smtSiblings().get(0).size() == 2 && m.get(0).present().size() < m.get(0).possible().size()
+                    && m.get(0).nodes().size() >= 2, m.get(0).source());
+            assertTrue(m.get(1).nodes().stream().anyMatch(n -> n.cpus().isEmpty()) && m.get(1).nodes().size() >= 3, m.get(1).source());
+            assertTrue(m.get(2).possible().last() > 63 && m.get(2).present().size() <= 16, m.get(2).source());
+            assertTrue(m.get(3).cpuModel().isSncDistanceModel() && m.get(3).packages().size() == 2, m.get(3).source());
+        }
+    }
+
+    /** The same seed draws the same machines: a run is replayable. */
+    @Test
+    void aSeedDrawsOneList() {
+        List<Topology> a = QemuMachines.draw(0x5eedL, 6), b = QemuMachines.draw(0x5eedL, 6);
+        for (int i = 0; i < a.size(); i++) assertTrue(a.get(i).sameMachineAs(b.get(i)));
+        assertSame(a.size(), b.size());
+    }
+
+    /** A kernel that counts its boots. */
+    static final class CountingKernel implements BootableKernel {
+        final BootableKernel k;
+        final AtomicInteger boots = new AtomicInteger();
+
+        CountingKernel(BootableKernel k) {
+            this.k = k;
+        }
+
+        @Override public String release() { return k.release(); }
+        @Override public KernelRelease series() { return k.series(); }
+        @Override public Set<Guest.Call> answers() { return k.answers(); }
+        @Override public Optional<String> whyNot(Guest.Call call) { return k.whyNot(call); }
+        @Override public List<String> cannotBuild(Topology machine) { return k.cannotBuild(machine); }
+        @Override public List<String> commandLine(Topology machine) { return k.commandLine(machine); }
+
+        @Override
+        public Guest boot(Topology machine) {
+            boots.incrementAndGet();
+            return k.boot(machine);
+        }
+    }
+}
