@@ -14,6 +14,9 @@ import dev.numaspread.conformance.topogen.SmallMachines;
 import dev.numaspread.conformance.report.ConsoleCertificate;
 import dev.numaspread.conformance.report.ReportWriter;
 import dev.numaspread.conformance.spi.Implementation;
+import dev.numaspread.kernel.certify.KernelRun;
+import dev.numaspread.kernel.certify.KernelSources;
+import dev.numaspread.kernel.guest.BootableKernel;
 import dev.numaspread.model.kernel.KernelRelease;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -55,14 +58,23 @@ public final class CertifyCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
 
     @Option(names = "--impl", defaultValue = "example", paramLabel = "IMPL",
-            description = "model | example | java:CLASS | process:'CMD' (default: ${DEFAULT-VALUE})")
+            description = {"model | example | java:CLASS | process:'CMD' (default: ${DEFAULT-VALUE})",
+                    "| kernel:SOURCE: boots a Linux kernel under QEMU and certifies it on the machines it booted:",
+                    "debian-6.1, debian-6.12, debian-7.2, debian-7.3 (newest build), an exact Debian release",
+                    "(7.3.4+deb13-amd64), a folder with a kernel you built, or model-X.Y (the reference model standing in)"})
     String impl;
+
+    @Option(names = "--machines", paramLabel = "N",
+            description = {"kernel: only: how many machines QEMU boots, 1 to " + KernelRun.MAX_MACHINES + " (default: "
+                    + KernelRun.DEFAULT_MACHINES + "); drawn from --seed,", "shared out by --shard; every rule's tries run on them"})
+    Integer machines;
 
     @Option(names = "--class-path", paramLabel = "PATH",
             description = "jars and class folders, ':'-separated, where java:CLASS is found (default: $NUMASPREAD_CLASSPATH)")
     String classPath;
 
-    @Option(names = "--kernel", paramLabel = "X.Y", description = "only the claims of this release (default: every claimed release)")
+    @Option(names = "--kernel", paramLabel = "X.Y", description = {"only the claims of this release (default: every claimed release);",
+            "with kernel:, the release the booted kernel is judged as (default: its own series)"})
     String kernel;
 
     @Option(names = "--tries", paramLabel = "N",
@@ -162,6 +174,7 @@ public final class CertifyCommand implements Callable<Integer> {
         CertifyOptions options;
         Implementation implementation;
         Certifier kit;
+        KernelRun kernelRun = null;
         try {
             kit = certifier.get();
             Settings settings = Settings.defaults();
@@ -188,7 +201,15 @@ public final class CertifyCommand implements Callable<Integer> {
                             + " tries leave some shards none; expected at most as many shards as --tries");
                 settings = settings.withShard(share);
             }
-            if (topology != null) settings = settings.withMachine(TopologyFiles.read(topology).topology());
+            boolean booting = KernelSources.names(impl);
+            if (machines != null && !booting)
+                throw new IllegalArgumentException("--machines " + machines + ": only with --impl kernel:SOURCE; expected no --machines"
+                        + " for an implementation that answers for any machine");
+            Optional<dev.numaspread.model.topology.Topology> given = topology == null ? Optional.empty()
+                    : Optional.of(TopologyFiles.read(topology).topology());
+            if (given.isPresent() && machines != null)
+                throw new IllegalArgumentException("--topology and --machines: give one; expected either the one machine to boot or how many to draw");
+            if (given.isPresent() && !booting) settings = settings.withMachine(given.get());
             bounded("--timeout", timeoutSeconds, 1, MAX_TIMEOUT_SECONDS);
             options = CertifyOptions.defaults(impl).withSettings(settings).withCallTimeout(Duration.ofSeconds(timeoutSeconds));
             if (once) options = options.withRepeatCalls(false);
@@ -200,14 +221,31 @@ public final class CertifyCommand implements Callable<Integer> {
             options = options.withLaunch(topology == null ? launch(cp, report) : launch(cp, report).withTopology(topology));
             if (supervise && impl.strip().startsWith("java:") && System.getProperty(SUPERVISED) == null)
                 return Supervised.certify(spec.commandLine().getParseResult().originalArgs(), options, report, out, err);
-            implementation = Implementations.resolve(impl, Duration.ofSeconds(timeoutSeconds), cp);
-            requireStartable(impl, implementation);
+            if (booting) {
+                if (settings.isExhaustive())
+                    throw new IllegalArgumentException("--exhaustive with kernel:: a booted kernel answers for the machines it booted;"
+                            + " expected --machines N (or --topology FILE) instead");
+                if (machines != null) bounded("--machines", machines, 1, KernelRun.MAX_MACHINES);
+                PrintWriter progress = err;
+                BootableKernel k = KernelSources.resolve(impl, line -> progress.println("numaspread certify: " + line));
+                kernelRun = KernelRun.boot(k, options.kernel(), settings, machines == null ? KernelRun.DEFAULT_MACHINES : machines, given,
+                        Runtime.getRuntime().availableProcessors(), KernelRun.DEFAULT_BOOT_BUDGET,
+                        line -> { progress.println("numaspread certify: " + line); progress.flush(); });
+                options = options.withSettings(kernelRun.settings());
+                if (machines != null) options = options.withLaunch(options.launch().withMore(List.of("--machines", String.valueOf(machines))));
+                implementation = kernelRun.implementation();
+            } else {
+                implementation = Implementations.resolve(impl, Duration.ofSeconds(timeoutSeconds), cp);
+                requireStartable(impl, implementation);
+            }
         } catch (RuntimeException e) {
+            if (kernelRun != null) kernelRun.close();
             err.println("numaspread certify: " + e.getMessage());
             return 2;
         }
         try {
             Certificate c = kit.certify(implementation, options);
+            if (kernelRun != null) c = kernelRun.annotate(c);
             out.print(ConsoleCertificate.render(c));
             try {
                 ReportWriter.writeAll(c, report);

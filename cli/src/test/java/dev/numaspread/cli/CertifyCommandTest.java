@@ -201,8 +201,10 @@ class CertifyCommandTest {
                 "--budget=SECONDS time for the tries of one property, 1 to 86400 (default: 20",
                 "--timeout=SECONDS per-call (and per-request) timeout, 1 to 3600 (default: 10)",
                 "--report=DIR the folder that receives", "(default: numaspread-report)",
-                "--impl=IMPL model | example | java:CLASS | process:'CMD' (default: example)",
-                "--kernel=X.Y only the claims of this release (default: every claimed release)",
+                "--impl=IMPL model | example | java:CLASS | process:'CMD' (default: example) | kernel:SOURCE: boots a Linux kernel",
+                "--machines=N kernel: only: how many machines QEMU boots, 1 to 1000 (default: 4)",
+                "--kernel=X.Y only the claims of this release (default: every claimed release); with kernel:, the release the booted"
+                        + " kernel is judged as (default: its own series)",
                 "--rule=ID only this rule, e.g. LS-3 (default: every rule of the claims)",
                 "--seed=S seed, decimal or 0x hex (default: 0x5eed", "3 internal error"))
             assertTrue(help.contains(s), s + " in:\n" + r.out());

@@ -17,11 +17,19 @@ import java.util.Optional;
  * @param classPath  absolute jars and class folders {@code java:CLASS} was loaded from (empty: none)
  * @param reports    where a replay writes its reports; empty: the replay's default
  * @param topology   the machine file of {@code --topology}, absolute, when the run replayed one
+ * @param more       options a replay needs that the certification's options do not hold
+ *                   ({@code --machines 8}: which machines a booted kernel ran on)
  */
-public record Launch(String command, Optional<Path> directory, List<Path> classPath, Optional<Path> reports, Optional<Path> topology) {
+public record Launch(String command, Optional<Path> directory, List<Path> classPath, Optional<Path> reports, Optional<Path> topology,
+                     List<String> more) {
 
     public Launch {
         classPath = List.copyOf(classPath);
+        more = List.copyOf(more);
+    }
+
+    public Launch(String command, Optional<Path> directory, List<Path> classPath, Optional<Path> reports, Optional<Path> topology) {
+        this(command, directory, classPath, reports, topology, List.of());
     }
 
     public Launch(String command, Optional<Path> directory, List<Path> classPath, Optional<Path> reports) {
@@ -33,7 +41,14 @@ public record Launch(String command, Optional<Path> directory, List<Path> classP
 
     /** This launch, replaying the machine of {@code file}. */
     public Launch withTopology(Path file) {
-        return new Launch(command, directory, classPath, reports, Optional.of(file.toAbsolutePath().normalize()));
+        return new Launch(command, directory, classPath, reports, Optional.of(file.toAbsolutePath().normalize()), more);
+    }
+
+    /** This launch, its replays given {@code args} too ({@code --machines 8}). */
+    public Launch withMore(List<String> args) {
+        List<String> all = new java.util.ArrayList<>(more);
+        all.addAll(args);
+        return new Launch(command, directory, classPath, reports, topology, all);
     }
 
     /**
@@ -46,6 +61,7 @@ public record Launch(String command, Optional<Path> directory, List<Path> classP
         directory.ifPresent(d -> sb.append("cd ").append(shellWord(d.toString())).append(" && "));
         sb.append(command).append(" certify");
         for (String a : certifyArgs) sb.append(' ').append(a);
+        for (String a : more) sb.append(' ').append(shellWord(a));
         topology.ifPresent(t -> sb.append(" --topology ").append(shellWord(t.toString())));
         if (!classPath.isEmpty())
             sb.append(" --class-path ").append(shellWord(String.join(java.io.File.pathSeparator,

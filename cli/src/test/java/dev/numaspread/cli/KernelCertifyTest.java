@@ -1,0 +1,92 @@
+package dev.numaspread.cli;
+
+import dev.numaspread.conformance.certify.Certifier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code certify --impl kernel:SOURCE} from the command line, on the stand-in kernel
+ * ({@code kernel:model-X.Y}: the booted-machine mode without QEMU): the options, the errors, and
+ * what the certificate says. The real kernels are certified by {@code BootedKernelIT}.
+ */
+class KernelCertifyTest {
+
+    @TempDir Path dir;
+
+    record Run(int exit, String out, String err) {}
+
+    Run certify(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        CommandLine cl = new CommandLine(new CertifyCommand(Certifier::standard));
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        String[] all = new String[args.length + 2];
+        System.arraycopy(args, 0, all, 0, args.length);
+        all[args.length] = "--report";
+        all[args.length + 1] = dir.resolve("report").toString();
+        return new Run(cl.execute(all), out.toString(), err.toString());
+    }
+
+    @Test
+    void aKernelIsCertifiedOnTheMachinesItBooted() {
+        Run r = certify("--impl", "kernel:model-7.3", "--machines", "2", "--tries", "20", "--rule", "GRP-10");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.err().contains("numaspread certify: booting 2 machines with Linux 7.3.0-model, 2 at a time"), r.err());
+        assertTrue(r.out().contains("PASS GRP-10 Group order and membership are the kernel's (EXACT; kernel 7.3) tries 2"), r.out());
+        assertTrue(r.out().contains("note: booted 2 machines with Linux 7.3.0-model; each rule's tries ran on them"), r.out());
+    }
+
+    /** A 6.12 kernel judged as 7.3 fails 7.0's cluster-aware grouping, and the replay line boots the same machines. */
+    @Test
+    void GRP_15_failsAKernelJudgedAsALaterRelease() {
+        Run r = certify("--impl", "kernel:model-6.12", "--kernel", "7.3", "--machines", "4", "--tries", "60", "--rule", "GRP-15");
+        assertEquals(1, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("FAIL GRP-15"), r.out());
+        assertTrue(r.out().contains("--impl kernel:model-6.12 --kernel 7.3 --tries 60 --seed 0x5eed --rule GRP-15 --machines 4"), r.out());
+        assertTrue(r.out().contains("note: FAIL GRP-15: boot its machine with: "), r.out());
+    }
+
+    @Test
+    void badKernelOptionsAreUsageErrors() {
+        Run noKernel = certify("--impl", "model", "--machines", "2");
+        assertEquals(2, noKernel.exit());
+        assertEquals("numaspread certify: --machines 2: only with --impl kernel:SOURCE; expected no --machines for an implementation"
+                + " that answers for any machine\n", noKernel.err());
+        Run empty = certify("--impl", "kernel:");
+        assertEquals(2, empty.exit());
+        assertTrue(empty.err().startsWith("numaspread certify: --impl kernel: names no kernel; expected kernel:debian-7.3"), empty.err());
+        Run zero = certify("--impl", "kernel:model-7.3", "--machines", "0");
+        assertEquals(2, zero.exit());
+        assertEquals("numaspread certify: --machines 0: out of range; expected 1 to 1000\n", zero.err());
+        Run exhaustive = certify("--impl", "kernel:model-7.3", "--exhaustive", "2");
+        assertEquals(2, exhaustive.exit());
+        assertTrue(exhaustive.err().contains("--exhaustive with kernel:"), exhaustive.err());
+    }
+
+    /** --topology boots that machine, or says which of its features QEMU cannot build. */
+    @Test
+    void topologyBootsThatMachineOrSaysWhatQemuCannotBuild() throws Exception {
+        Path split = dir.resolve("split.topo");
+        Files.writeString(split, "topology split\nsiblings 0,2 1,3\navailable: 1 nodes (0)\nnode 0 cpus: 0 1 2 3\nnode 0 size: 1024 MB\n"
+                + "node distances:\nnode   0\n  0:  10\n");
+        Run r = certify("--impl", "kernel:model-7.3", "--topology", split.toString());
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertTrue(r.err().contains("--topology split: QEMU cannot build this machine: split SMT numbering (siblings 0,2): QEMU numbers"
+                + " a core's threads next to each other"), r.err());
+        Path two = dir.resolve("two.topo");
+        Files.writeString(two, "topology two\navailable: 2 nodes (0-1)\nnode 0 cpus: 0 1\nnode 0 size: 1024 MB\nnode 1 cpus: 2 3\n"
+                + "node 1 size: 1024 MB\nnode distances:\nnode   0   1\n  0:  10  20\n  1:  20  10\n");
+        Run ok = certify("--impl", "kernel:model-7.3", "--topology", two.toString(), "--tries", "10", "--rule", "LS-3");
+        assertEquals(0, ok.exit(), ok.out() + ok.err());
+        assertTrue(ok.err().contains("booting 1 machine with Linux 7.3.0-model"), ok.err());
+    }
+}
