@@ -45,7 +45,7 @@ public record RuleResult(String rule, String title, String level, String locatio
         return evidence.stream().mapToInt(Evidence::cases).sum();
     }
 
-    /** The most distinct machines one of the rule's small-scope walks covered. */
+    /** The most distinct machines one of the rule's small-scope walks covered, or one of its checks judged on a pool of machines (a booted kernel's). */
     public int machines() {
         return evidence.stream().mapToInt(Evidence::machines).max().orElse(0);
     }

@@ -23,7 +23,8 @@ import java.util.TreeMap;
  *
  * <p>Each shard ran every check on its share of the tries (or cases) and every scenario whole. So,
  * per rule and release, the evidence of a check adds up over the shards (tries, judged tries,
- * cases; machines: the most one walk covered), its outcome being the worst any shard saw, while a
+ * cases; machines: the most one walk covered, or for a booted kernel, whose shards split its
+ * machines, their sum), its outcome being the worst any shard saw, while a
  * scenario counts once. The verdict then follows from the joined evidence as in one run
  * ({@link Certifier#verdict}): a FAIL in one shard fails the run, a shard whose budget ended its
  * share leaves the rule NOT-VERIFIED, and PASS needs every shard to have passed its share. A
@@ -214,7 +215,17 @@ public final class ShardMerge {
         for (GradedRuns g : x.graded()) graded.merge(g.table(), g, GradedRuns::plus);
         for (GradedRuns g : y.graded()) graded.merge(g.table(), g, GradedRuns::plus);
         return new Evidence(x.source(), worse.outcome(), tries, judged, worse.counterexample(), worse.reason(), List.copyOf(graded.values()),
-                scenario ? x.cases() : Math.addExact(x.cases(), y.cases()), Math.max(x.machines(), y.machines()));
+                scenario ? x.cases() : Math.addExact(x.cases(), y.cases()), machines(x, y, scenario));
+    }
+
+    /**
+     * The machines behind one source over two shards: a small-scope walk covers the same machines in
+     * every shard (the most one covered); a booted kernel's shards ran on machines of their own
+     * (random tries, no cases: certify --impl kernel: --shard K/N), which add up.
+     */
+    private static int machines(Evidence x, Evidence y, boolean scenario) {
+        boolean ownMachines = !scenario && x.cases() + y.cases() == 0;
+        return ownMachines ? x.machines() + y.machines() : Math.max(x.machines(), y.machines());
     }
 
     /** FAILED first, then ERRORED, KIT_FAILED, NOT_VERIFIED, PASSED: the order of {@link Verdict}. */

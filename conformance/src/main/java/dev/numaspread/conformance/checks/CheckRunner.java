@@ -75,7 +75,7 @@ public final class CheckRunner {
             check.run(ctx);
             if (settings.pool().isPresent() && ctx.pooled.given() == 0)
                 return new CheckResult.NotApplicable(ctx.pooled.refused().isPresent()
-                        ? "no machine of the pool is within its narrowing (" + ctx.pooled.refused().get().text() + ")"
+                        ? "no machine of the pool is within its narrowing (" + ctx.pooled.refused().get() + ")"
                         : "draws no machine, so the machines given (--topology, or a booted kernel's) do not reach it");
             // Calls outside a forAll (fixed examples) count as one judged try when no forAll ran.
             int outside = ctx.callsOutside > 0 ? 1 : 0;
@@ -330,7 +330,7 @@ public final class CheckRunner {
                 tries += g.tries();
                 if (g.tries() == 0 && pooled.refused().isPresent()) {
                     // Not the check's failure to judge: the pool holds no machine its rule is about.
-                    notApplicable = "no machine of the pool is within its narrowing (" + pooled.refused().get().text() + ")";
+                    notApplicable = "no machine of the pool is within its narrowing (" + pooled.refused().get() + ")";
                     return;
                 }
                 throw new CannotJudge("too few drawn inputs applied: " + g.reason());

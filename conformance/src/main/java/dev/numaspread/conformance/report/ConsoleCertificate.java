@@ -46,11 +46,14 @@ public final class ConsoleCertificate {
     }
 
     /**
-     * {@code , 1234 cases on 56 machines} for a rule whose small-scope walks ended, or in a shard
+     * {@code  on 7 machines} for a rule judged on a pool of machines (a booted kernel's: the most
+     * any of its checks judged on), {@code , 1234 cases on 56 machines} for a rule whose small-scope walks ended, or in a shard
      * {@code , 617 cases of a walk over 56 machines} (each shard walks them all and runs its share
      * of the cases); empty otherwise.
      */
     public static String covered(Certificate c, RuleResult r) {
+        // Random tries on a pool of machines (a booted kernel's): how many of them the tries judged on.
+        if (r.cases() == 0 && r.machines() > 0) return " on " + r.machines() + " machine" + (r.machines() == 1 ? "" : "s");
         if (r.cases() == 0) return "";
         return ", " + r.cases() + " case" + (r.cases() == 1 ? "" : "s") + (c.settings().shard().isWhole() ? " on " : " of a walk over ")
                 + r.machines() + " machine" + (r.machines() == 1 ? "" : "s");

@@ -85,7 +85,7 @@ public final class MachineGen implements Gen<Topology> {
             } else {
                 List<Topology> admitted = pool.machines().stream().filter(t -> pool.admits(options, t)).toList();
                 if (admitted.isEmpty()) {
-                    p.uses().refused(options);
+                    p.uses().refused(options.text());
                     throw new Gen.Unsatisfiable("no machine of the pool is within " + options);
                 }
                 m = admitted.get(admitted.size() == 1 ? 0 : p.choose(0, admitted.size() - 1));
@@ -98,6 +98,27 @@ public final class MachineGen implements Gen<Topology> {
         if (pool.grows()) p.endSpan(new Literal(m));
         else p.endSpan();
         return m;
+    }
+
+    /**
+     * {@code own} (a generator that builds its machines itself, as {@link SncDraws} does) made to give,
+     * under a {@link MachinePool}, a machine of the pool that {@code kind} accepts, picked by a choice;
+     * a draw whose pool holds none is discarded, and says so in {@code kindText}.
+     */
+    public static Gen<Topology> poolOr(Gen<Topology> own, java.util.function.Predicate<Topology> kind, String kindText) {
+        return c -> {
+            if (!(c instanceof Machines.Pooled p)) return own.generate(c);
+            List<Topology> fit = p.pool().machines().stream().filter(kind).toList();
+            if (fit.isEmpty()) {
+                p.uses().refused(kindText);
+                throw new Gen.Unsatisfiable("no machine of the pool is " + kindText);
+            }
+            p.startSpan("machine");
+            Topology m = fit.get(fit.size() == 1 ? 0 : p.choose(0, fit.size() - 1));
+            p.endSpan();
+            p.uses().gave(m);
+            return m;
+        };
     }
 
     /** The literal forms of one machine and of the machines one removal simpler; computed when the shrinker asks. */

@@ -96,7 +96,7 @@ public final class Machines {
      */
     public static final class Uses {
         private int given;
-        private Optional<Options> refused = Optional.empty();
+        private Optional<String> refused = Optional.empty();
         private final java.util.Set<Topology> drawn = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         private Topology last;
 
@@ -105,8 +105,8 @@ public final class Machines {
             return given;
         }
 
-        /** The narrowing that admitted none of the pool's machines, when a draw met one. */
-        public Optional<Options> refused() {
+        /** The narrowing that admitted none of the pool's machines, in words, when a draw met one. */
+        public Optional<String> refused() {
             return refused;
         }
 
@@ -130,8 +130,8 @@ public final class Machines {
             last = m;
         }
 
-        void refused(Options o) {
-            refused = Optional.of(o);
+        void refused(String narrowing) {
+            refused = Optional.of(narrowing);
         }
     }
 

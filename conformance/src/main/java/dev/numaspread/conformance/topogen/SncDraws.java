@@ -24,8 +24,22 @@ import dev.numaspread.model.topology.TopologyBuilder;
 public final class SncDraws {
     private SncDraws() {}
 
-    /** An SNC-style machine, as the class comment says. */
+    /**
+     * An SNC-style machine, as the class comment says; under a machine pool (a booted kernel's), a
+     * machine of the pool of two or more packages with two or more nodes each.
+     */
     public static Gen<Topology> sncMachines() {
+        return MachineGen.poolOr(drawnSncMachines(), SncDraws::isSncForm, "of two or more packages with two or more nodes each (SNC)");
+    }
+
+    /** True for a machine of 2 or more packages, each holding 2 or more nodes with CPUs. */
+    static boolean isSncForm(Topology m) {
+        if (m.packages().size() < 2) return false;
+        for (var p : m.packages()) if (m.nodesOf(p.cpus().and(m.present())).size() < 2) return false;
+        return true;
+    }
+
+    private static Gen<Topology> drawnSncMachines() {
         return c -> {
             int packages = 2 + (c.chance(25) ? c.choose(1, 2) : 0);
             int perPackage = c.choose(2, 4);
