@@ -19,6 +19,10 @@ import dev.numaspread.conformance.picture.Placement;
 import dev.numaspread.conformance.spi.Claim;
 import dev.numaspread.conformance.spi.ImplementationFailure;
 import dev.numaspread.conformance.spi.Implementation;
+import dev.numaspread.conformance.spi.MachineOutOfReach;
+import dev.numaspread.kernel.certify.KernelRun;
+import dev.numaspread.kernel.certify.KernelSources;
+import dev.numaspread.kernel.guest.BootableKernel;
 import dev.numaspread.conformance.spi.ReferenceModel;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.cpu.CpuSet;
@@ -132,7 +136,8 @@ public final class PlanCommand implements Callable<Integer> {
 
     @Option(names = "--impl", paramLabel = "IMPL",
             description = {"also ask this implementation (java:CLASS | process:'CMD' | example) and print its answer beside the model's,",
-                    "the rows that differ marked; exit 1 when they differ (default: the model alone)"})
+                    "the rows that differ marked; exit 1 when they differ (default: the model alone); kernel:SOURCE boots",
+                    "the machine under QEMU with that kernel and asks it (certify --help lists the sources)"})
     String other;
 
     @Option(names = "--class-path", paramLabel = "PATH",
@@ -288,7 +293,13 @@ public final class PlanCommand implements Callable<Integer> {
                         Optional.ofNullable(callingCpu), prev == null ? 0 : prev, mana.skipFirstCpu, mana.dynamicMsix,
                         Optional.ofNullable(firstIrq)));
             }
-            if (other != null) {
+            if (other != null && KernelSources.names(other)) {
+                // A booted kernel answers for the machine it booted on: boot this one, judged as the release asked for.
+                BootableKernel k = KernelSources.resolve(other, line -> err.println("numaspread plan: " + line));
+                third = KernelRun.boot(k, Optional.of(ks.get(0)), dev.numaspread.conformance.checks.Settings.defaults(), 1,
+                        Optional.of(machine), 1, KernelRun.DEFAULT_BOOT_BUDGET, line -> err.println("numaspread plan: " + line))
+                        .implementation();
+            } else if (other != null) {
                 third = Implementations.resolve(other, CertifyOptions.DEFAULT_CALL_TIMEOUT, Implementations.classPath(
                         classPath != null ? classPath : Optional.ofNullable(System.getenv("NUMASPREAD_CLASSPATH")).orElse("")));
                 CertifyCommand.requireStartable(other, third);
@@ -377,6 +388,9 @@ public final class PlanCommand implements Callable<Integer> {
         } catch (ImplementationFailure e) {
             err.println("numaspread plan: --impl " + other + ": " + e.getMessage());
             return 1;
+        } catch (MachineOutOfReach e) {
+            err.println("numaspread plan: --impl " + other + ": " + e.getMessage());
+            return 2;
         } finally {
             guarded.close();
         }

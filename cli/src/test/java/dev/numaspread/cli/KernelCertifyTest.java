@@ -89,4 +89,34 @@ class KernelCertifyTest {
         assertEquals(0, ok.exit(), ok.out() + ok.err());
         assertTrue(ok.err().contains("booting 1 machine with Linux 7.3.0-model"), ok.err());
     }
+
+    Run plan(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        CommandLine cl = new CommandLine(new PlanCommand());
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        return new Run(cl.execute(args), out.toString(), err.toString());
+    }
+
+    /** plan --impl kernel: boots the machine and prints the kernel's answer beside the model's. */
+    @Test
+    void planAsksABootedKernel() throws Exception {
+        Path two = dir.resolve("two.topo");
+        Files.writeString(two, "topology two\nsmt 2 adjacent\navailable: 2 nodes (0-1)\nnode 0 cpus: 0 1 2 3\nnode 0 size: 1024 MB\n"
+                + "node 1 cpus: 4 5 6 7\nnode 1 size: 1024 MB\nnode distances:\nnode   0   1\n  0:  10  20\n  1:  20  10\n");
+        Run same = plan("--impl", "kernel:model-7.3", "--routine", "group-cpus", "--kernel", "7.3", "--topology", two.toString(),
+                "--count", "3");
+        assertEquals(0, same.exit(), same.out() + same.err());
+        assertTrue(same.err().contains("numaspread plan: booting 1 machine with Linux 7.3.0-model"), same.err());
+        Run older = plan("--impl", "kernel:model-6.12", "--routine", "group-cpus", "--kernel", "7.3", "--topology", two.toString(),
+                "--count", "3");
+        assertEquals(1, older.exit(), older.out() + older.err());
+        Path sparse = dir.resolve("sparse.topo");
+        Files.writeString(sparse, "topology sparse\navailable: 2 nodes (0,2)\nnode 0 cpus: 0 1\nnode 0 size: 1024 MB\n"
+                + "node 2 cpus: 2 3\nnode 2 size: 1024 MB\nnode distances:\nnode   0   2\n  0:  10  20\n  2:  20  10\n");
+        Run renumbered = plan("--impl", "kernel:model-7.3", "--routine", "local-spread", "--kernel", "7.3", "--topology", sparse.toString(),
+                "--node", "2", "--count", "2");
+        assertEquals(2, renumbered.exit(), renumbered.out() + renumbered.err());
+        assertTrue(renumbered.err().contains("node 2 is node 1 in the booted kernel"), renumbered.err());
+    }
 }

@@ -53,6 +53,8 @@ final class GuestPool implements MachinePool, AutoCloseable {
     private final Consumer<String> progress;
     private final List<String> notes = new ArrayList<>();
     private volatile boolean scenarios;
+    /** Why scenarios are not run on this pool; empty when they are. */
+    private Optional<String> noScenarios = Optional.empty();
     private final Duration bootBudget;
     private long bootNanosSpent;
 
@@ -150,7 +152,13 @@ final class GuestPool implements MachinePool, AutoCloseable {
 
     @Override
     public Optional<String> whyNoScenarios() {
-        return Optional.empty();
+        return noScenarios;
+    }
+
+    /** This pool, running no scenario for {@code reason} ({@code --topology}: the one machine asked for is certified). */
+    GuestPool withoutScenarios(String reason) {
+        noScenarios = Optional.of(reason);
+        return this;
     }
 
     @Override
@@ -181,6 +189,10 @@ final class GuestPool implements MachinePool, AutoCloseable {
     private Booted find(Topology machine) {
         for (Booted b : pool) if (b.machine == machine) return b;
         for (Booted b : pool) if (SameMachine.sameHardware(machine, b.machine)) return b;
+        for (Booted b : pool)
+            if (SameMachine.sameHardware(machine, b.asked))
+                throw new MachineOutOfReach("the machine booted otherwise than asked: "
+                        + String.join("; ", SameMachine.differences(b.asked, b.machine, false)));
         synchronized (this) {
             for (OnDemand d : onDemand.values())
                 if (d.booted().isPresent() && SameMachine.sameHardware(machine, d.booted().get().machine)) return d.booted().get();
@@ -252,7 +264,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
      */
     static final class Booted {
         private final BootableKernel kernel;
-        private final Topology asked;
+        final Topology asked;
         final Topology machine;
         final Duration bootTime;
         private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();

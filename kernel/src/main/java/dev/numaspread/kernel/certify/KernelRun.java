@@ -75,6 +75,9 @@ public final class KernelRun implements AutoCloseable {
         progress.accept("booting " + asked.size() + " machine" + (asked.size() == 1 ? "" : "s") + " with Linux " + kernel.release()
                 + ", " + Math.min(parallel, asked.size()) + " at a time");
         GuestPool pool = GuestPool.boot(kernel, asked, parallel, bootBudget, progress);
+        if (topology.isPresent())
+            pool.withoutScenarios("a machine was given (--topology): the checks that draw machines ran on it, booted; scenarios,"
+                    + " which bring their own machines, were not run");
         KernelImplementation impl = new KernelImplementation(pool, claimedAs.orElse(kernel.series()));
         return new KernelRun(impl, settings.withPool(pool), asked);
     }
