@@ -53,6 +53,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
     private final Consumer<String> progress;
     private final List<String> notes = new ArrayList<>();
     private volatile boolean scenarios;
+    private volatile boolean closing;
     /** Why scenarios are not run on this pool; empty when they are. */
     private Optional<String> noScenarios = Optional.empty();
     private final Duration bootBudget;
@@ -187,6 +188,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
     }
 
     private Booted find(Topology machine) {
+        if (closing) throw new IllegalStateException("the pool's guests were powered off; expected no call after the certification");
         for (Booted b : pool) if (b.machine == machine) return b;
         for (Booted b : pool) if (SameMachine.sameHardware(machine, b.machine)) return b;
         for (Booted b : pool)
@@ -253,6 +255,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
 
     @Override
     public synchronized void close() {
+        closing = true;
         for (Booted b : pool) b.close();
         for (OnDemand d : onDemand.values()) d.booted().ifPresent(Booted::close);
     }
@@ -301,13 +304,13 @@ final class GuestPool implements MachinePool, AutoCloseable {
             lock.readLock().lock();
             boolean reading = true;
             try {
-                if (oopsed || !online.equals(wanted)) {
+                if (oopsed || closed || !online.equals(wanted)) {
                     lock.readLock().unlock();
                     reading = false;
                     lock.writeLock().lock();
                     try {
-                        if (closed) throw new GuestFailure("the guest was powered off (the pool keeps " + MAX_ON_DEMAND + " machines booted on demand)");
-                        if (oopsed) reboot();
+                        // Oopsed, or powered off to keep few guests running: boot it again.
+                        if (oopsed || closed) reboot();
                         if (!online.equals(wanted)) {
                             guest.setOnline(wanted);
                             online = wanted;
@@ -329,12 +332,13 @@ final class GuestPool implements MachinePool, AutoCloseable {
             }
         }
 
-        /** Boots the machine again after an oops, with the online CPUs it booted with. */
+        /** Boots the machine again (after an oops, or powered off), with the online CPUs it booted with. */
         private void reboot() {
             guest.close();
             guest = kernel.boot(asked);
             online = guest.machine().online();
             oopsed = false;
+            closed = false;
         }
 
         void close() {

@@ -100,6 +100,21 @@ class GuestPoolTest {
         }
     }
 
+    /** Few machines booted on demand keep running; one powered off is booted again when asked about. */
+    @Test
+    void machinesBootedOnDemandArePoweredOffAndBootedAgain() {
+        CountingKernel kernel = new CountingKernel(new ModelKernel(K73));
+        try (GuestPool p = pool(kernel, twoNodes())) {
+            p.scenarios(true);
+            List<Topology> machines = new ArrayList<>();
+            for (int n = 1; n <= GuestPool.MAX_ON_DEMAND + 1; n++) machines.add(TopologyBuilder.machine("m" + n).node(0, "0-" + n).build());
+            for (Topology m : machines) assertArrayEquals(new int[]{0}, p.answer(m, g -> g.localSpread(0, 1)));
+            assertEquals(1 + GuestPool.MAX_ON_DEMAND + 1, kernel.boots.get());
+            assertArrayEquals(new int[]{0, 1}, p.answer(machines.get(0), g -> g.localSpread(0, 2)));
+            assertEquals(1 + GuestPool.MAX_ON_DEMAND + 2, kernel.boots.get());
+        }
+    }
+
     /** An oops is an answer the rules judge; the guest is booted again for the next call. */
     @Test
     void aGuestThatOopsedIsBootedAgain() {
