@@ -19,7 +19,7 @@ import dev.numaspread.conformance.picture.Placement;
 import dev.numaspread.conformance.spi.Claim;
 import dev.numaspread.conformance.spi.ImplementationFailure;
 import dev.numaspread.conformance.spi.Implementation;
-import dev.numaspread.conformance.spi.MachineOutOfReach;
+import dev.numaspread.conformance.certify.MachineOutOfReach;
 import dev.numaspread.kernel.certify.KernelRun;
 import dev.numaspread.kernel.certify.KernelSources;
 import dev.numaspread.kernel.guest.BootableKernel;

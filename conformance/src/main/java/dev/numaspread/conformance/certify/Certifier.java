@@ -13,7 +13,6 @@ import dev.numaspread.conformance.spi.Claim;
 import dev.numaspread.conformance.spi.Family;
 import dev.numaspread.conformance.spi.ImplementationFailure;
 import dev.numaspread.conformance.spi.Implementation;
-import dev.numaspread.conformance.spi.MachineOutOfReach;
 import dev.numaspread.conformance.spi.RemoteImplementation;
 import dev.numaspread.conformance.spi.Traffic;
 import dev.numaspread.conformance.spi.Routine;

@@ -418,7 +418,7 @@ public final class GuardedImplementation implements Implementation {
     private <T> Outcome<T> failed(Claim claim, String callText, Throwable c) {
         String where = callText + " for kernel " + claim.kernel();
         if (c instanceof KernelBug bug) return new Outcome<>(null, bug);
-        if (c instanceof dev.numaspread.conformance.spi.MachineOutOfReach n) throw n;
+        if (c instanceof MachineOutOfReach n) throw n;
         // The kit's own signals mean something only when the kit throws them: from the implementation,
         // "not applicable" would drop the input (a claimed call it may not refuse) and a violation
         // would be a verdict it wrote itself. Neither keeps the signal as its cause, so nothing finds it.

@@ -57,7 +57,7 @@ public interface MachinePool {
     /**
      * Told when the scenarios start ({@code true}) and end ({@code false}), for a pool that runs
      * them: a booted kernel boots a scenario's machine when a call first asks about it, and only
-     * then (a machine it cannot build makes the call {@link dev.numaspread.conformance.spi.MachineOutOfReach}).
+     * then (a machine it cannot build makes the call {@link dev.numaspread.conformance.certify.MachineOutOfReach}).
      */
     default void scenarios(boolean running) {}
 

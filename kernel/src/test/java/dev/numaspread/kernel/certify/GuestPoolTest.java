@@ -1,7 +1,7 @@
 package dev.numaspread.kernel.certify;
 
 import dev.numaspread.conformance.spi.ImplementationFailure;
-import dev.numaspread.conformance.spi.MachineOutOfReach;
+import dev.numaspread.conformance.certify.MachineOutOfReach;
 import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.kernel.guest.BootableKernel;
 import dev.numaspread.kernel.guest.Guest;

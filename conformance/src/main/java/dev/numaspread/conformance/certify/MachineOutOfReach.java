@@ -1,4 +1,4 @@
-package dev.numaspread.conformance.spi;
+package dev.numaspread.conformance.certify;
 
 import dev.numaspread.conformance.checks.NotApplicable;
 
