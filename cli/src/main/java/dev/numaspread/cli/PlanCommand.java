@@ -175,6 +175,8 @@ public final class PlanCommand implements Callable<Integer> {
             "--skip-first-cpu", "--cpus", "--cpu", "--calls", "--calling-cpu", "--prev", "--script");
 
     private final Implementation impl;
+    /** The machines a booted kernel ({@code --impl kernel:}) runs on; empty for other implementations. */
+    private Optional<dev.numaspread.conformance.topogen.MachinePool> bootedOn = Optional.empty();
 
     public PlanCommand() {
         this(new ReferenceModel());
@@ -296,9 +298,10 @@ public final class PlanCommand implements Callable<Integer> {
             if (other != null && KernelSources.names(other)) {
                 // A booted kernel answers for the machine it booted on: boot this one, judged as the release asked for.
                 BootableKernel k = KernelSources.resolve(other, line -> err.println("numaspread plan: " + line));
-                third = KernelRun.boot(k, Optional.of(ks.get(0)), dev.numaspread.conformance.checks.Settings.defaults(), 1,
-                        Optional.of(machine), 1, KernelRun.DEFAULT_BOOT_BUDGET, line -> err.println("numaspread plan: " + line))
-                        .implementation();
+                KernelRun run = KernelRun.boot(k, Optional.of(ks.get(0)), dev.numaspread.conformance.checks.Settings.defaults(), 1,
+                        Optional.of(machine), 1, KernelRun.DEFAULT_BOOT_BUDGET, line -> err.println("numaspread plan: " + line));
+                third = run.implementation();
+                bootedOn = run.settings().pool();
             } else if (other != null) {
                 third = Implementations.resolve(other, CertifyOptions.DEFAULT_CALL_TIMEOUT, Implementations.classPath(
                         classPath != null ? classPath : Optional.ofNullable(System.getenv("NUMASPREAD_CLASSPATH")).orElse("")));
@@ -371,7 +374,7 @@ public final class PlanCommand implements Callable<Integer> {
                     + "); expected a claimed routine and release");
             return 2;
         }
-        GuardedImplementation guarded = new GuardedImplementation(third, claims, CertifyOptions.DEFAULT_CALL_TIMEOUT, false);
+        GuardedImplementation guarded = new GuardedImplementation(third, claims, CertifyOptions.DEFAULT_CALL_TIMEOUT, false, bootedOn);
         String modelText, theirsText;
         Plan model = null, theirs = null;
         try {

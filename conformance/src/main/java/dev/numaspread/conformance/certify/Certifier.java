@@ -133,7 +133,8 @@ public final class Certifier {
                     + ", claimed for " + (unjudged.size() == 1 ? "a release" : "releases") + " in which no rule of "
                     + (unjudged.size() == 1 ? "the routine applies" : "their routines applies") + " (numaspread rules lists each rule's releases)");
 
-        GuardedImplementation guard = new GuardedImplementation(impl, claims, options.callTimeout(), options.repeatCalls());
+        GuardedImplementation guard = new GuardedImplementation(impl, claims, options.callTimeout(), options.repeatCalls(),
+                options.settings().pool());
         try {
             runChecks(guard, claims, allChecks, options, scope, skippedBecause, sideBySide(impl));
             runFeatures(guard, claims, scope, options, notes);

@@ -49,6 +49,7 @@ import java.util.function.Supplier;
 public final class GuardedImplementation implements Implementation {
 
     private final Implementation delegate;
+    private final Optional<dev.numaspread.conformance.topogen.MachinePool> pool;
     private final Set<Claim> claims;
     private final Duration callTimeout;
     private final boolean repeatCalls;
@@ -70,6 +71,16 @@ public final class GuardedImplementation implements Implementation {
     private static final long SPIN_NANOS = 200_000;
 
     public GuardedImplementation(Implementation delegate, List<Claim> claims, Duration callTimeout, boolean repeatCalls) {
+        this(delegate, claims, callTimeout, repeatCalls, Optional.empty());
+    }
+
+    /**
+     * A guard for an implementation bound to the machines of {@code pool} (a booted kernel's): its
+     * calls about other machines are {@link MachineOutOfReach}, which the pool itself raises.
+     */
+    public GuardedImplementation(Implementation delegate, List<Claim> claims, Duration callTimeout, boolean repeatCalls,
+                                 Optional<dev.numaspread.conformance.topogen.MachinePool> pool) {
+        this.pool = pool;
         this.delegate = Objects.requireNonNull(delegate);
         this.claims = new LinkedHashSet<>(claims);
         this.callTimeout = callTimeout;
@@ -418,7 +429,8 @@ public final class GuardedImplementation implements Implementation {
     private <T> Outcome<T> failed(Claim claim, String callText, Throwable c) {
         String where = callText + " for kernel " + claim.kernel();
         if (c instanceof KernelBug bug) return new Outcome<>(null, bug);
-        if (c instanceof MachineOutOfReach n) throw n;
+        // A booted kernel's calls about a machine none of its guests runs on: the pool of the run says so, not the implementation.
+        if (c instanceof MachineOutOfReach n && pool.isPresent() && n.raisedBy(pool.get())) throw n;
         // The kit's own signals mean something only when the kit throws them: from the implementation,
         // "not applicable" would drop the input (a claimed call it may not refuse) and a violation
         // would be a verdict it wrote itself. Neither keeps the signal as its cause, so nothing finds it.

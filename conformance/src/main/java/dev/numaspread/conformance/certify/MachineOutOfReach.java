@@ -1,6 +1,7 @@
 package dev.numaspread.conformance.certify;
 
 import dev.numaspread.conformance.checks.NotApplicable;
+import dev.numaspread.conformance.topogen.MachinePool;
 
 /**
  * The call was about a machine the implementation does not run on: an implementation bound to
@@ -11,7 +12,20 @@ import dev.numaspread.conformance.checks.NotApplicable;
  * judged is NOT-VERIFIED with {@link #getMessage()} among the reasons.
  */
 public final class MachineOutOfReach extends NotApplicable {
-    public MachineOutOfReach(String reason) {
+    private final transient MachinePool pool;
+
+    /**
+     * Thrown by the implementation bound to {@code pool}, the pool of the run's settings: the guard
+     * lets it through only from that pool, the kit's own (an implementation that throws the kit's
+     * signals of its own accord is refused, GuardedImplementation).
+     */
+    public MachineOutOfReach(MachinePool pool, String reason) {
         super(reason);
+        this.pool = pool;
+    }
+
+    /** True when {@code p} (the run's pool) raised it. */
+    boolean raisedBy(MachinePool p) {
+        return pool == p;
     }
 }

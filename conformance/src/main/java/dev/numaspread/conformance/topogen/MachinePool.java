@@ -61,6 +61,16 @@ public interface MachinePool {
      */
     default void scenarios(boolean running) {}
 
+    /**
+     * What the pool is, as the run it serves is known by it ({@code merge-reports} joins only shards
+     * of one run): the same in every shard of a run even where the shards hold different machines
+     * (a booted kernel's: {@code Linux 7.3.4+deb13-amd64 on 8 machines drawn from the seed}). Empty
+     * (the default): the pool is known by its machines.
+     */
+    default Optional<String> description() {
+        return Optional.empty();
+    }
+
     /** The pool of {@code machines} that does not grow and runs no scenario ({@code certify --topology}). */
     static MachinePool of(List<Topology> machines) {
         if (machines.isEmpty()) throw new IllegalArgumentException("a machine pool of no machine; expected at least one");

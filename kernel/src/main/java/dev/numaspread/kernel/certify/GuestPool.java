@@ -54,6 +54,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
     private final List<String> notes = new ArrayList<>();
     private volatile boolean scenarios;
     private volatile boolean closing;
+    private String description;
     /** Why scenarios are not run on this pool; empty when they are. */
     private Optional<String> noScenarios = Optional.empty();
     private final Duration bootBudget;
@@ -112,6 +113,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
             throw new IllegalStateException("no machine could be booted with Linux " + kernel.release() + ": " + String.join("; ", failed));
         booted.sort(Comparator.comparingInt((Booted b) -> b.machine.possible().size()).thenComparingInt(b -> b.machine.nodes().size()));
         GuestPool p = new GuestPool(kernel, booted, progress, bootBudget);
+        p.description = "Linux " + kernel.release() + " on " + machines.size() + " machine" + (machines.size() == 1 ? "" : "s");
         for (String f : failed) p.notes.add("not booted, " + f);
         return p;
     }
@@ -152,6 +154,17 @@ final class GuestPool implements MachinePool, AutoCloseable {
     }
 
     @Override
+    public Optional<String> description() {
+        return Optional.of(description);
+    }
+
+    /** This pool, known to the run as {@code text} ({@code Linux 7.3.4+deb13-amd64 on 8 machines drawn from the seed}). */
+    GuestPool describedAs(String text) {
+        description = text;
+        return this;
+    }
+
+    @Override
     public Optional<String> whyNoScenarios() {
         return noScenarios;
     }
@@ -181,7 +194,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
         try {
             return b.call(machine.online(), call);
         } catch (CannotBuild e) {
-            throw new MachineOutOfReach("the kernel cannot take the machine to online CPUs " + machine.online().toList() + ": " + e.getMessage());
+            throw new MachineOutOfReach(this, "the kernel cannot take the machine to online CPUs " + machine.online().toList() + ": " + e.getMessage());
         } catch (GuestFailure e) {
             throw new ImplementationFailure("Linux " + kernel.release() + " stopped answering on " + shape(b.machine) + ": " + e.getMessage(), e);
         }
@@ -193,20 +206,20 @@ final class GuestPool implements MachinePool, AutoCloseable {
         for (Booted b : pool) if (SameMachine.sameHardware(machine, b.machine)) return b;
         for (Booted b : pool)
             if (SameMachine.sameHardware(machine, b.asked))
-                throw new MachineOutOfReach("the machine booted otherwise than asked: "
+                throw new MachineOutOfReach(this, "the machine booted otherwise than asked: "
                         + String.join("; ", SameMachine.differences(b.asked, b.machine, false)));
         synchronized (this) {
             for (OnDemand d : onDemand.values())
                 if (d.booted().isPresent() && SameMachine.sameHardware(machine, d.booted().get().machine)) return d.booted().get();
         }
         if (!scenarios)
-            throw new MachineOutOfReach("the call is about a machine no guest booted on (a machine the check built or derived"
+            throw new MachineOutOfReach(this, "the call is about a machine no guest booted on (a machine the check built or derived"
                     + " from a drawn one); Linux " + kernel.release() + " answers for the machines it booted on");
         OnDemand d = bootOnDemand(machine);
-        if (d.booted().isEmpty()) throw new MachineOutOfReach(d.why());
+        if (d.booted().isEmpty()) throw new MachineOutOfReach(this, d.why());
         List<String> differ = SameMachine.differences(machine, d.booted().get().machine, false);
         if (!differ.isEmpty())
-            throw new MachineOutOfReach("the machine booted otherwise than asked: " + String.join("; ", differ));
+            throw new MachineOutOfReach(this, "the machine booted otherwise than asked: " + String.join("; ", differ));
         return d.booted().get();
     }
 

@@ -75,6 +75,8 @@ public final class KernelRun implements AutoCloseable {
         progress.accept("booting " + asked.size() + " machine" + (asked.size() == 1 ? "" : "s") + " with Linux " + kernel.release()
                 + ", " + Math.min(parallel, asked.size()) + " at a time");
         GuestPool pool = GuestPool.boot(kernel, asked, parallel, bootBudget, progress);
+        pool.describedAs("Linux " + kernel.release() + " on " + (topology.isPresent()
+                ? "the machine of --topology, " + dev.numaspread.conformance.certify.RunOptions.machines(dev.numaspread.conformance.topogen.MachinePool.of(List.of(topology.get()))) : machines + " machines drawn from the seed"));
         if (topology.isPresent())
             pool.withoutScenarios("a machine was given (--topology): the checks that draw machines ran on it, booted; scenarios,"
                     + " which bring their own machines, were not run");
