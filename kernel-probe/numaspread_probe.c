@@ -404,8 +404,8 @@ static void do_map_queues(char *line, struct answer *a)
 	struct blk_mq_queue_map map = {};
 	int queues, offset, cpu;
 
-	if (int_word(&line, &queues) || int_word(&line, &offset) || queues < 1 || offset < 0) {
-		put(a, "err invalid: mq QUEUES OFFSET with QUEUES >= 1");
+	if (int_word(&line, &queues) || int_word(&line, &offset) || queues < 0 || offset < 0) {
+		put(a, "err invalid: mq QUEUES OFFSET with QUEUES >= 0");
 		return;
 	}
 	map.mq_map = kcalloc(nr_cpu_ids, sizeof(*map.mq_map), GFP_KERNEL);

@@ -123,6 +123,15 @@ final class GuestPool implements MachinePool, AutoCloseable {
         return List.copyOf(notes);
     }
 
+    /** Why the kernel cannot answer {@code call}, as a booted guest says it (else the kernel); empty when it can. */
+    Optional<String> whyNot(Guest.Call call) {
+        try {
+            return pool.get(0).guest.whyNot(call);
+        } catch (RuntimeException e) {
+            return kernel.whyNot(call);
+        }
+    }
+
     /** The kernel the guests run. */
     BootableKernel kernel() {
         return kernel;

@@ -100,7 +100,7 @@ public final class KernelImplementation implements RemoteImplementation, AutoClo
         for (Guest.Call call : Guest.Call.values())
             if (call.routine() == routine) {
                 if (notInRelease(routine)) return Optional.of(routine.kernelName() + " is not in Linux " + claimed);
-                return guests.kernel().whyNot(call);
+                return guests.whyNot(call);
             }
         return Optional.empty();
     }

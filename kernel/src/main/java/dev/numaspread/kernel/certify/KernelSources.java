@@ -1,6 +1,7 @@
 package dev.numaspread.kernel.certify;
 
 import dev.numaspread.kernel.guest.BootableKernel;
+import dev.numaspread.kernel.guest.QemuKernel;
 import dev.numaspread.model.kernel.KernelRelease;
 
 import java.util.function.Consumer;
@@ -27,7 +28,10 @@ public final class KernelSources {
      * The kernel {@code implSpec} ({@code kernel:SOURCE}) names, fetched and made ready to boot when
      * it is not yet ({@code progress} gets a line per step).
      *
-     * @throws IllegalArgumentException {@code --impl kernel:x: ...; expected ...}
+     * @throws IllegalArgumentException {@code --impl kernel:x: ...; expected ...}, or a folder without what a guest needs
+     * @throws dev.numaspread.kernel.guest.GuestFailure when QEMU is missing or the guest cannot be made
+     * @throws dev.numaspread.kernel.debian.FetchFailure when the kernel cannot be fetched
+     * @throws dev.numaspread.kernel.probe.ProbeBuildFailure when the probe cannot be built for it
      */
     public static BootableKernel resolve(String implSpec, Consumer<String> progress) {
         String source = implSpec.strip().substring(PREFIX.length()).strip();
@@ -41,7 +45,6 @@ public final class KernelSources {
                 throw new IllegalArgumentException("--impl kernel:" + source + ": " + e.getMessage());
             }
         }
-        throw new IllegalArgumentException("--impl kernel:" + source + ": booting Debian kernels and kernel builds is not in this build"
-                + " yet; expected kernel:model-X.Y (the reference model standing in for a booted kernel)");
+        return QemuKernel.of(source, progress);
     }
 }

@@ -6,6 +6,7 @@ import dev.numaspread.kernel.guest.BootableKernel;
 import dev.numaspread.kernel.guest.CannotBuild;
 import dev.numaspread.kernel.guest.Guest;
 import dev.numaspread.kernel.guest.GuestFailure;
+import dev.numaspread.kernel.guest.QemuMachine;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.group.BlkMqMap;
 import dev.numaspread.model.group.GroupCpusEvenly;
@@ -45,14 +46,12 @@ import java.util.function.Supplier;
  *   <li>CPU 0 cannot be taken offline (x86 without {@code cpu0_hotplug});</li>
  *   <li>after a kernel bug (an oops) the guest answers nothing more.</li>
  * </ul>
- * What QEMU cannot build ({@link #cannotBuild}) is refused as the QEMU side refuses it.
+ * What QEMU cannot build ({@link #cannotBuild}) is refused as the QEMU side refuses it ({@link QemuMachine#of}).
  */
 public final class ModelKernel implements BootableKernel {
 
     /** The memory the stand-in gives each node that has memory, as the QEMU side would: {@value} MiB. */
     static final long NODE_MIB = 256;
-    /** Most vCPUs QEMU 7.2's TCG runs on q35. */
-    static final int MAX_VCPUS = 255;
 
     private final KernelRelease series;
     private final KernelRelease answersAs;
@@ -90,44 +89,15 @@ public final class ModelKernel implements BootableKernel {
                 : Optional.of(call.routine().kernelName() + " is not in Linux " + answersAs);
     }
 
+    /** What QEMU cannot build of {@code m}: as for a booted kernel ({@link QemuMachine#of}), the one source of those rules. */
     @Override
     public List<String> cannotBuild(Topology m) {
-        List<String> out = new ArrayList<>();
-        if (m.possible().size() > MAX_VCPUS)
-            out.add(m.possible().size() + " possible CPUs: QEMU's TCG runs at most " + MAX_VCPUS + " vCPUs");
-        if (!m.possible().equals(CpuSet.range(0, m.possible().size() - 1)))
-            out.add("possible CPUs " + m.possible().toList() + " with holes: x86 numbers its possible CPUs 0, 1, 2, ...");
-        if (!m.present().equals(CpuSet.range(0, m.present().size() - 1)))
-            out.add("present CPUs " + m.present().toList() + ": QEMU's present CPUs are the first ones (-smp cpus=N)");
-        if (!m.online().contains(0)) out.add("CPU 0 offline: x86 cannot take CPU 0 offline");
-        int threads = m.smtSiblings().get(0).size();
-        for (CpuSet core : m.smtSiblings()) {
-            if (core.size() != threads) {
-                out.add("cores of " + threads + " and " + core.size() + " threads: QEMU gives every core the same threads");
-                break;
-            }
-            if (!core.equals(CpuSet.range(core.first(), core.first() + core.size() - 1)) || core.first() % threads != 0) {
-                out.add("split SMT numbering (siblings " + core.toList() + "): QEMU numbers a core's threads next to each other");
-                break;
-            }
+        try {
+            QemuMachine.of(m);
+            return List.of();
+        } catch (CannotBuild e) {
+            return List.of(e.getMessage());
         }
-        for (CpuSet cluster : m.clusters())
-            if (!m.siblingsOf(cluster.first()).equals(cluster)) {
-                out.add("an L2 cluster of several cores (" + cluster.toList() + "): QEMU 7.2 gives each core its own L2");
-                break;
-            }
-        if (m.packages().stream().mapToInt(p -> p.cpus().size()).distinct().count() > 1)
-            out.add("packages of different sizes: QEMU gives every socket the same cores");
-        for (Node n : m.nodes())
-            for (int other : m.nodeIds()) {
-                int d = m.distance(n.id(), other);
-                if (other == n.id() ? d != 10 : d <= 10 || d > 255) {
-                    out.add("distance " + d + " from node " + n.id() + " to node " + other
-                            + ": Linux ignores a table outside 10 (local) and 11..255 (remote)");
-                    return out;
-                }
-            }
-        return out;
     }
 
     @Override

@@ -79,9 +79,12 @@ class GuestPoolTest {
         }
     }
 
-    /** During scenarios a machine is booted when first asked about, once; one the kernel renumbers is out of reach. */
+    /**
+     * During scenarios a machine is booted when first asked about, once; one QEMU cannot build, or
+     * one the kernel boots otherwise than asked, is out of reach with the reason.
+     */
     @Test
-    void scenarioMachinesAreBootedOnceAndRenumberedOnesAreOutOfReach() {
+    void scenarioMachinesAreBootedOnceAndOthersAreOutOfReach() {
         CountingKernel kernel = new CountingKernel(new ModelKernel(K73));
         Topology sparse = TopologyBuilder.machine("sparse").node(0, "0-1").node(2, "2-3").build();
         Topology plain = TopologyBuilder.machine("plain").node(0, "0-1").node(1, "2-3").build();
@@ -91,12 +94,25 @@ class GuestPoolTest {
             assertArrayEquals(new int[]{2, 3, 0}, p.answer(plain, g -> g.localSpread(1, 3)));
             assertEquals(2, kernel.boots.get());
             MachineOutOfReach e = assertThrows(MachineOutOfReach.class, () -> p.answer(sparse, g -> g.localSpread(2, 1)));
-            assertEquals("the machine booted otherwise than asked: node 2 is node 1 in the booted kernel (x86 numbers nodes 0, 1, 2, ...)",
-                    e.getMessage());
+            assertTrue(e.getMessage().startsWith("QEMU cannot build its machine: node ids 0,2 have gaps"), e.getMessage());
             p.scenarios(false);
             Topology other = TopologyBuilder.machine("other").node(0, "0-2").build();
             assertThrows(MachineOutOfReach.class, () -> p.answer(other, g -> g.localSpread(0, 1)));
-            assertEquals(3, kernel.boots.get());
+            assertEquals(2, kernel.boots.get());
+        }
+        // A kernel that keeps no CPU that is not present (6.12 under TCG without a hypervisor it knows).
+        BootableKernel dropsHotplug = new CountingKernel(new ModelKernel(K73)) {
+            @Override
+            public Guest boot(Topology m) {
+                Topology present = TopologyBuilder.machine(m.name()).node(0, m.present().toList()).build();
+                return new ModelKernel(K73).boot(present);
+            }
+        };
+        Topology withHotplug = TopologyBuilder.machine("hotplug").node(0, "0-3").possible("0-3").present("0-1").online("0-1").build();
+        try (GuestPool p = pool(dropsHotplug, twoNodes())) {
+            p.scenarios(true);
+            MachineOutOfReach e = assertThrows(MachineOutOfReach.class, () -> p.answer(withHotplug, g -> g.localSpread(0, 1)));
+            assertEquals("the machine booted otherwise than asked: possible CPUs 0-3 became 0-1", e.getMessage());
         }
     }
 
@@ -142,8 +158,8 @@ class GuestPoolTest {
         Topology split = TopologyBuilder.machine("split").node(0, "0-3").siblings("0,2", "1,3").build();
         try (GuestPool p = pool(new ModelKernel(K73), split, twoNodes())) {
             assertEquals(1, p.machines().size());
-            assertEquals(List.of("not booted, machine 1 of 2 (1 node, 4 CPUs): split SMT numbering (siblings 0,2): QEMU numbers a core's"
-                    + " threads next to each other"), p.notes());
+            assertEquals(1, p.notes().size());
+            assertTrue(p.notes().get(0).startsWith("not booted, machine 1 of 2 (1 node, 4 CPUs): split SMT numbering"), p.notes().get(0));
         }
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> pool(new ModelKernel(K73), split));
         assertTrue(e.getMessage().startsWith("no machine could be booted with Linux 7.3.0-model: machine 1 of 1"), e.getMessage());
@@ -198,7 +214,7 @@ class GuestPoolTest {
     }
 
     /** A kernel that counts its boots. */
-    static final class CountingKernel implements BootableKernel {
+    static class CountingKernel implements BootableKernel {
         final BootableKernel k;
         final AtomicInteger boots = new AtomicInteger();
 
