@@ -396,22 +396,21 @@ public final class Certifier {
                 .parse(args.toArray(String[]::new)).setNoSummary().setPublishQuiet(true).build();
         ScenarioCollector collector = new ScenarioCollector(guard);
         ImplementationUnderTest.install(guard);
-        pool.ifPresent(p -> p.scenarios(true));
         try {
-            io.cucumber.core.runtime.Runtime.Builder cucumber = io.cucumber.core.runtime.Runtime.builder()
-                    .withRuntimeOptions(runtimeOptions)
-                    .withClassLoader(FeatureSuite::loader)
-                    .withAdditionalPlugins(collector);
-            // Named files are read as class-path resources: Cucumber's own scan would open the whole jar
-            // as a zip file system once per file.
-            if (files.isPresent()) cucumber.withFeatureSupplier(() -> features.parse(files.get()));
-            cucumber.build().run();
+            if (pool.isPresent() && pool.get().listsScenarioMachines()) {
+                // A first run only names the machines the scenarios call about; the pool makes them ready at once.
+                pool.get().scenarios(MachinePool.ScenarioPhase.LISTING);
+                runCucumber(runtimeOptions, files, new ScenarioCollector(guard));
+                guard.drainCalls();
+            }
+            pool.ifPresent(p -> p.scenarios(MachinePool.ScenarioPhase.RUNNING));
+            runCucumber(runtimeOptions, files, collector);
         } catch (RuntimeException e) {
             notes.add("the feature run could not complete: " + e);
             for (Map<KernelRelease, List<Evidence>> byKernel : scope.values())
                 for (List<Evidence> ev : byKernel.values()) ev.add(Evidence.errored("features", "the feature run could not complete: " + e));
         } finally {
-            pool.ifPresent(p -> p.scenarios(false));
+            pool.ifPresent(p -> p.scenarios(MachinePool.ScenarioPhase.DONE));
             ImplementationUnderTest.reset();
         }
         Map<String, List<String>> notRun = new TreeMap<>();
@@ -424,6 +423,18 @@ public final class Certifier {
         for (Map.Entry<String, List<String>> e : notRun.entrySet())
             notes.add(e.getValue().size() + " scenario" + (e.getValue().size() == 1 ? "" : "s") + " not run: " + e.getKey() + " ("
                     + String.join(", ", e.getValue()) + ")");
+    }
+
+    /** Runs the scenarios of {@code files} (every packaged one when empty) with {@code collector} listening. */
+    private void runCucumber(RuntimeOptions runtimeOptions, Optional<List<String>> files, ScenarioCollector collector) {
+        io.cucumber.core.runtime.Runtime.Builder cucumber = io.cucumber.core.runtime.Runtime.builder()
+                .withRuntimeOptions(runtimeOptions)
+                .withClassLoader(FeatureSuite::loader)
+                .withAdditionalPlugins(collector);
+        // Named files are read as class-path resources: Cucumber's own scan would open the whole jar
+        // as a zip file system once per file.
+        if (files.isPresent()) cucumber.withFeatureSupplier(() -> features.parse(files.get()));
+        cucumber.build().run();
     }
 
     /** The families whose spec files hold {@code rules}; empty when one of them is in none. */

@@ -54,12 +54,31 @@ public interface MachinePool {
         return Optional.of("a machine was given (--topology): the checks that draw machines ran on it; scenarios were not run");
     }
 
+    /** Where the scenarios are, for a pool that runs them ({@link #scenarios}). */
+    enum ScenarioPhase {
+        /** A first run of the scenarios whose calls only name the machines they are about: none is judged. */
+        LISTING,
+        /** The run that judges. */
+        RUNNING,
+        /** The scenarios have ended. */
+        DONE
+    }
+
     /**
-     * Told when the scenarios start ({@code true}) and end ({@code false}), for a pool that runs
-     * them: a booted kernel boots a scenario's machine when a call first asks about it, and only
-     * then (a machine it cannot build makes the call {@link dev.numaspread.conformance.certify.MachineOutOfReach}).
+     * True when the pool wants the scenarios' machines named before they run ({@link ScenarioPhase#LISTING}):
+     * a booted kernel then boots them side by side, each once. The default does not.
      */
-    default void scenarios(boolean running) {}
+    default boolean listsScenarioMachines() {
+        return false;
+    }
+
+    /**
+     * Told where the scenarios are, for a pool that runs them: a booted kernel notes the machines
+     * named while LISTING, boots them when RUNNING begins (a machine it cannot build makes the
+     * scenario's call {@link dev.numaspread.conformance.certify.MachineOutOfReach}), and powers them
+     * off when DONE.
+     */
+    default void scenarios(ScenarioPhase phase) {}
 
     /**
      * What the pool is, as the run it serves is known by it ({@code merge-reports} joins only shards

@@ -52,7 +52,10 @@ final class GuestPool implements MachinePool, AutoCloseable {
     private final Map<String, OnDemand> onDemand = new LinkedHashMap<>();
     private final Consumer<String> progress;
     private final List<String> notes = new ArrayList<>();
-    private volatile boolean scenarios;
+    private volatile ScenarioPhase phase = ScenarioPhase.DONE;
+    /** The machines the scenarios named while LISTING, by {@code .topo} text. */
+    private final Map<String, Topology> listed = new LinkedHashMap<>();
+    private final int parallel;
     private volatile boolean closing;
     private String description;
     /** Why scenarios are not run on this pool; empty when they are. */
@@ -60,7 +63,8 @@ final class GuestPool implements MachinePool, AutoCloseable {
     private final Duration bootBudget;
     private long bootNanosSpent;
 
-    private GuestPool(BootableKernel kernel, List<Booted> pool, Consumer<String> progress, Duration bootBudget) {
+    private GuestPool(BootableKernel kernel, List<Booted> pool, Consumer<String> progress, Duration bootBudget, int parallel) {
+        this.parallel = Math.max(1, parallel);
         this.kernel = kernel;
         this.pool = pool;
         this.progress = progress;
@@ -112,7 +116,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
         if (booted.isEmpty())
             throw new IllegalStateException("no machine could be booted with Linux " + kernel.release() + ": " + String.join("; ", failed));
         booted.sort(Comparator.comparingInt((Booted b) -> b.machine.possible().size()).thenComparingInt(b -> b.machine.nodes().size()));
-        GuestPool p = new GuestPool(kernel, booted, progress, bootBudget);
+        GuestPool p = new GuestPool(kernel, booted, progress, bootBudget, parallel);
         p.description = "Linux " + kernel.release() + " on " + machines.size() + " machine" + (machines.size() == 1 ? "" : "s");
         for (String f : failed) p.notes.add("not booted, " + f);
         return p;
@@ -185,8 +189,89 @@ final class GuestPool implements MachinePool, AutoCloseable {
     }
 
     @Override
-    public void scenarios(boolean running) {
-        scenarios = running;
+    public boolean listsScenarioMachines() {
+        return true;
+    }
+
+    /**
+     * LISTING: notes the machines the scenarios call about; RUNNING: boots them side by side (those
+     * QEMU can build, of at most {@link #SCENARIO_VCPUS_TCG} present CPUs under TCG), to run every
+     * scenario of a machine on one boot; DONE: powers them off.
+     */
+    @Override
+    public void scenarios(ScenarioPhase phase) {
+        this.phase = phase;
+        if (phase == ScenarioPhase.RUNNING) bootListed();
+        if (phase == ScenarioPhase.DONE) {
+            synchronized (this) {
+                for (OnDemand d : onDemand.values()) d.booted().ifPresent(Booted::close);
+                onDemand.clear();
+            }
+        }
+    }
+
+    /**
+     * Most present CPUs of a scenario's machine booted under TCG: a boot takes seconds per vCPU
+     * (measured at load 11 on 2 cores: 8 vCPUs 12-15 s, 24 vCPUs 55 s, 96 vCPUs 66 s, 160 vCPUs
+     * 293 s), so larger scenario machines are booted with KVM only.
+     */
+    static final int SCENARIO_VCPUS_TCG = 32;
+
+    private void bootListed() {
+        List<Topology> wanted = new ArrayList<>();
+        synchronized (this) {
+            for (Map.Entry<String, Topology> e : listed.entrySet()) {
+                Optional<String> why = whyNotBooted(e.getValue());
+                if (why.isPresent()) onDemand.put(e.getKey(), new OnDemand(Optional.empty(), why.get()));
+                else wanted.add(e.getValue());
+            }
+            listed.clear();
+        }
+        if (wanted.isEmpty()) return;
+        progress.accept("booting the " + wanted.size() + " machine" + (wanted.size() == 1 ? "" : "s") + " of the scenarios, "
+                + Math.min(parallel, wanted.size()) + " at a time");
+        ExecutorService boots = Executors.newFixedThreadPool(Math.min(parallel, wanted.size()), r -> {
+            Thread t = new Thread(r, "numaspread-boot");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<Booted>> futures = new ArrayList<>();
+            for (Topology m : wanted) futures.add(boots.submit(() -> Booted.of(kernel, m)));
+            for (int i = 0; i < wanted.size(); i++) {
+                OnDemand d;
+                try {
+                    Booted b = futures.get(i).get();
+                    d = new OnDemand(Optional.of(b), "");
+                    progress.accept("booted the scenarios' machine " + wanted.get(i).name() + " (" + shape(b.machine) + ") in "
+                            + b.bootTime.toMillis() / 1000.0 + " s");
+                } catch (ExecutionException e) {
+                    d = new OnDemand(Optional.empty(), "its machine did not boot: " + firstLine(String.valueOf(e.getCause().getMessage())));
+                }
+                synchronized (this) {
+                    onDemand.put(key(wanted.get(i)), d);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while booting the scenarios' machines");
+        } finally {
+            boots.shutdownNow();
+        }
+    }
+
+    /** Why a scenario's machine is not booted (QEMU cannot build it, or it is too large for TCG); empty when it is. */
+    private Optional<String> whyNotBooted(Topology m) {
+        List<String> cannot = kernel.cannotBuild(m);
+        if (!cannot.isEmpty()) return Optional.of("QEMU cannot build its machine: " + String.join("; ", cannot));
+        if (!kernel.bootsQuickly() && m.present().size() > SCENARIO_VCPUS_TCG)
+            return Optional.of("its machine has " + m.present().size() + " present CPUs: without KVM a boot takes minutes past "
+                    + SCENARIO_VCPUS_TCG + " vCPUs (160 vCPUs took 5 minutes on 2 cores), so its scenarios run where /dev/kvm is");
+        return Optional.empty();
+    }
+
+    private static String key(Topology m) {
+        return TopoFormat.write(m.named("asked", "asked"));
     }
 
     // ------------------------------------------------------------ answering
@@ -221,7 +306,13 @@ final class GuestPool implements MachinePool, AutoCloseable {
             for (OnDemand d : onDemand.values())
                 if (d.booted().isPresent() && SameMachine.sameHardware(machine, d.booted().get().machine)) return d.booted().get();
         }
-        if (!scenarios)
+        if (phase == ScenarioPhase.LISTING) {
+            synchronized (this) {
+                listed.putIfAbsent(key(machine), machine);
+            }
+            throw new MachineOutOfReach(this, "listing the scenarios' machines");
+        }
+        if (phase != ScenarioPhase.RUNNING)
             throw new MachineOutOfReach(this, "the call is about a machine no guest booted on (a machine the check built or derived"
                     + " from a drawn one); Linux " + kernel.release() + " answers for the machines it booted on");
         OnDemand d = bootOnDemand(machine);
@@ -233,16 +324,16 @@ final class GuestPool implements MachinePool, AutoCloseable {
     }
 
     private synchronized OnDemand bootOnDemand(Topology wanted) {
-        String key = TopoFormat.write(wanted.named("asked", "asked"));
+        String key = key(wanted);
         OnDemand known = onDemand.get(key);
         if (known != null) {
             if (known.booted().isPresent() && known.booted().get().dead()) known.booted().get().close();
             else return known;
         }
         OnDemand d;
-        List<String> cannot = kernel.cannotBuild(wanted);
-        if (!cannot.isEmpty()) {
-            d = new OnDemand(Optional.empty(), "QEMU cannot build its machine: " + String.join("; ", cannot));
+        Optional<String> why = whyNotBooted(wanted);
+        if (why.isPresent()) {
+            d = new OnDemand(Optional.empty(), why.get());
         } else if (bootNanosSpent > bootBudget.toNanos()) {
             d = new OnDemand(Optional.empty(), "the boot budget (" + bootBudget.toSeconds() + " s for machines booted on demand) is spent");
         } else {

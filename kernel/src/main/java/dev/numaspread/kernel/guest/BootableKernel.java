@@ -50,6 +50,14 @@ public interface BootableKernel {
     List<String> commandLine(Topology machine);
 
     /**
+     * True when a boot takes a second or two (KVM), false when it takes seconds per vCPU (QEMU's TCG):
+     * the kit then boots no scenario machine of more than a few dozen vCPUs. The default is false.
+     */
+    default boolean bootsQuickly() {
+        return false;
+    }
+
+    /**
      * Boots {@code machine} and waits until the probe answers. The guest's {@link Guest#machine()} is
      * what the kernel made of it (nodes renumbered, empty nodes dropped); the caller compares.
      * Boots may run side by side, one per thread.

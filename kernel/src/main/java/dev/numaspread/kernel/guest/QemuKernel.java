@@ -112,6 +112,12 @@ public final class QemuKernel implements BootableKernel {
                 Path.of("/tmp/numaspread-guest/channel"), QemuGuest.APPEND, QemuMachine.kvmAvailable()));
     }
 
+    /** True with KVM ({@code /dev/kvm} usable). */
+    @Override
+    public boolean bootsQuickly() {
+        return QemuMachine.kvmAvailable();
+    }
+
     @Override
     public Guest boot(Topology machine) {
         return QemuGuest.boot(image, machine, options);

@@ -2,6 +2,7 @@ package dev.numaspread.kernel.certify;
 
 import dev.numaspread.conformance.spi.ImplementationFailure;
 import dev.numaspread.conformance.certify.MachineOutOfReach;
+import dev.numaspread.conformance.topogen.MachinePool;
 import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.kernel.guest.BootableKernel;
 import dev.numaspread.kernel.guest.Guest;
@@ -89,13 +90,13 @@ class GuestPoolTest {
         Topology sparse = TopologyBuilder.machine("sparse").node(0, "0-1").node(2, "2-3").build();
         Topology plain = TopologyBuilder.machine("plain").node(0, "0-1").node(1, "2-3").build();
         try (GuestPool p = pool(kernel, twoNodes())) {
-            p.scenarios(true);
+            p.scenarios(MachinePool.ScenarioPhase.RUNNING);
             assertArrayEquals(new int[]{2, 3}, p.answer(plain, g -> g.localSpread(1, 2)));
             assertArrayEquals(new int[]{2, 3, 0}, p.answer(plain, g -> g.localSpread(1, 3)));
             assertEquals(2, kernel.boots.get());
             MachineOutOfReach e = assertThrows(MachineOutOfReach.class, () -> p.answer(sparse, g -> g.localSpread(2, 1)));
             assertTrue(e.getMessage().startsWith("QEMU cannot build its machine: node ids 0,2 have gaps"), e.getMessage());
-            p.scenarios(false);
+            p.scenarios(MachinePool.ScenarioPhase.DONE);
             Topology other = TopologyBuilder.machine("other").node(0, "0-2").build();
             assertThrows(MachineOutOfReach.class, () -> p.answer(other, g -> g.localSpread(0, 1)));
             assertEquals(2, kernel.boots.get());
@@ -110,9 +111,37 @@ class GuestPoolTest {
         };
         Topology withHotplug = TopologyBuilder.machine("hotplug").node(0, "0-3").possible("0-3").present("0-1").online("0-1").build();
         try (GuestPool p = pool(dropsHotplug, twoNodes())) {
-            p.scenarios(true);
+            p.scenarios(MachinePool.ScenarioPhase.RUNNING);
             MachineOutOfReach e = assertThrows(MachineOutOfReach.class, () -> p.answer(withHotplug, g -> g.localSpread(0, 1)));
             assertEquals("the machine booted otherwise than asked: possible CPUs 0-3 became 0-1", e.getMessage());
+        }
+    }
+
+    /**
+     * The scenarios' machines are named in a first run (LISTING) and booted side by side when the
+     * judging run begins, each once; one too large to boot under TCG is not run, with the reason.
+     */
+    @Test
+    void scenarioMachinesAreListedThenBootedTogether() {
+        CountingKernel kernel = new CountingKernel(new ModelKernel(K73));
+        Topology a = TopologyBuilder.machine("a").node(0, "0-1").node(1, "2-3").build();
+        Topology b = TopologyBuilder.machine("b").node(0, "0-2").build();
+        Topology large = TopologyBuilder.machine("large").node(0, "0-" + GuestPool.SCENARIO_VCPUS_TCG).build();
+        try (GuestPool p = pool(kernel, twoNodes())) {
+            p.scenarios(MachinePool.ScenarioPhase.LISTING);
+            for (Topology m : List.of(a, b, a, large))
+                assertThrows(MachineOutOfReach.class, () -> p.answer(m, g -> g.localSpread(0, 1)));
+            assertEquals(1, kernel.boots.get());
+            p.scenarios(MachinePool.ScenarioPhase.RUNNING);
+            assertEquals(3, kernel.boots.get());
+            assertArrayEquals(new int[]{2, 3}, p.answer(a, g -> g.localSpread(1, 2)));
+            assertArrayEquals(new int[]{0, 1, 2}, p.answer(b, g -> g.localSpread(0, 3)));
+            MachineOutOfReach e = assertThrows(MachineOutOfReach.class, () -> p.answer(large, g -> g.localSpread(0, 1)));
+            assertEquals("its machine has 33 present CPUs: without KVM a boot takes minutes past 32 vCPUs (160 vCPUs took 5 minutes on"
+                    + " 2 cores), so its scenarios run where /dev/kvm is", e.getMessage());
+            assertEquals(3, kernel.boots.get());
+            p.scenarios(MachinePool.ScenarioPhase.DONE);
+            assertThrows(MachineOutOfReach.class, () -> p.answer(a, g -> g.localSpread(0, 1)));
         }
     }
 
@@ -121,7 +150,7 @@ class GuestPoolTest {
     void machinesBootedOnDemandArePoweredOffAndBootedAgain() {
         CountingKernel kernel = new CountingKernel(new ModelKernel(K73));
         try (GuestPool p = pool(kernel, twoNodes())) {
-            p.scenarios(true);
+            p.scenarios(MachinePool.ScenarioPhase.RUNNING);
             List<Topology> machines = new ArrayList<>();
             for (int n = 1; n <= GuestPool.MAX_ON_DEMAND + 1; n++) machines.add(TopologyBuilder.machine("m" + n).node(0, "0-" + n).build());
             for (Topology m : machines) assertArrayEquals(new int[]{0}, p.answer(m, g -> g.localSpread(0, 1)));
