@@ -99,6 +99,12 @@ public final class KernelRun implements AutoCloseable {
         return out;
     }
 
+    /** This run, running no scenario for {@code reason} (its checks only). */
+    public KernelRun withoutScenarios(String reason) {
+        implementation.pool().withoutScenarios(reason);
+        return this;
+    }
+
     /** The booted kernel as an implementation. */
     public KernelImplementation implementation() {
         return implementation;
