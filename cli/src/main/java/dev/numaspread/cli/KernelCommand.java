@@ -56,7 +56,7 @@ import java.util.stream.Stream;
                 + " archive), a Debian release such as 7.3.4+deb13-amd64, or a folder with a kernel you built (its bzImage, modules"
                 + " and build tree). Kernels are kept in $NUMASPREAD_CACHE, else ${XDG_CACHE_HOME:-~/.cache}/numaspread; the"
                 + " machine's apt sources and /boot are never touched."},
-        subcommands = {KernelCommand.Fetch.class, KernelCommand.ListCached.class, KernelCommand.Run.class},
+        subcommands = {KernelCommand.Fetch.class, KernelCommand.ListCached.class, KernelCommand.Run.class, KernelTableCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:done", "1:the kernel could not be fetched, built or booted, or the machine cannot be built (one line says why)",
                 "2:usage error"})

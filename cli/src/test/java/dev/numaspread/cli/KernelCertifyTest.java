@@ -121,4 +121,22 @@ class KernelCertifyTest {
         assertEquals(2, renumbered.exit(), renumbered.out() + renumbered.err());
         assertTrue(renumbered.err().contains("--topology sparse: QEMU cannot build this machine: node ids 0,2 have gaps"), renumbered.err());
     }
+
+    /** kernel table certifies each kernel on the same machines and writes the README's table between its markers. */
+    @Test
+    void kernelTableWritesTheReadmesTable() throws Exception {
+        Path readme = dir.resolve("README.md");
+        Files.writeString(readme, "# r\n\n" + dev.numaspread.kernel.certify.KernelTable.START + "\nold\n"
+                + dev.numaspread.kernel.certify.KernelTable.END + "\n");
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int exit = Main.run(new String[]{"kernel", "table", "model-6.1", "model-7.3", "--machines", "2", "--tries", "10", "--write",
+                readme.toString(), "--report", dir.resolve("kernels").toString()}, new PrintWriter(out, true), new PrintWriter(err, true));
+        assertEquals(0, exit, out + "\n" + err);
+        String written = Files.readString(readme);
+        assertTrue(written.contains("| routine | `model-6.1` (6.1.0-model) | `model-7.3` (7.3.0-model) |"), written);
+        assertTrue(written.contains("| `hop-masks` | not claimed: "), written);
+        assertTrue(!written.contains("old"), written);
+        assertTrue(Files.isRegularFile(dir.resolve("kernels").resolve("model-7.3").resolve("report.json")));
+        assertTrue(err.toString().contains("numaspread kernel table: wrote the table into " + readme), err.toString());
+    }
 }
