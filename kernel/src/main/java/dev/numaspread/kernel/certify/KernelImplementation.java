@@ -94,6 +94,12 @@ public final class KernelImplementation implements RemoteImplementation, AutoClo
             case IRQ_SETUP, MANA_SETUP_IRQS -> "needs a Microsoft Azure NIC (MANA): QEMU emulates none";
             case PAGE_POOL -> "needs a NIC driver's page pool and its NAPI: QEMU's NICs do not show one to a probe";
             case LOCAL_SPREAD_NEAREST_NODE -> "a 2020 proposal that no kernel merged";
+            case VIRTIO_NET_IRQS -> "needs a multi-queue virtio-net device in the guest: the probe reads no NIC's IRQs yet";
+            case ENA_IRQS -> "needs an AWS ENA NIC: QEMU emulates none";
+            case GVE_IRQS -> "needs a Google gVNIC: QEMU emulates none";
+            case ICE_IRQS -> "needs an Intel E810 NIC (ice): QEMU emulates none";
+            case I40E_IRQS -> "needs an Intel X710 NIC (i40e): QEMU emulates none";
+            case BNXT_IRQS -> "needs a Broadcom NetXtreme NIC (bnxt_en): QEMU emulates none";
             default -> null;
         };
         if (need != null) return Optional.of(need);
@@ -102,7 +108,7 @@ public final class KernelImplementation implements RemoteImplementation, AutoClo
                 if (notInRelease(routine)) return Optional.of(routine.kernelName() + " is not in Linux " + claimed);
                 return guests.whyNot(call);
             }
-        return Optional.empty();
+        return Optional.of("the probe has no call for " + routine.kernelName());
     }
 
     // ------------------------------------------------------------ RemoteImplementation
