@@ -277,16 +277,17 @@ final class GuestPool implements MachinePool, AutoCloseable {
     // ------------------------------------------------------------ answering
 
     /**
-     * What {@code call} answers on the guest booted on {@code machine}, with {@code machine}'s CPUs online.
+     * What {@code call} answers on the guest booted on {@code machine}, with {@code machine}'s CPUs
+     * online; {@code request} names the call and its arguments ({@code groupCpusEvenly(numgrps=0)}).
      *
      * @throws MachineOutOfReach when no guest runs on that machine (nor can, for a scenario)
      * @throws KernelBug         when the kernel oopsed on the call (the guest is booted again for the next one)
      * @throws ImplementationFailure when the guest stopped answering otherwise
      */
-    <T> T answer(Topology machine, Function<Guest, T> call) {
+    <T> T answer(Topology machine, String request, Function<Guest, T> call) {
         Booted b = find(machine);
         try {
-            return b.call(machine.online(), call);
+            return b.call(machine.online(), request, call);
         } catch (CannotBuild e) {
             throw new MachineOutOfReach(this, "the kernel cannot take the machine to online CPUs " + machine.online().toList() + ": " + e.getMessage());
         } catch (GuestFailure e) {
@@ -384,6 +385,8 @@ final class GuestPool implements MachinePool, AutoCloseable {
         final Topology machine;
         final Duration bootTime;
         private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+        /** The oopses calls gave, by online CPUs and call. */
+        private final java.util.concurrent.ConcurrentHashMap<String, KernelBug> oopses = new java.util.concurrent.ConcurrentHashMap<>();
         private Guest guest;
         private CpuSet online;
         private volatile boolean oopsed;
@@ -413,7 +416,31 @@ final class GuestPool implements MachinePool, AutoCloseable {
             return closed;
         }
 
-        <T> T call(CpuSet wanted, Function<Guest, T> call) {
+        /**
+         * {@code call} on this guest with {@code wanted} online. A call that oopsed the kernel once on
+         * these online CPUs is not made again: the oops it gave is given again (a kernel routine is a
+         * function of the machine, and each oops costs a boot). A call that finds the guest broken by
+         * another call's oops (calls run side by side) is made again on the guest booted anew.
+         */
+        <T> T call(CpuSet wanted, String request, Function<Guest, T> call) {
+            String key = wanted.toList() + " " + request;
+            KernelBug known = oopses.get(key);
+            if (known != null) throw known;
+            for (int attempt = 0; ; attempt++) {
+                try {
+                    return callOnce(wanted, call);
+                } catch (KernelBug bug) {
+                    oopses.put(key, bug);
+                    throw bug;
+                } catch (GuestFailure e) {
+                    // Another call's oops broke the guest while this one waited for it: boot it again, once.
+                    if (attempt > 0 || !(oopsed || guest.oopsed())) throw e;
+                    oopsed = true;
+                }
+            }
+        }
+
+        private <T> T callOnce(CpuSet wanted, Function<Guest, T> call) {
             lock.readLock().lock();
             boolean reading = true;
             try {

@@ -137,59 +137,59 @@ public final class KernelImplementation implements RemoteImplementation, AutoClo
 
     @Override
     public int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
-        return ask(machine, "localSpreadCpus", g -> g.localSpread(node, count), Arrays::equals, Arrays::toString);
+        return ask(machine, "localSpreadCpus(node=" + node + ", count=" + count + ")", g -> g.localSpread(node, count), Arrays::equals, Arrays::toString);
     }
 
     @Override
     public int[] numaLevels(KernelRelease kernel, Topology machine) {
-        return ask(machine, "numaLevels", Guest::numaLevels, Arrays::equals, Arrays::toString);
+        return ask(machine, "numaLevels()", Guest::numaLevels, Arrays::equals, Arrays::toString);
     }
 
     @Override
     public List<CpuSet> hopMasks(KernelRelease kernel, Topology machine, int node) {
-        return ask(machine, "hopMasks", g -> g.hopMasks(node), Objects::equals, CpuSet::toText);
+        return ask(machine, "hopMasks(node=" + node + ")", g -> g.hopMasks(node), Objects::equals, CpuSet::toText);
     }
 
     @Override
     public int numaClosest(KernelRelease kernel, Topology machine, CpuSet cpus, int cpu) {
-        return ask(machine, "numaClosest", g -> g.numaClosest(cpus, cpu), Objects::equals, String::valueOf);
+        return ask(machine, "numaClosest(cpus=" + cpus.toList() + ", cpu=" + cpu + ")", g -> g.numaClosest(cpus, cpu), Objects::equals, String::valueOf);
     }
 
     @Override
     public int[] numaClosestCalls(KernelRelease kernel, Topology machine, int callingCpu, int prev, List<NumaClosest.Call> calls) {
         if (kernel.before(6, 16)) return RemoteImplementation.super.numaClosestCalls(kernel, machine, callingCpu, prev, calls);
-        return ask(machine, "numaClosestCalls", g -> g.numaClosestCalls(callingCpu, prev, calls), Arrays::equals, Arrays::toString);
+        return ask(machine, "numaClosestCalls(callingCpu=" + callingCpu + ", prev=" + prev + ", calls=" + calls + ")", g -> g.numaClosestCalls(callingCpu, prev, calls), Arrays::equals, Arrays::toString);
     }
 
     @Override
     public int numaNth(KernelRelease kernel, Topology machine, CpuSet cpus, int n, int node) {
-        return ask(machine, "numaNth", g -> g.numaNth(cpus, n, node), Objects::equals, String::valueOf);
+        return ask(machine, "numaNth(cpus=" + cpus.toList() + ", n=" + n + ", node=" + node + ")", g -> g.numaNth(cpus, n, node), Objects::equals, String::valueOf);
     }
 
     @Override
     public int numaNearestNode(KernelRelease kernel, Topology machine, int node) {
-        return ask(machine, "numaNearestNode", g -> g.numaNearestNode(node), Objects::equals, String::valueOf);
+        return ask(machine, "numaNearestNode(node=" + node + ")", g -> g.numaNearestNode(node), Objects::equals, String::valueOf);
     }
 
     @Override
     public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Topology machine, int numgrps) {
-        return ask(machine, "groupCpusEvenly", g -> g.groupCpusEvenly(numgrps), Objects::equals, String::valueOf);
+        return ask(machine, "groupCpusEvenly(numgrps=" + numgrps + ")", g -> g.groupCpusEvenly(numgrps), Objects::equals, String::valueOf);
     }
 
     @Override
     public OptionalInt groupCpusEvenlyNummasks(KernelRelease kernel, Topology machine, int numgrps) {
-        return ask(machine, "groupCpusEvenlyNummasks", g -> g.groupCpusNummasks(numgrps), Objects::equals, String::valueOf);
+        return ask(machine, "groupCpusEvenlyNummasks(numgrps=" + numgrps + ")", g -> g.groupCpusNummasks(numgrps), Objects::equals, String::valueOf);
     }
 
     @Override
     public int[] blkMqMapQueues(KernelRelease kernel, Topology machine, int nrQueues, int queueOffset) {
-        return ask(machine, "blkMqMapQueues", g -> g.blkMqMapQueues(nrQueues, queueOffset), Arrays::equals, Arrays::toString);
+        return ask(machine, "blkMqMapQueues(nrQueues=" + nrQueues + ", queueOffset=" + queueOffset + ")", g -> g.blkMqMapQueues(nrQueues, queueOffset), Arrays::equals, Arrays::toString);
     }
 
     @Override
     public Optional<List<IrqAffinity.AffinityDesc>> irqCreateAffinityMasks(KernelRelease kernel, Topology machine, int nvecs,
                                                                            int preVectors, int postVectors, List<Integer> setSizes) {
-        return ask(machine, "irqCreateAffinityMasks", g -> g.irqCreateAffinityMasks(nvecs, preVectors, postVectors, setSizes),
+        return ask(machine, "irqCreateAffinityMasks(nvecs=" + nvecs + ", pre=" + preVectors + ", post=" + postVectors + ", sets=" + setSizes + ")", g -> g.irqCreateAffinityMasks(nvecs, preVectors, postVectors, setSizes),
                 Objects::equals, String::valueOf);
     }
 
@@ -199,11 +199,11 @@ public final class KernelImplementation implements RemoteImplementation, AutoClo
      * differ are the kernel's ERROR, as for any implementation).
      */
     private <T> T ask(Topology machine, String what, Function<Guest, T> call, BiPredicate<T, T> same, Function<T, String> show) {
-        T first = timed(machine, call);
+        T first = timed(machine, what, call);
         if (askTwice) {
             T second;
             try {
-                second = timed(machine, call);
+                second = timed(machine, what, call);
             } catch (KernelBug bug) {
                 throw new ImplementationFailure(what + " answered " + show.apply(first) + ", then the kernel oopsed on the same call ("
                         + bug.getMessage() + "); expected the same answer twice");
@@ -215,13 +215,13 @@ public final class KernelImplementation implements RemoteImplementation, AutoClo
         return first;
     }
 
-    private <T> T timed(Topology machine, Function<Guest, T> call) {
+    private <T> T timed(Topology machine, String what, Function<Guest, T> call) {
         requests.incrementAndGet();
         long start = System.nanoTime();
         // Busy time counts wall time with at least one call in flight, as the process driver counts it.
         if (inFlight.getAndIncrement() == 0) busySince.set(start);
         try {
-            return guests.answer(machine, call);
+            return guests.answer(machine, what, call);
         } finally {
             long now = System.nanoTime();
             if (inFlight.decrementAndGet() == 0) busyNanos.addAndGet(now - busySince.get());

@@ -202,6 +202,11 @@ public final class ModelKernel implements BootableKernel {
             dead = "powered off";
         }
 
+        @Override
+        public boolean oopsed() {
+            return dead != null && dead.startsWith("the kernel oopsed");
+        }
+
         private <T> T ask(Supplier<T> call) {
             alive();
             try {

@@ -83,6 +83,16 @@ public interface Guest extends AutoCloseable {
     /** {@code irq_create_affinity_masks(nvecs, affd)}; empty for NULL. */
     Optional<List<AffinityDesc>> irqCreateAffinityMasks(int nvecs, int preVectors, int postVectors, List<Integer> setSizes);
 
+    /**
+     * True when an earlier call oopsed the kernel (it threw {@link dev.numaspread.model.kernel.KernelBug}):
+     * the guest answers nothing more, and a new boot of the machine does. Calls run side by side, so
+     * a call may find the guest broken by another's oops; the kit then boots the machine again. The
+     * default is false.
+     */
+    default boolean oopsed() {
+        return false;
+    }
+
     /** Powers the guest off. */
     @Override
     void close();

@@ -114,6 +114,7 @@ public final class QemuGuest implements Guest {
     private boolean snapshotStale;
     private volatile Topology current;
     private volatile String brokenBy;
+    private volatile boolean oopsed;
     private boolean closed;
     private int cachedGroupsFor = -1;
     private ProbeAnswers.Groups cachedGroups;
@@ -384,6 +385,7 @@ public final class QemuGuest implements Guest {
 
     private KernelBug bug(String request, String line) {
         brokenBy = "the kernel failed on '" + request + "' (" + line + ")";
+        oopsed = true;
         return new KernelBug("oops", "Linux " + release + " failed on '" + request + "': " + line + " | console: " + console.tailText(12));
     }
 
@@ -392,6 +394,11 @@ public final class QemuGuest implements Guest {
     }
 
     // ------------------------------------------------------------------ Guest
+
+    @Override
+    public boolean oopsed() {
+        return oopsed;
+    }
 
     @Override
     public String release() {

@@ -46,9 +46,9 @@ class GuestPoolTest {
     void aCallOnABootedMachineIsAnsweredByItsGuest() {
         try (GuestPool p = pool(new ModelKernel(K73), twoNodes())) {
             Topology booted = p.machines().get(0);
-            assertArrayEquals(new int[]{4, 5, 6, 7, 0}, p.answer(booted, g -> g.localSpread(1, 5)));
+            assertArrayEquals(new int[]{4, 5, 6, 7, 0}, p.answer(booted, "g.localSpread(1, 5", g -> g.localSpread(1, 5)));
             // The machine as asked (no packages, another name) is the same hardware.
-            assertArrayEquals(new int[]{4, 5, 6, 7, 0}, p.answer(twoNodes(), g -> g.localSpread(1, 5)));
+            assertArrayEquals(new int[]{4, 5, 6, 7, 0}, p.answer(twoNodes(), "g.localSpread(1, 5", g -> g.localSpread(1, 5)));
         }
     }
 
@@ -56,9 +56,9 @@ class GuestPoolTest {
     void otherOnlineCpusGoThroughSetOnline() {
         try (GuestPool p = pool(new ModelKernel(K73), twoNodes())) {
             Topology booted = p.machines().get(0);
-            assertArrayEquals(new int[]{5, 6, 7, 0}, p.answer(booted.withOnline(CpuSet.parseList("0-3,5-7")), g -> g.localSpread(1, 4)));
-            assertEquals(CpuSet.parseList("0-3,5-7"), p.answer(booted.withOnline(CpuSet.parseList("0-3,5-7")), Guest::machine).online());
-            assertArrayEquals(new int[]{4, 5, 6, 7}, p.answer(booted, g -> g.localSpread(1, 4)));
+            assertArrayEquals(new int[]{5, 6, 7, 0}, p.answer(booted.withOnline(CpuSet.parseList("0-3,5-7")), "ls 1 4", g -> g.localSpread(1, 4)));
+            assertEquals(CpuSet.parseList("0-3,5-7"), p.answer(booted.withOnline(CpuSet.parseList("0-3,5-7")), "machine", Guest::machine).online());
+            assertArrayEquals(new int[]{4, 5, 6, 7}, p.answer(booted, "g.localSpread(1, 4", g -> g.localSpread(1, 4)));
         }
     }
 
@@ -66,7 +66,7 @@ class GuestPoolTest {
     void CPU_0_offlineIsOutOfReach() {
         try (GuestPool p = pool(new ModelKernel(K73), twoNodes())) {
             MachineOutOfReach e = assertThrows(MachineOutOfReach.class,
-                    () -> p.answer(p.machines().get(0).withOnline(CpuSet.parseList("1-7")), g -> g.localSpread(0, 1)));
+                    () -> p.answer(p.machines().get(0).withOnline(CpuSet.parseList("1-7")), "ls 0 1", g -> g.localSpread(0, 1)));
             assertEquals("the kernel cannot take the machine to online CPUs 1-7: CPU 0 cannot be taken offline on x86", e.getMessage());
         }
     }
@@ -75,7 +75,7 @@ class GuestPoolTest {
     void aMachineNoGuestBootedOnIsOutOfReach() {
         Topology other = TopologyBuilder.machine("three").node(0, "0-1").node(1, "2-3").node(2, "4-5").build();
         try (GuestPool p = pool(new ModelKernel(K73), twoNodes())) {
-            MachineOutOfReach e = assertThrows(MachineOutOfReach.class, () -> p.answer(other, g -> g.localSpread(0, 1)));
+            MachineOutOfReach e = assertThrows(MachineOutOfReach.class, () -> p.answer(other, "g.localSpread(0, 1", g -> g.localSpread(0, 1)));
             assertTrue(e.getMessage().startsWith("the call is about a machine no guest booted on"), e.getMessage());
         }
     }
@@ -91,14 +91,14 @@ class GuestPoolTest {
         Topology plain = TopologyBuilder.machine("plain").node(0, "0-1").node(1, "2-3").build();
         try (GuestPool p = pool(kernel, twoNodes())) {
             p.scenarios(MachinePool.ScenarioPhase.RUNNING);
-            assertArrayEquals(new int[]{2, 3}, p.answer(plain, g -> g.localSpread(1, 2)));
-            assertArrayEquals(new int[]{2, 3, 0}, p.answer(plain, g -> g.localSpread(1, 3)));
+            assertArrayEquals(new int[]{2, 3}, p.answer(plain, "g.localSpread(1, 2", g -> g.localSpread(1, 2)));
+            assertArrayEquals(new int[]{2, 3, 0}, p.answer(plain, "g.localSpread(1, 3", g -> g.localSpread(1, 3)));
             assertEquals(2, kernel.boots.get());
-            MachineOutOfReach e = assertThrows(MachineOutOfReach.class, () -> p.answer(sparse, g -> g.localSpread(2, 1)));
+            MachineOutOfReach e = assertThrows(MachineOutOfReach.class, () -> p.answer(sparse, "g.localSpread(2, 1", g -> g.localSpread(2, 1)));
             assertTrue(e.getMessage().startsWith("QEMU cannot build its machine: node ids 0,2 have gaps"), e.getMessage());
             p.scenarios(MachinePool.ScenarioPhase.DONE);
             Topology other = TopologyBuilder.machine("other").node(0, "0-2").build();
-            assertThrows(MachineOutOfReach.class, () -> p.answer(other, g -> g.localSpread(0, 1)));
+            assertThrows(MachineOutOfReach.class, () -> p.answer(other, "g.localSpread(0, 1", g -> g.localSpread(0, 1)));
             assertEquals(2, kernel.boots.get());
         }
         // A kernel that keeps no CPU that is not present (6.12 under TCG without a hypervisor it knows).
@@ -112,7 +112,7 @@ class GuestPoolTest {
         Topology withHotplug = TopologyBuilder.machine("hotplug").node(0, "0-3").possible("0-3").present("0-1").online("0-1").build();
         try (GuestPool p = pool(dropsHotplug, twoNodes())) {
             p.scenarios(MachinePool.ScenarioPhase.RUNNING);
-            MachineOutOfReach e = assertThrows(MachineOutOfReach.class, () -> p.answer(withHotplug, g -> g.localSpread(0, 1)));
+            MachineOutOfReach e = assertThrows(MachineOutOfReach.class, () -> p.answer(withHotplug, "g.localSpread(0, 1", g -> g.localSpread(0, 1)));
             assertEquals("the machine booted otherwise than asked: possible CPUs 0-3 became 0-1", e.getMessage());
         }
     }
@@ -130,18 +130,18 @@ class GuestPoolTest {
         try (GuestPool p = pool(kernel, twoNodes())) {
             p.scenarios(MachinePool.ScenarioPhase.LISTING);
             for (Topology m : List.of(a, b, a, large))
-                assertThrows(MachineOutOfReach.class, () -> p.answer(m, g -> g.localSpread(0, 1)));
+                assertThrows(MachineOutOfReach.class, () -> p.answer(m, "g.localSpread(0, 1", g -> g.localSpread(0, 1)));
             assertEquals(1, kernel.boots.get());
             p.scenarios(MachinePool.ScenarioPhase.RUNNING);
             assertEquals(3, kernel.boots.get());
-            assertArrayEquals(new int[]{2, 3}, p.answer(a, g -> g.localSpread(1, 2)));
-            assertArrayEquals(new int[]{0, 1, 2}, p.answer(b, g -> g.localSpread(0, 3)));
-            MachineOutOfReach e = assertThrows(MachineOutOfReach.class, () -> p.answer(large, g -> g.localSpread(0, 1)));
+            assertArrayEquals(new int[]{2, 3}, p.answer(a, "g.localSpread(1, 2", g -> g.localSpread(1, 2)));
+            assertArrayEquals(new int[]{0, 1, 2}, p.answer(b, "g.localSpread(0, 3", g -> g.localSpread(0, 3)));
+            MachineOutOfReach e = assertThrows(MachineOutOfReach.class, () -> p.answer(large, "g.localSpread(0, 1", g -> g.localSpread(0, 1)));
             assertEquals("its machine has 33 present CPUs: without KVM a boot takes minutes past 32 vCPUs (160 vCPUs took 5 minutes on"
                     + " 2 cores), so its scenarios run where /dev/kvm is", e.getMessage());
             assertEquals(3, kernel.boots.get());
             p.scenarios(MachinePool.ScenarioPhase.DONE);
-            assertThrows(MachineOutOfReach.class, () -> p.answer(a, g -> g.localSpread(0, 1)));
+            assertThrows(MachineOutOfReach.class, () -> p.answer(a, "g.localSpread(0, 1", g -> g.localSpread(0, 1)));
         }
     }
 
@@ -153,9 +153,9 @@ class GuestPoolTest {
             p.scenarios(MachinePool.ScenarioPhase.RUNNING);
             List<Topology> machines = new ArrayList<>();
             for (int n = 1; n <= GuestPool.MAX_ON_DEMAND + 1; n++) machines.add(TopologyBuilder.machine("m" + n).node(0, "0-" + n).build());
-            for (Topology m : machines) assertArrayEquals(new int[]{0}, p.answer(m, g -> g.localSpread(0, 1)));
+            for (Topology m : machines) assertArrayEquals(new int[]{0}, p.answer(m, "g.localSpread(0, 1", g -> g.localSpread(0, 1)));
             assertEquals(1 + GuestPool.MAX_ON_DEMAND + 1, kernel.boots.get());
-            assertArrayEquals(new int[]{0, 1}, p.answer(machines.get(0), g -> g.localSpread(0, 2)));
+            assertArrayEquals(new int[]{0, 1}, p.answer(machines.get(0), "g.localSpread(0, 2", g -> g.localSpread(0, 2)));
             assertEquals(1 + GuestPool.MAX_ON_DEMAND + 2, kernel.boots.get());
         }
     }
@@ -166,9 +166,39 @@ class GuestPoolTest {
         CountingKernel kernel = new CountingKernel(new ModelKernel(K73));
         try (GuestPool p = pool(kernel, twoNodes())) {
             Topology m = p.machines().get(0);
-            assertThrows(KernelBug.class, () -> p.answer(m, g -> { throw new KernelBug("BUG", "a modelled oops"); }));
-            assertArrayEquals(new int[]{0}, p.answer(m, g -> g.localSpread(0, 1)));
+            assertThrows(KernelBug.class, () -> p.answer(m, "modelled oops", g -> { throw new KernelBug("BUG", "a modelled oops"); }));
+            assertArrayEquals(new int[]{0}, p.answer(m, "g.localSpread(0, 1", g -> g.localSpread(0, 1)));
             assertEquals(2, kernel.boots.get());
+        }
+    }
+
+    /**
+     * A call that oopsed the kernel on some online CPUs is not made again there: its oops is given
+     * again without a boot. A call that finds the guest broken by another call's oops is made again
+     * on the machine booted anew.
+     */
+    @Test
+    void anOopsIsRememberedAndAnotherCallsOopsBootsAgain() {
+        CountingKernel kernel = new CountingKernel(new ModelKernel(KernelRelease.of(6, 1)));
+        try (GuestPool p = pool(kernel, twoNodes())) {
+            Topology m = p.machines().get(0);
+            KernelBug first = assertThrows(KernelBug.class, () -> p.answer(m, "grp 0", g -> g.groupCpusEvenly(0)));
+            KernelBug again = assertThrows(KernelBug.class, () -> p.answer(m, "grp 0", g -> g.groupCpusEvenly(0)));
+            assertSame(first, again);
+            assertEquals(1, kernel.boots.get());
+            // The guest is broken; the next call (of a caller that did not see the oops) boots it again.
+            assertArrayEquals(new int[]{0, 1}, p.answer(m, "ls 0 2", g -> g.localSpread(0, 2)));
+            assertEquals(2, kernel.boots.get());
+        }
+        // Two callers side by side: the second meets the guest the first one's oops broke.
+        CountingKernel side = new CountingKernel(new ModelKernel(KernelRelease.of(6, 1)));
+        try (GuestPool p = pool(side, twoNodes())) {
+            Topology m = p.machines().get(0);
+            Guest[] seen = new Guest[1];
+            p.answer(m, "look", g -> seen[0] = g);
+            assertThrows(KernelBug.class, () -> seen[0].groupCpusEvenly(0));   // the oops, outside the pool's view
+            assertArrayEquals(new int[]{4, 5}, p.answer(m, "ls 1 2", g -> g.localSpread(1, 2)));
+            assertEquals(2, side.boots.get());
         }
     }
 
@@ -176,7 +206,7 @@ class GuestPoolTest {
     void aGuestThatStopsAnsweringIsTheKernelsError() {
         try (GuestPool p = pool(new ModelKernel(K73), twoNodes())) {
             ImplementationFailure e = assertThrows(ImplementationFailure.class,
-                    () -> p.answer(p.machines().get(0), g -> { throw new GuestFailure("no answer in 10 s; console:\nKernel panic"); }));
+                    () -> p.answer(p.machines().get(0), "hang", g -> { throw new GuestFailure("no answer in 10 s; console:\nKernel panic"); }));
             assertTrue(e.getMessage().startsWith("Linux 7.3.0-model stopped answering on 2 nodes, 8 CPUs: no answer in 10 s"), e.getMessage());
         }
     }
