@@ -43,10 +43,11 @@ public final class QemuMachines {
      * The kinds of machine the first draws of a run take, one each, so that even a run of two or
      * four machines meets what the rules are about; later draws take any ({@link #machines()}).
      * <pre>
-     *   0  SMT, 2 nodes, not-present CPUs                    GRP-5, GRP-7, GRP-15 (a core is a cluster)
+     *   0  SMT, 2 nodes, every CPU online                    GRP-5, GRP-15 (a core is a cluster)
      *   1  3 or 5 nodes, a memory-only node, 3 tiers, an
      *      offline CPU                                        LS-1, LS-4, LS-9, HOP-3, LVL-1
-     *   2  CPU ids past 63: 4-16 present of 72-160 possible   masks kept in one 64-bit word (issue 24)
+     *   2  CPU ids past 63: 4-16 present of 72-160 possible,
+     *      1 or 2 sockets of 1 or 2 nodes                     GRP-7, masks kept in one 64-bit word (issue 24)
      *   3  SNC-2 or SNC-3 on Granite Rapids-X                 LVL-8
      * </pre>
      */
@@ -60,9 +61,9 @@ public final class QemuMachines {
     /** Machines of the first kinds ({@link #FIRST_KINDS}): {@code kind} 0 to 3. */
     static Gen<Topology> ofKind(int kind) {
         return switch (kind) {
-            case 0 -> c -> plain(c, Shape.draw(c).smt(2).nodesPerSocket(2).notPresent(1).offline(false));
-            case 1 -> c -> plain(c, Shape.draw(c).smt(1).sockets(c.chance(50) ? 1 : 2).nodesPerSocket(2).memoryOnly(1).levels(true).offline(true));
-            case 2 -> c -> plain(c, Shape.draw(c).notPresent(2));
+            case 0 -> c -> plain(c, Shape.draw(c).notPresent(0).smt(2).nodesPerSocket(2).offline(false));
+            case 1 -> c -> plain(c, Shape.draw(c).notPresent(0).smt(1).sockets(c.chance(50) ? 1 : 2).nodesPerSocket(2).memoryOnly(1).levels(true).offline(true));
+            case 2 -> c -> plain(c, Shape.draw(c).sockets(1 + (c.chance(50) ? 1 : 0)).nodesPerSocket(1 + c.choose(0, 1)).memoryOnly(0).notPresent(2));
             case 3 -> QemuMachines::snc;
             default -> throw new IllegalArgumentException("kind " + kind + "; expected 0 to " + (FIRST_KINDS - 1));
         };
@@ -100,16 +101,21 @@ public final class QemuMachines {
                     c.chance(10), c.weighted(75, 15, 10), c.chance(20), c.chance(30)).fitted();
         }
 
-        /** This shape within {@value #MAX_PRESENT_PLAIN} present CPUs and at least one core per node. */
+        /**
+         * This shape within {@value #MAX_PRESENT_PLAIN} present CPUs and at least one core per node;
+         * one thread per core when some CPUs are not present (their nodes are dealt CPU by CPU, see {@link #plain}).
+         */
         Shape fitted() {
-            int s = sockets, t = threads;
+            int s = sockets, t = notPresent > 0 ? 1 : threads;
             if (notPresent == 1 && s == 1 && t == 1 && cores == 1) s = 2;
             int maxCores = Math.max(1, MAX_PRESENT_PLAIN / (s * t));
             int k = Math.min(cores, maxCores);
             int nps = Math.max(1, Math.min(nodesPerSocket, k));
             if (nps < nodesPerSocket && k < maxCores) k = Math.min(maxCores, nodesPerSocket);
             nps = Math.max(1, Math.min(nodesPerSocket, k));
-            return new Shape(s, t, k, nps, interleaved && nps > 1, memoryOnly, memorylessCpuNode && s * nps > 1, notPresent, offline, levels);
+            // A memory-less node keeps CPUs only while they are all present (the others go to nodes with memory).
+            return new Shape(s, t, k, nps, interleaved && nps > 1, memoryOnly, memorylessCpuNode && s * nps > 1 && notPresent == 0, notPresent,
+                    offline, levels);
         }
 
         Shape smt(int t) { return new Shape(sockets, t, cores, nodesPerSocket, interleaved, memoryOnly, memorylessCpuNode, notPresent, offline, levels).fitted(); }
@@ -141,14 +147,18 @@ public final class QemuMachines {
             possible = topologyCpus + tailSockets * perSocket;
         }
         int nodes = sockets * nodesPerSocket;
+        int totalNodes = nodes + shape.memoryOnly();
+        int memoryless = shape.memorylessCpuNode() ? 1 + c.choose(0, nodes - 2) : -1;   // never node 0: it holds the kernel
         int[] nodeOfCore = new int[(sockets + tailSockets) * cores];
         for (int s = 0; s < sockets + tailSockets; s++)
-            for (int k = 0; k < cores; k++) {
-                int local = shape.interleaved() ? k % nodesPerSocket : k * nodesPerSocket / cores;
-                // Tail sockets (not present) belong to the nodes of the present sockets, in turn.
-                nodeOfCore[s * cores + k] = (s % sockets) * nodesPerSocket + local;
-            }
-        int totalNodes = nodes + shape.memoryOnly();
+            for (int k = 0; k < cores; k++)
+                nodeOfCore[s * cores + k] = (s % sockets) * nodesPerSocket + (shape.interleaved() ? k % nodesPerSocket : k * nodesPerSocket / cores);
+        // A CPU that is not present goes to the nodes with memory in turn, in CPU order: 6.1 places it
+        // so whatever SRAT says (numa_init_array(): it has no APIC id to look up yet), and from 6.9 the
+        // kernel takes SRAT's placement, which the machine then gives the same. (One thread per core here.)
+        List<Integer> withMemory = new ArrayList<>();
+        for (int n = 0; n < totalNodes; n++) if (n != memoryless) withMemory.add(n);
+        for (int cpu = present, turn = 0; cpu < possible; cpu++, turn++) nodeOfCore[cpu] = withMemory.get(turn % withMemory.size());
         int[][] d = distances(c, sockets, nodesPerSocket, shape.memoryOnly(), shape.levels());
 
         TopologyBuilder b = TopologyBuilder.machine("qemu").source("QemuMachines");
@@ -156,7 +166,6 @@ public final class QemuMachines {
         java.util.Arrays.fill(nodeCpus, CpuSet.EMPTY);
         for (int core = 0; core < nodeOfCore.length; core++)
             nodeCpus[nodeOfCore[core]] = nodeCpus[nodeOfCore[core]].or(CpuSet.range(core * threads, core * threads + threads - 1));
-        int memoryless = shape.memorylessCpuNode() ? 1 + c.choose(0, nodes - 2) : -1;   // never node 0: it holds the kernel
         for (int n = 0; n < totalNodes; n++) {
             b.node(n, nodeCpus[n]);
             b.nodeSize(n, n == memoryless ? 0 : ModelKernel.NODE_MIB);
