@@ -59,16 +59,17 @@ Feature: Topology
       Then CPU 1 is on node 0
       And it loads with a cpus-without-node warning
 
-    Example: possible CPUs without a placed sibling go round robin over the nodes with CPUs
-      When the file "unplaced.topo" is read:
+    Example: possible CPUs without a placed sibling are dealt to the nodes with memory by CPU id
+      When the file "notpresent.topo" is read:
         """topo
         possible 0-7
-        smt 2 adjacent
-        node 0 cpus: 0
-        node 1 cpus: 2
+        present 0-4
+        node 0 cpus: 0 2 4
+        node 1 cpus: 1 3
         """
-      Then CPU 4 is on node 0
-      And CPU 6 is on node 1
+      Then CPU 5 is on node 1
+      And CPU 6 is on node 0
+      And CPU 7 is on node 1
 
   @TOPO-3
   Rule: TOPO-3 SMT siblings share one node

@@ -20,6 +20,8 @@
  *   mq QUEUES OFFSET             blk_mq_map_queues() of a map of QUEUES queues from OFFSET
  *   irq NVECS PRE POST NSETS SIZE...
  *                                irq_create_affinity_masks(NVECS, {PRE, POST, sets})
+ *   nodes                        cpu_to_node(cpu) of every possible CPU, by CPU id (sysfs lists a
+ *                                node's online CPUs only: a CPU that is not present shows nowhere)
  *   have                         which of the above this kernel has
  *   selftest-bug                 BUG(): the host's tests check that an oops is seen as one
  *
@@ -475,6 +477,15 @@ static void do_affinity_masks(char *line, struct answer *a)
 }
 #endif
 
+static void do_nodes(struct answer *a)
+{
+	unsigned int cpu;
+
+	put(a, "ok");
+	for_each_possible_cpu(cpu)
+		put(a, " %u:%d", cpu, cpu_to_node(cpu));
+}
+
 static void do_have(struct answer *a)
 {
 	put(a, "ok release=%s nr_cpu_ids=%u nr_node_ids=%u", utsname()->release, nr_cpu_ids, nr_node_ids);
@@ -505,6 +516,7 @@ static void do_have(struct answer *a)
 		put(a, " mq");
 	if (p_affinity_masks)
 		put(a, " irq");
+	put(a, " nodes");
 }
 
 static DEFINE_MUTEX(probe_lock);
@@ -520,6 +532,8 @@ static void answer_line(char *line, struct answer *a, struct cpumask *scratch)
 		do_have(a);
 	else if (!strcmp(op, "selftest-bug"))
 		BUG();
+	else if (!strcmp(op, "nodes"))
+		do_nodes(a);
 	else if (!strcmp(op, "ls") && p_local_spread)
 		do_local_spread(line, a);
 	else if (!strcmp(op, "lvl") && p_numa_levels && p_numa_distance)

@@ -3,6 +3,8 @@ package dev.numaspread.kernel.certify;
 import dev.numaspread.conformance.gen.Choices;
 import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.conformance.gen.Recorder;
+import dev.numaspread.kernel.guest.CannotBuild;
+import dev.numaspread.kernel.guest.QemuMachine;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.topology.CpuModel;
 import dev.numaspread.model.topology.Topology;
@@ -79,11 +81,22 @@ public final class QemuMachines {
         SplittableRandom seeds = new SplittableRandom(seed);
         List<Topology> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            Gen<Topology> g = i < FIRST_KINDS ? ofKind(i) : machines();
+            // The few draws QEMU would number otherwise (a node whose first CPU, not present, comes late) are drawn again.
+            Gen<Topology> g = (i < FIRST_KINDS ? ofKind(i) : machines()).filter(QemuMachines::buildable);
             Topology m = Recorder.random(seeds.nextLong()).draw(g);
             out.add(m.named("qemu-" + (i + 1), "QemuMachines.draw(0x" + Long.toHexString(seed) + ", " + n + ") #" + (i + 1)));
         }
         return out;
+    }
+
+    /** True when QEMU builds {@code m} as drawn ({@link QemuMachine#of}). */
+    static boolean buildable(Topology m) {
+        try {
+            QemuMachine.of(m);
+            return true;
+        } catch (CannotBuild e) {
+            return false;
+        }
     }
 
     /**
@@ -153,12 +166,14 @@ public final class QemuMachines {
         for (int s = 0; s < sockets + tailSockets; s++)
             for (int k = 0; k < cores; k++)
                 nodeOfCore[s * cores + k] = (s % sockets) * nodesPerSocket + (shape.interleaved() ? k % nodesPerSocket : k * nodesPerSocket / cores);
-        // A CPU that is not present goes to the nodes with memory in turn, in CPU order: 6.1 places it
-        // so whatever SRAT says (numa_init_array(): it has no APIC id to look up yet), and from 6.9 the
-        // kernel takes SRAT's placement, which the machine then gives the same. (One thread per core here.)
+        // A CPU that is not present goes where 6.1 puts it whatever SRAT says: numa_init_array() deals
+        // every CPU id to the nodes with memory in turn (CPU c to the (c mod k)-th of them) before the
+        // present ones learn their node from SRAT, and a CPU that is not present has no APIC id to
+        // look up (seen on 6.1.192). From 6.9 the kernel takes SRAT's placement, which the machine
+        // gives the same, so every release boots it as drawn. (One thread per core here.)
         List<Integer> withMemory = new ArrayList<>();
         for (int n = 0; n < totalNodes; n++) if (n != memoryless) withMemory.add(n);
-        for (int cpu = present, turn = 0; cpu < possible; cpu++, turn++) nodeOfCore[cpu] = withMemory.get(turn % withMemory.size());
+        for (int cpu = present; cpu < possible; cpu++) nodeOfCore[cpu] = withMemory.get(cpu % withMemory.size());
         int[][] d = distances(c, sockets, nodesPerSocket, shape.memoryOnly(), shape.levels());
 
         TopologyBuilder b = TopologyBuilder.machine("qemu").source("QemuMachines");

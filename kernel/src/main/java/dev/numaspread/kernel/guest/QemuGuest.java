@@ -315,11 +315,39 @@ public final class QemuGuest implements Guest {
         } catch (InvalidTopologyException e) {
             throw new GuestFailure("the booted machine does not read as a topology: " + e.getMessage());
         }
+        if (have.words().contains("nodes")) seen = withKernelNodes(seen, call("nodes"));
         booted = seen.named(machine.requested().name(), "Linux " + release + " booted by QEMU on " + machine.requested().name());
         current = booted;
         if (!machine.requested().online().equals(booted.online())) setOnline(machine.requested().online());
         Optional<String> differs = QemuMachine.difference(machine.requested(), current, release);
         if (differs.isPresent()) throw new CannotBuild(differs.get());
+    }
+
+    /**
+     * {@code t} with each CPU that is not online in the node {@code cpu_to_node()} gives it
+     * ({@code answer} of the probe's {@code nodes}: {@code CPU:NODE} pairs). sysfs lists a node's
+     * online CPUs only, so the snapshot's reader places the others itself; the kernel has placed them
+     * already, and before 6.9 not as SRAT says: 6.1 deals CPUs that are not present to the nodes with
+     * memory round robin by CPU id ({@code numa_init_array()}), SRAT's word notwithstanding.
+     */
+    static Topology withKernelNodes(Topology t, String answer) {
+        java.util.TreeMap<Integer, CpuSet> moved = new java.util.TreeMap<>();
+        CpuSet away = CpuSet.EMPTY;
+        for (String pair : answer.strip().split("\\s+")) {
+            if (pair.isEmpty()) continue;
+            String[] cn = pair.split(":");
+            int cpu = Integer.parseInt(cn[0]), node = Integer.parseInt(cn[1]);
+            if (!t.possible().contains(cpu) || t.online().contains(cpu) || node < 0 || !t.hasNode(node) || t.nodeOf(cpu) == node) continue;
+            moved.merge(node, CpuSet.of(cpu), CpuSet::or);
+            away = away.with(cpu);
+        }
+        if (away.isEmpty()) return t;
+        List<dev.numaspread.model.topology.Node> nodes = new ArrayList<>();
+        for (dev.numaspread.model.topology.Node n : t.nodes())
+            nodes.add(new dev.numaspread.model.topology.Node(n.id(), n.cpus().andNot(away).or(moved.getOrDefault(n.id(), CpuSet.EMPTY)),
+                    n.hasMemory(), n.sizeMiB()));
+        return new Topology(t.name(), t.source(), t.possible(), t.present(), t.online(), nodes, t.distances(), t.smtSiblings(),
+                t.packages(), t.clustersAssumed() ? List.of() : t.clusters(), t.cpuModel());
     }
 
     private byte[] snapshot() {

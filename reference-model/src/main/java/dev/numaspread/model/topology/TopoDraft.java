@@ -488,26 +488,27 @@ public final class TopoDraft implements TopologyValidation.Positions {
         // SMT sibling groups over the possible CPUs (hardware view, TOPO-3).
         List<CpuSet> groups = siblingGroups(poss, findings);
 
-        // Possible CPUs no line placed: a sibling's node, else round robin over the CPU nodes.
+        // Possible CPUs no line placed: a sibling's node, else where x86 puts a CPU that SRAT does not
+        // place for it (TOPO-2): numa_init_array() deals every CPU id to the nodes with memory in
+        // turn, CPU c to the (c mod k)-th of the k of them, before the present CPUs take SRAT's node.
         CpuSet unplaced = poss.andNot(owned);
         if (!unplaced.isEmpty()) {
-            TreeSet<Integer> owning = new TreeSet<>();
-            owned.forEachCpu(c -> owning.add(owner.nodeOf(c)));
-            int[] cpuNodes = ids.stream().filter(owning::contains).mapToInt(Integer::intValue).toArray();
-            if (cpuNodes.length == 0) cpuNodes = new int[] {ids.first()};
+            int[] memoryNodes = ids.stream().filter(n -> nodeSize.getOrDefault(n, -1L) != 0 && !memless.contains(n))
+                    .mapToInt(Integer::intValue).toArray();
+            if (memoryNodes.length == 0) memoryNodes = new int[] {ids.first()};
             TreeMap<Integer, CpuSet> groupOf = new TreeMap<>();
             for (CpuSet g : groups) if (g.intersects(unplaced)) g.and(unplaced).forEachCpu(c -> groupOf.put(c, g));
-            int rr = 0;
             for (int c : unplaced.toArray()) {
                 Integer viaSibling = null;
                 CpuSet g = groupOf.get(c);
                 if (g != null)
                     for (int s : g.toArray()) if (owner.nodeOf(s) >= 0) { viaSibling = owner.nodeOf(s); break; }
-                owner.put(c, viaSibling != null ? viaSibling : cpuNodes[rr++ % cpuNodes.length], possiblePos != null ? possiblePos : topology());
+                owner.put(c, viaSibling != null ? viaSibling : memoryNodes[c % memoryNodes.length], possiblePos != null ? possiblePos : topology());
             }
             findings.warn(possiblePos != null ? possiblePos : topology(), TopologyValidation.CPUS_WITHOUT_NODE,
-                    "possible CPUs " + unplaced.toList() + " are in no node line or node-of; placed with a sibling or round robin over nodes "
-                            + NodeMask.of(cpuNodes).toList() + " (x86 numa_init_array() did the same)");
+                    "possible CPUs " + unplaced.toList() + " are in no node line or node-of; placed with a sibling, or CPU c on the"
+                            + " (c mod k)-th of the k nodes with memory " + NodeMask.of(memoryNodes).toList()
+                            + " (x86 numa_init_array() does the same)");
         }
 
         // TOPO-3: x86 links two threads as siblings only inside one node (topology_sane()), so a
