@@ -200,7 +200,9 @@ public final class QemuGuest implements Guest {
         try {
             while (ch == null) {
                 if (!p.isAlive()) throw new GuestFailure(exitMessage(p, console, errors));
-                if (System.nanoTime() > deadline) throw new GuestFailure("QEMU made no channel socket in time");
+                if (System.nanoTime() > deadline)   // a loaded host can be this slow to start QEMU: the same failure for the user
+                    throw new GuestFailure("the guest was not ready within " + options.bootTimeoutFor(machine, kvm).toSeconds()
+                            + " s: QEMU made no channel socket; its stderr: " + errors.tailText(4));
                 if (Files.exists(socket)) {
                     try {
                         SocketChannel c = SocketChannel.open(StandardProtocolFamily.UNIX);
