@@ -39,13 +39,14 @@ public final class Audit {
      * A device's verdict; for a NIC (AUD-6) also one line per IRQ, saying whether it sits where
      * the kernel put it.
      */
-    public record DeviceResult(Device device, Outcome outcome, List<IrqVerdict> irqs) {
+    public record DeviceResult(Device device, Outcome outcome, List<IrqVerdict> irqs, List<XpsVerdict> xps) {
         public DeviceResult {
             irqs = List.copyOf(irqs);
+            xps = List.copyOf(xps);
         }
 
         public DeviceResult(Device device, Outcome outcome) {
-            this(device, outcome, List.of());
+            this(device, outcome, List.of(), List.of());
         }
 
         public boolean matches() {
@@ -64,6 +65,17 @@ public final class Audit {
      * @param text    the verdict in words
      */
     public record IrqVerdict(Device.Slot slot, String driver, boolean applied, boolean kernels, String text) {}
+
+    /**
+     * One transmit queue's XPS map of a NIC (AUD-6): what the release's driver sets, if anything,
+     * and whether the machine still shows it. Words, never a difference: a user or a tuning
+     * script (GCP's guest agent) may set XPS after the driver.
+     *
+     * @param xps    the map as the machine shows it
+     * @param driver the map the driver sets; empty when the release's driver sets none for the queue
+     * @param text   the verdict in words
+     */
+    public record XpsVerdict(Device.Xps xps, Optional<CpuSet> driver, String text) {}
 
     /** The audit of a machine for one release. */
     public record Result(KernelRelease kernel, List<DeviceResult> devices, List<Finding> findings) {
@@ -86,10 +98,13 @@ public final class Audit {
             Optional<List<CpuSet>> expected;
             Outcome o;
             List<IrqVerdict> irqs = List.of();
+            List<XpsVerdict> xps = List.of();
             try {
                 expected = Optional.of(Expectations.of(d, kernel, machine));
                 if (d.kind().isNic()) {
-                    irqs = nicVerdicts(machine, d, Expectations.nicQueues(d, kernel, machine));
+                    dev.numaspread.model.nic.NicQueues q = Expectations.nicQueues(d, kernel, machine);
+                    irqs = nicVerdicts(machine, d, q);
+                    xps = xpsVerdicts(d, q);
                     o = compareNic(d, expected.get(), irqs);
                 } else o = compare(d, expected.get());
             } catch (KernelBug e) {
@@ -99,7 +114,7 @@ public final class Audit {
                 expected = Optional.empty();
                 o = new NotModelled(e.getMessage() == null ? d.kind().routine().id() + " is not modelled for " + kernel : e.getMessage());
             }
-            results.add(new DeviceResult(d, o, irqs));
+            results.add(new DeviceResult(d, o, irqs, xps));
             findings.addAll(findings(machine, d, expected, kernel));
         }
         return new Result(kernel, results, findings);
@@ -156,6 +171,19 @@ public final class Audit {
             case GVE -> index < 2 * NicLayout.queues(d.kind(), d.count());
             default -> true;
         };
+    }
+
+    /** Each transmit queue the machine shows a map for, against what the release's driver sets (AUD-6). */
+    static List<XpsVerdict> xpsVerdicts(Device d, dev.numaspread.model.nic.NicQueues q) {
+        List<XpsVerdict> out = new ArrayList<>();
+        for (Device.Xps x : d.xps()) {
+            Optional<CpuSet> driver = x.queue() < q.xps().size() ? Optional.of(q.xps().get(x.queue())) : Optional.empty();
+            String text = driver.isEmpty() ? (x.cpus().isEmpty() ? "none, as the driver left it" : "the driver sets none: a user or a tuning script set it")
+                    : driver.get().equals(x.cpus()) ? "as the driver set it"
+                    : "the driver set " + driver.get().toText() + ": changed since (a user, or a tuning script)";
+            out.add(new XpsVerdict(x, driver, text));
+        }
+        return out;
     }
 
     /** Each IRQ of a NIC as its driver set it in the release, and whether the machine shows what the kernel put there (AUD-6). */

@@ -38,6 +38,9 @@ public final class AuditText {
             } else if (r.outcome() instanceof Audit.NotModelled n) sb.append("              ").append(n.reason()).append('\n');
             for (Audit.IrqVerdict v : r.irqs())
                 sb.append(String.format("              %-28s %-14s shows %-10s %s%n", v.slot().label(), v.driver(), v.slot().actual().toText(), v.text()));
+            for (Audit.XpsVerdict v : r.xps())
+                sb.append(String.format("              %-28s %-14s shows %-10s %s%n", "XPS of tx-" + v.xps().queue(),
+                        v.driver().map(c -> "sets " + c.toText()).orElse("sets none"), v.xps().cpus().toText(), v.text()));
         }
         if (!result.findings().isEmpty()) {
             sb.append("\nfindings\n");

@@ -16,11 +16,26 @@ import java.util.OptionalInt;
  * @param nodeSource the file that gave the node, or what was assumed
  * @param slots      its IRQ vectors or queues, ascending index
  */
-public record Device(String name, DeviceKind kind, int node, String nodeSource, List<Slot> slots) {
+public record Device(String name, DeviceKind kind, int node, String nodeSource, List<Slot> slots, List<Xps> xps) {
 
     public Device {
         slots = List.copyOf(slots);
+        xps = List.copyOf(xps);
     }
+
+    public Device(String name, DeviceKind kind, int node, String nodeSource, List<Slot> slots) {
+        this(name, kind, node, nodeSource, slots, List.of());
+    }
+
+    /**
+     * A NIC's transmit queue as the machine shows it (spec/nic.md): its interface's
+     * {@code queues/tx-Q/xps_cpus}.
+     *
+     * @param queue  {@code Q}
+     * @param cpus   the CPUs of the XPS map (empty: none)
+     * @param source the file
+     */
+    public record Xps(int queue, CpuSet cpus, String source) {}
 
     /** Slot count as the routine sees it: the highest index plus one (a missing slot is a difference). */
     public int count() {

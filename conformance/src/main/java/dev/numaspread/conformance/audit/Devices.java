@@ -239,7 +239,34 @@ public final class Devices {
                 .or(() -> irqNode(s, first.irq(), m, node))
                 .orElse("no numa_node found: NUMA_NO_NODE");
         String name = first.device();
-        return new Device(name, first.kind(), node[0], nodeSource, List.copyOf(slots.values()));
+        List<Device.Xps> xps = first.kind().isNic() ? xps(s, name, pci) : List.of();
+        return new Device(name, first.kind(), node[0], nodeSource, List.copyOf(slots.values()), xps);
+    }
+
+    /**
+     * The XPS maps of the NIC {@code name} (spec/nic.md): those of the interface whose
+     * {@code sys/class/net/IF} link leads through its virtio device or its PCI device, or that is
+     * named in the device's name; in transmit queue order.
+     */
+    private static List<Device.Xps> xps(MachineSnapshot s, String name, Optional<String> pci) {
+        String virtio = name.startsWith("virtio") ? "/" + name + "/" : null;
+        for (String iface : s.children("sys/class/net")) {
+            Optional<String> target = s.linkTarget("sys/class/net/" + iface);
+            boolean ours = virtio != null ? target.filter(t -> t.contains(virtio)).isPresent()
+                    : pci.isPresent() ? target.filter(t -> t.contains("/" + pci.get() + "/")).isPresent()
+                    : name.endsWith(" " + iface);
+            if (!ours) continue;
+            TreeMap<Integer, Device.Xps> out = new TreeMap<>();
+            for (String q : s.children("sys/class/net/" + iface + "/queues")) {
+                if (!q.matches("tx-\\d{1,5}")) continue;
+                String f = "sys/class/net/" + iface + "/queues/" + q + "/xps_cpus";
+                if (s.text(f).isEmpty()) continue;
+                int queue = Integer.parseInt(q.substring(3));
+                out.put(queue, new Device.Xps(queue, mask(s, f), s.where(f)));
+            }
+            return List.copyOf(out.values());
+        }
+        return List.of();
     }
 
     /**

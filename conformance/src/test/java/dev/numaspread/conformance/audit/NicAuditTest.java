@@ -56,6 +56,13 @@ class NicAuditTest {
         assertEquals("IRQ 41 (virtio0-input.8) not set shows 0-7: where the kernel left it: the default affinity (not set by the driver)", v.get(17));
         assertTrue(AuditText.devices(r).contains("              IRQ 25 (virtio0-input.0)     forced 0       shows 0          where the kernel put it\n"),
                 AuditText.devices(r));
+        // XPS: the interface eth0 leads through virtio0; pairs 0-7 have the driver's maps, 8 and 9 none (NIC-2, NIC-3).
+        List<String> xps = r.devices().get(0).xps().stream().map(x -> "tx-" + x.xps().queue() + " " + x.xps().cpus().toText() + ": " + x.text()).toList();
+        assertEquals(10, xps.size());
+        assertEquals("tx-3 3: as the driver set it", xps.get(3));
+        assertEquals("tx-9 none: none, as the driver left it", xps.get(9));
+        assertTrue(AuditText.devices(r).contains("              XPS of tx-3                  sets 3         shows 3          as the driver set it\n"),
+                AuditText.devices(r));
     }
 
     @Test
