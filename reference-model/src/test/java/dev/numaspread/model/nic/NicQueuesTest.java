@@ -159,6 +159,25 @@ class NicQueuesTest {
     }
 
     @Test
+    void NIC_6_noNodeWalksEveryIdAndWrapsAtNrCpuIds() {
+        // nr_cpu_ids 6, 7 queue pairs: the transmit walk wraps after CPU 5, and receive starts again at 0.
+        NicQueues q = Gve.gveIrqs(V7_3, fourOnline(), -1, 7);
+        assertEquals("tx 6 forced 0", q.irq(QueueIrq.Role.TX, 6).orElseThrow().toString());
+        assertEquals("rx 5 forced 5", q.irq(QueueIrq.Role.RX, 5).orElseThrow().toString());
+        assertEquals("rx 6 forced 0", q.irq(QueueIrq.Role.RX, 6).orElseThrow().toString());
+    }
+
+    @Test
+    void NIC_11_aMachineWithoutNumaLevelsGivesNoCpuFrom63() {
+        // A distance past 255: 6.3+ builds no NUMA levels and cpumask_local_spread() answers nr_cpu_ids (LVL-4).
+        Topology m = TopologyBuilder.machine("no-levels").expect("slit-invalid").node(0, "0-1").node(1, "2-3")
+                .distances(new int[]{10, 300}, new int[]{300, 10}).build();
+        NicQueues q = Bnxt.bnxtIrqs(V6_12, m, 0, 2);
+        assertEquals(List.of("rx-tx 0 forced none", "rx-tx 1 forced none"), irqs(q));
+        assertEquals(sets("none", "none"), q.xps());
+    }
+
+    @Test
     void releasesBefore61AndCountsBelowOneAreRefused() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Ena.enaIrqs(KernelRelease.of(5, 15), fourOnline(), 1));
         assertEquals("kernel 5.15: ena-irqs is modelled for 6.1..7.3 (the oldest release whose driver source was read)", e.getMessage());
@@ -166,5 +185,13 @@ class NicQueuesTest {
         assertEquals("virtio-net-irqs: queue pairs = 0; expected 1 or more", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Ice.iceIrqs(V7_3,
                 TopologyBuilder.machine("no-node-0").node(1, "0-1").build(), -1, 1));
+        KernelRelease v5_15 = KernelRelease.of(5, 15);
+        Topology m = fourOnline();
+        for (java.util.function.BiFunction<KernelRelease, Integer, NicQueues> f : List.<java.util.function.BiFunction<KernelRelease, Integer, NicQueues>>of(
+                (k, n) -> VirtioNet.virtioNetIrqs(k, m, n), (k, n) -> Ena.enaIrqs(k, m, n), (k, n) -> Gve.gveIrqs(k, m, -1, n),
+                (k, n) -> Ice.iceIrqs(k, m, -1, n), (k, n) -> I40e.i40eIrqs(k, m, n), (k, n) -> Bnxt.bnxtIrqs(k, m, -1, n))) {
+            assertThrows(IllegalArgumentException.class, () -> f.apply(v5_15, 1));
+            assertThrows(IllegalArgumentException.class, () -> f.apply(V7_3, 0));
+        }
     }
 }
