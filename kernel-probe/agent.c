@@ -11,6 +11,8 @@
  *   online LIST   takes CPUs online or offline until exactly LIST is online: "ok", or
  *                 "err refused: cpu N: reason"
  *   cpus          "ok PRESENT ONLINE": the two CPU lists of /sys/devices/system/cpu ("." when empty)
+ *   devsnap       the files of the machine's devices numaspread snapshot reads (/proc/interrupts, each
+ *                 /proc/irq/N, block queues, PCI devices, network interfaces' XPS): as "snap"
  *   ping          "ok"
  *
  * Built statically on the host; it needs nothing in the guest but /sys, /proc and /dev.
@@ -222,6 +224,112 @@ static void snapshot(struct buf *answer)
 		closedir(d);
 	snap_first_block(&out, "/proc/cpuinfo");
 	snap_file(&out, "/proc/sys/kernel/osrelease");
+	addf(answer, "ok %zu\n", out.len);
+	if (out.len)
+		add(answer, out.p, out.len);
+	free(out.p);
+}
+
+/* ------------------------------------------------------------------ devices (issue 27) */
+
+/* The link at path itself (not links named PREFIXn under a folder). */
+static void snap_link(struct buf *out, const char *path)
+{
+	char target[512];
+	ssize_t n = readlink(path, target, sizeof(target) - 1);
+
+	if (n < 0)
+		return;
+	target[n] = 0;
+	addf(out, "L %s %s\n", path + 1, target);
+}
+
+/* Calls each(out, dir/NAME) for every entry of dir that is no dot file. */
+static void each_entry(struct buf *out, const char *dir, void (*each)(struct buf *, const char *))
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char path[512];
+
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		each(out, path);
+	}
+	closedir(d);
+}
+
+static void snap_irq(struct buf *out, const char *dir)
+{
+	static const char *const files[] = {"smp_affinity", "smp_affinity_list", "effective_affinity", "effective_affinity_list",
+					    "affinity_hint", "node", NULL};
+
+	snap_files(out, dir, files);
+}
+
+static void snap_queue_cpu_list(struct buf *out, const char *dir)
+{
+	static const char *const files[] = {"cpu_list", NULL};
+
+	snap_files(out, dir, files);
+}
+
+static void snap_block(struct buf *out, const char *dir)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "/sys/class/block/%s", strrchr(dir, '/') + 1);
+	snap_link(out, path);
+	snprintf(path, sizeof(path), "%s/mq", dir);
+	each_entry(out, path, snap_queue_cpu_list);
+}
+
+static void snap_pci(struct buf *out, const char *dir)
+{
+	static const char *const files[] = {"numa_node", NULL};
+	char path[512];
+
+	snap_files(out, dir, files);
+	snprintf(path, sizeof(path), "%s/msi_irqs", dir);
+	snap_all_files(out, path);
+	snprintf(path, sizeof(path), "%s/driver", dir);
+	snap_link(out, path);
+}
+
+static void snap_xps(struct buf *out, const char *dir)
+{
+	static const char *const files[] = {"xps_cpus", NULL};
+
+	if (!strncmp(strrchr(dir, '/') + 1, "tx-", 3))
+		snap_files(out, dir, files);
+}
+
+static void snap_net(struct buf *out, const char *path)
+{
+	char queues[512];
+
+	snap_link(out, path);
+	snprintf(queues, sizeof(queues), "%s/queues", path);
+	each_entry(out, queues, snap_xps);
+}
+
+/*
+ * The files numaspread snapshot takes of a machine's devices (spec/formats.md FMT-15): the
+ * interrupts and each IRQ's affinity files, each block device's queues, each PCI device's node,
+ * MSI IRQs and driver, each network interface's XPS maps. Answered as "snap" is.
+ */
+static void device_snapshot(struct buf *answer)
+{
+	struct buf out = {0};
+
+	snap_file(&out, "/proc/interrupts");
+	each_entry(&out, "/proc/irq", snap_irq);
+	each_entry(&out, "/sys/block", snap_block);
+	each_entry(&out, "/sys/bus/pci/devices", snap_pci);
+	each_entry(&out, "/sys/class/net", snap_net);
 	addf(answer, "ok %zu\n", out.len);
 	if (out.len)
 		add(answer, out.p, out.len);
@@ -471,7 +579,7 @@ int main(void)
 				continue;
 			in.p[i] = 0;
 			line = in.p + start;
-			if (!strcmp(line, "ping") || !strcmp(line, "snap") || !strcmp(line, "cpus") || !strncmp(line, "online ", 7)
+			if (!strcmp(line, "ping") || !strcmp(line, "snap") || !strcmp(line, "cpus") || !strcmp(line, "devsnap") || !strncmp(line, "online ", 7)
 			    || !strcmp(line, "quit")) {
 				flush_probe(probe, &batch, lines, &answer);
 				lines = 0;
@@ -481,6 +589,8 @@ int main(void)
 					snapshot(&answer);
 				else if (!strcmp(line, "cpus"))
 					cpu_lists(&answer);
+				else if (!strcmp(line, "devsnap"))
+					device_snapshot(&answer);
 				else if (!strcmp(line, "quit")) {
 					addf(&answer, "ok\n");
 					write_all(port, answer.p, answer.len);

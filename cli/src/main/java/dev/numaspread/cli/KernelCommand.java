@@ -2,7 +2,14 @@ package dev.numaspread.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.numaspread.conformance.audit.Audit;
+import dev.numaspread.conformance.audit.AuditText;
+import dev.numaspread.conformance.audit.Devices;
 import dev.numaspread.conformance.fixtures.TopologyFiles;
+import dev.numaspread.conformance.snapshot.MachineSnapshot;
+import dev.numaspread.conformance.snapshot.Tar;
 import dev.numaspread.kernel.cache.KernelCache;
 import dev.numaspread.kernel.cache.KernelFiles;
 import dev.numaspread.kernel.debian.DebianArchive;
@@ -10,7 +17,9 @@ import dev.numaspread.kernel.debian.DebianKernels;
 import dev.numaspread.kernel.debian.FetchFailure;
 import dev.numaspread.kernel.debian.KernelSource;
 import dev.numaspread.kernel.guest.CannotBuild;
+import dev.numaspread.kernel.guest.DeviceRun;
 import dev.numaspread.kernel.guest.Guest;
+import dev.numaspread.kernel.guest.GuestDevices;
 import dev.numaspread.kernel.guest.GuestFailure;
 import dev.numaspread.kernel.guest.GuestImage;
 import dev.numaspread.kernel.guest.GuestRun;
@@ -36,6 +45,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -277,6 +287,36 @@ public final class KernelCommand implements Runnable {
                 description = "the QEMU to boot with (default: ${DEFAULT-VALUE})")
         String qemu;
 
+        @Option(names = "--virtio-net", paramLabel = "PAIRS",
+                description = "also boot with a virtio-net NIC of PAIRS queue pairs (mq=on on a tap backend QEMU makes, which needs root), 1 to "
+                        + GuestDevices.MAX_QUEUES)
+        Integer virtioNet;
+
+        @Option(names = "--virtio-blk", paramLabel = "QUEUES", description = "also boot with a virtio-blk disk of QUEUES request queues (num-queues)")
+        Integer virtioBlk;
+
+        @Option(names = "--nvme", paramLabel = "QUEUES", description = "also boot with an NVMe controller offering QUEUES I/O queue pairs (max_ioqpairs)")
+        Integer nvme;
+
+        @Option(names = "--device-node", paramLabel = "N", description = "put the devices on node N, behind a PCI expander bridge (default: no node)")
+        Integer deviceNode;
+
+        @Option(names = "--snapshot", paramLabel = "FILE",
+                description = "write what the guest shows (its machine and devices) as a numaspread snapshot archive (with --offline, FILE-offline.tar too)")
+        Path snapshot;
+
+        /** The device options as given: {@code " --virtio-net 10 --nvme 6"}; empty for none. */
+        String deviceOptions() {
+            return (virtioNet == null ? "" : " --virtio-net " + virtioNet) + (virtioBlk == null ? "" : " --virtio-blk " + virtioBlk)
+                    + (nvme == null ? "" : " --nvme " + nvme) + (deviceNode == null ? "" : " --device-node " + deviceNode);
+        }
+
+        /** The devices of the options; {@link GuestDevices#NONE} when none is asked for. */
+        GuestDevices devices() {
+            return new GuestDevices(virtioNet == null ? 0 : virtioNet, virtioBlk == null ? 0 : virtioBlk, nvme == null ? 0 : nvme,
+                    deviceNode == null ? -1 : deviceNode);
+        }
+
         @Override
         public Integer call() {
             Optional<Integer> bad = badSource(spec, source);
@@ -286,12 +326,21 @@ public final class KernelCommand implements Runnable {
             KernelCache cache = KernelCache.fromEnvironment();
             Topology machine = TopologyFiles.read(topology).topology();
             QemuGuest.Options options = QemuGuest.Options.defaults(progress).withQemu(qemu);
+            GuestDevices devices;
+            try {
+                devices = devices();
+            } catch (IllegalArgumentException e) {
+                spec.commandLine().getErr().println("numaspread kernel run: " + e.getMessage());
+                return Main.USAGE;
+            }
+            options = options.withDevices(devices);
             CpuSet toOffline = offline == null ? CpuSet.EMPTY : CpuSet.parseList(offline);
             String runName = name != null ? name : topology.getFileName().toString().replaceFirst("\\.[^.]*$", "");
             try {
                 QemuMachine.of(machine);
                 options.requireQemu();
-                GuestImage image = GuestImage.of(source, cache, progress);
+                GuestImage image = devices.isEmpty() ? GuestImage.of(source, cache, progress)
+                        : GuestImage.prepare(GuestImage.files(source, cache, progress), cache, progress, devices.modules());
                 try (QemuGuest g = QemuGuest.boot(image, machine, options)) {
                     out.println("QEMU command line:");
                     out.println("  " + QemuMachine.shellLine(g.commandLine()));
@@ -317,7 +366,7 @@ public final class KernelCommand implements Runnable {
             String base = runName + "-linux-" + g.series() + "-" + phase;
             Topology seen = g.machine().named(base, "QEMU-emulated machine, Linux " + g.release());
             String topo = TopoFormat.write(seen);
-            String json = GuestRun.json(g, base + ".topo", "numaspread kernel run " + source + " --topology " + topology
+            String json = GuestRun.json(g, base + ".topo", "numaspread kernel run " + source + " --topology " + topology + deviceOptions()
                     + " (" + phase + " phase): QEMU " + "q35, " + g.machine().possible().size() + " vCPUs");
             out.println();
             out.println("The machine as Linux " + g.release() + " saw it (" + phase + "):");
@@ -325,6 +374,24 @@ public final class KernelCommand implements Runnable {
             out.println();
             out.println("What the kernel returned (" + phase + "):");
             summarize(new ObjectMapper().readTree(json).get("results"), out);
+            GuestDevices devices = devices();
+            if (!devices.isEmpty()) {
+                List<Tar.Entry> shown = DeviceRun.settledSnapshot(g, devices, Duration.ofSeconds(60));
+                ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+                ObjectNode root = (ObjectNode) m.readTree(json);
+                ((ObjectNode) root.get("results")).set("devices", DeviceRun.json(devices, shown));
+                json = m.writeValueAsString(root) + "\n";
+                MachineSnapshot s = MachineSnapshot.of(base + ".tar", shown);
+                Topology t = s.topology().topology();
+                out.println();
+                out.println("Its devices, audited as Linux " + g.series() + " (spec/audit.md):");
+                out.print(AuditText.devices(Audit.audit(t, Devices.find(s, t), g.series())));
+                if (snapshot != null) {
+                    Path file = phase.equals("boot") ? snapshot : Path.of(snapshot.toString().replaceFirst("(\\.tar)?$", "-" + phase + ".tar"));
+                    s.write(file);
+                    out.println("wrote " + file);
+                }
+            }
             if (writeRun != null) {
                 Files.createDirectories(writeRun);
                 Files.writeString(writeRun.resolve(base + ".topo"), topo);

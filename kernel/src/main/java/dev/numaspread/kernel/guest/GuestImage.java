@@ -67,28 +67,40 @@ public record GuestImage(String release, Path kernel, Path initramfs, List<Strin
      * @throws GuestFailure when busybox-static or a module the channel needs is missing
      */
     public static GuestImage prepare(KernelFiles k, KernelCache cache, Consumer<String> progress) {
+        return prepare(k, cache, progress, List.of());
+    }
+
+    /**
+     * The image for {@code k} that also loads the modules {@code devices} name (with their
+     * dependencies; those the kernel builds in are left out): a guest booted with devices
+     * ({@link GuestDevices}). Kept beside the plain image, named after the modules.
+     *
+     * @throws GuestFailure when busybox-static or a module is missing
+     */
+    public static GuestImage prepare(KernelFiles k, KernelCache cache, Consumer<String> progress, List<String> devices) {
         // Boots run side by side: one thread builds, the others wait for its files (file locks guard other processes).
         synchronized (GuestImage.class) {
-            return prepareOnce(k, cache, progress);
+            return prepareOnce(k, cache, progress, devices);
         }
     }
 
-    private static GuestImage prepareOnce(KernelFiles k, KernelCache cache, Consumer<String> progress) {
+    private static GuestImage prepareOnce(KernelFiles k, KernelCache cache, Consumer<String> progress, List<String> devices) {
         ProbeBuild build = new ProbeBuild(cache, progress);
         Path probe = build.module(k);
         Path agent = build.agent();
         if (!Files.isRegularFile(k.image()))
             throw new GuestFailure(k.image() + ": no such file; expected the kernel image of " + k.release());
         Path dir = probe.getParent();
-        // The agent is built apart from the module: the initramfs is named after both.
+        // The agent is built apart from the module: the initramfs is named after both (and the device modules it loads).
         String agentName = agent.getFileName().toString();
-        Path initramfs = dir.resolve("initramfs-" + agentName + ".cpio.gz");
-        Path listing = dir.resolve("initramfs-" + agentName + ".modules");
+        String suffix = devices.isEmpty() ? "" : "-" + String.join("-", devices);
+        Path initramfs = dir.resolve("initramfs-" + agentName + suffix + ".cpio.gz");
+        Path listing = dir.resolve("initramfs-" + agentName + suffix + ".modules");
         try {
             if (Files.isRegularFile(initramfs) && Files.isRegularFile(listing))
                 return new GuestImage(k.release(), k.image(), initramfs, Files.readAllLines(listing));
             Path busybox = staticBusybox();
-            List<Path> modules = channelModules(k);
+            List<Path> modules = channelModules(k, devices);
             Initramfs ird = new Initramfs();
             for (String d : List.of("bin", "dev", "proc", "sys", "tmp", "lib", "lib/modules")) ird.directory(d);
             ird.file("bin/busybox", Files.readAllBytes(busybox), true);
@@ -149,12 +161,18 @@ public record GuestImage(String release, Path kernel, Path initramfs, List<Strin
 
     /** The module files the channel needs that {@code k} does not build in, dependencies first. */
     static List<Path> channelModules(KernelFiles k) throws IOException {
+        return channelModules(k, List.of());
+    }
+
+    /** The module files the channel and then {@code devices} need that {@code k} does not build in, dependencies first. */
+    static List<Path> channelModules(KernelFiles k, List<String> devices) throws IOException {
         Path builtin = k.modules().resolve("modules.builtin");
         Set<String> builtIn = new java.util.HashSet<>();
         if (Files.isRegularFile(builtin))
             for (String line : Files.readAllLines(builtin)) builtIn.add(moduleName(Path.of(line)));
         LinkedHashSet<Path> ordered = new LinkedHashSet<>();
         for (String m : CHANNEL_MODULES) addWithDependencies(k, m, builtIn, ordered, new LinkedHashSet<>());
+        for (String m : devices) addWithDependencies(k, m, builtIn, ordered, new LinkedHashSet<>());
         return new ArrayList<>(ordered);
     }
 
@@ -162,9 +180,10 @@ public record GuestImage(String release, Path kernel, Path initramfs, List<Strin
             throws IOException {
         if (builtIn.contains(name) || !visiting.add(name)) return;
         Path file = findModule(k.modules(), name).orElseThrow(() -> new GuestFailure(k.modules() + ": no module " + name
-                + " and the kernel does not build it in; the guest's channel (virtio-serial) needs it"));
+                + " and the kernel does not build it in; the guest needs it (for its channel, virtio-serial, or a device it boots with)"));
         for (String dep : dependencies(moduleBytes(file)))
-            if (!dep.isEmpty()) addWithDependencies(k, dep, builtIn, out, visiting);
+            // depends= keeps the module's own spelling (nvme-core); file names and modules.builtin have '_' (nvme_core.ko).
+            if (!dep.isEmpty()) addWithDependencies(k, dep.replace('-', '_'), builtIn, out, visiting);
         out.add(file);
     }
 

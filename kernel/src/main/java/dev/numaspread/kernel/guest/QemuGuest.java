@@ -54,26 +54,32 @@ import java.util.function.Consumer;
 public final class QemuGuest implements Guest {
 
     /** How a guest is booted and asked. */
-    public record Options(String qemu, Duration bootTimeout, Duration callTimeout, int retries, Consumer<String> progress) {
-        /** The defaults: {@code qemu-system-x86_64}, 60 s plus 3 s per vCPU to boot (TCG), 60 s per call, one retry. */
+    public record Options(String qemu, Duration bootTimeout, Duration callTimeout, int retries, Consumer<String> progress,
+                          GuestDevices devices) {
+        /** The defaults: {@code qemu-system-x86_64}, 60 s plus 3 s per vCPU to boot (TCG), 60 s per call, one retry, no device. */
         public static Options defaults(Consumer<String> progress) {
-            return new Options("qemu-system-x86_64", Duration.ZERO, Duration.ofSeconds(60), 1, progress);
+            return new Options("qemu-system-x86_64", Duration.ZERO, Duration.ofSeconds(60), 1, progress, GuestDevices.NONE);
         }
 
         public Options withBootTimeout(Duration d) {
-            return new Options(qemu, d, callTimeout, retries, progress);
+            return new Options(qemu, d, callTimeout, retries, progress, devices);
         }
 
         public Options withCallTimeout(Duration d) {
-            return new Options(qemu, bootTimeout, d, retries, progress);
+            return new Options(qemu, bootTimeout, d, retries, progress, devices);
         }
 
         public Options withRetries(int r) {
-            return new Options(qemu, bootTimeout, callTimeout, r, progress);
+            return new Options(qemu, bootTimeout, callTimeout, r, progress, devices);
         }
 
         public Options withQemu(String program) {
-            return new Options(program, bootTimeout, callTimeout, retries, progress);
+            return new Options(program, bootTimeout, callTimeout, retries, progress, devices);
+        }
+
+        /** The same options, the guest booting with {@code d} too (issue 27); its image must load their modules. */
+        public Options withDevices(GuestDevices d) {
+            return new Options(qemu, bootTimeout, callTimeout, retries, progress, d);
         }
 
         /**
@@ -173,7 +179,14 @@ public final class QemuGuest implements Guest {
             throw new GuestFailure("cannot make a folder for the guest's channel: " + e.getMessage());
         }
         Path socket = dir.resolve("channel");
-        List<String> argv = machine.arguments(new QemuMachine.Boot(options.qemu(), image.kernel(), image.initramfs(), socket, APPEND, kvm));
+        List<String> argv = new ArrayList<>(machine.arguments(new QemuMachine.Boot(options.qemu(), image.kernel(), image.initramfs(), socket,
+                APPEND, kvm)));
+        try {
+            argv.addAll(options.devices().qemuArguments(dir, dir.getFileName().toString()));
+        } catch (IOException e) {
+            deleteQuietly(dir);
+            throw new GuestFailure("cannot make the guest's disk images in " + dir + ": " + e.getMessage());
+        }
         long t0 = System.nanoTime();
         Process p;
         try {
@@ -350,6 +363,22 @@ public final class QemuGuest implements Guest {
                     n.hasMemory(), n.sizeMiB()));
         return new Topology(t.name(), t.source(), t.possible(), t.present(), t.online(), nodes, t.distances(), t.smtSiblings(),
                 t.packages(), t.clustersAssumed() ? List.of() : t.clusters(), t.cpuModel());
+    }
+
+    /**
+     * What the guest shows of its devices now, as {@code numaspread snapshot} reads a machine
+     * (spec/formats.md FMT-15): {@code /proc/interrupts}, each IRQ's affinity files, block queues,
+     * PCI devices, network interfaces' XPS maps; with the system files of the last snapshot, a whole
+     * snapshot (issue 27).
+     *
+     * @throws GuestFailure when the agent cannot answer
+     */
+    public List<dev.numaspread.conformance.snapshot.Tar.Entry> deviceSnapshot() {
+        Object a = exchange(List.of("devsnap"), true).get(0);
+        if (!(a instanceof byte[] b)) throw new GuestFailure("the agent's device snapshot failed: " + a);
+        List<dev.numaspread.conformance.snapshot.Tar.Entry> out = new ArrayList<>(lastSnapshot);
+        out.addAll(ProbeAnswers.snapshot(b));
+        return out;
     }
 
     private byte[] snapshot() {
