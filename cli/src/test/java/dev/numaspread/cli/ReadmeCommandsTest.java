@@ -103,11 +103,11 @@ class ReadmeCommandsTest {
                 Expect.exit(1, "              IRQ 62 (mlx5_comp2@pci:0000:08:00.0): expected 6, actual 0\n",
                         "  moved              IRQ 63 (mlx5_comp3@pci:0000:08:00.0): affinity 0 is not the driver's hint 7",
                         "\n1 of 4 devices differ from Linux 6.12\n"));
-        // The cloud VMs: NIC values by hand from spec/nic.md (NIC-2, NIC-3, NIC-4), disks' masks from the runs.
-        EXPECTED.put("./numaspread audit fixtures/snapshots/a-2node-2s2c2t-linux-6.12-virtio-vm.tar",
-                Expect.exit(0, "MATCH         virtio0                virtio-net-irqs     node -1  21 IRQs 24-44\n",
-                        "              IRQ 25 (virtio0-input.0)     forced 0       shows 0          where the kernel put it\n",
-                        "              IRQ 43 (virtio0-input.9)     not set        shows 0-7        where the kernel left it: the default affinity (not set by the driver)\n",
+        // The cloud VMs: a real 6.12 guest (NIC-2, NIC-3, the device run of fixtures/kernel-runs), and an ena guest by hand from NIC-4.
+        EXPECTED.put("./numaspread audit fixtures/snapshots/dev-a-2node-2s2c2t-linux-6.12-boot.tar",
+                Expect.exit(0, "MATCH         virtio1                virtio-net-irqs     node -1  21 IRQs 26-46\n",
+                        "              IRQ 27 (virtio1-input.0)     forced 0       shows 0          where the kernel put it\n",
+                        "              IRQ 45 (virtio1-input.9)     not set        shows 0-7        where the kernel left it: the default affinity (not set by the driver)\n",
                         "\nevery device matches Linux 6.12\n"));
         EXPECTED.put("./numaspread audit fixtures/snapshots/a-2node-2s2c2t-linux-6.1-ena-vm-irqbalance.tar",
                 Expect.exit(1, "DIFFERS       ena 0000:00:05.0       ena-irqs            node 0   9 IRQs 30-38\n"

@@ -50,8 +50,13 @@ public final class Expectations {
                 if (v.isEmpty()) throw new KernelBug("-ENOSPC", count + " vectors are too few for mana_gd_setup_irqs(); the probe fails");
                 yield v;
             }
-            // One pre-vector (nvme's admin queue, virtio's config vector), the rest one managed set.
-            case NVME_IRQS, VIRTIO_BLK_IRQS -> masks(k, m, count).subList(0, count);
+            // One pre-vector (nvme's admin queue, virtio's config vector), the rest one managed set; the
+            // pre-vector starts on its mask's online CPUs of the node of its first CPU (AUD-7).
+            case NVME_IRQS, VIRTIO_BLK_IRQS -> {
+                List<CpuSet> masks = new ArrayList<>(masks(k, m, count).subList(0, count));
+                if (!masks.isEmpty()) masks.set(0, Affinity.descriptorVectorShown(m, masks.get(0)));
+                yield masks;
+            }
             // blk_mq_pci_map_queues() / blk_mq_virtio_map_queues(): queue q takes the mask of vector q + 1.
             case BLOCK_BY_IRQ -> masks(k, m, count + 1).subList(1, count + 1);
             case VIRTIO_NET, ENA, GVE, ICE, I40E, BNXT -> {

@@ -39,30 +39,51 @@ class NicAuditTest {
     }
 
     @Test
-    @Proves({"AUD-1", "AUD-6"})
-    void AUD_6_virtioVmEveryQueueIrqWhereTheKernelPutIt() {
-        MachineSnapshot s = CloudVmSnapshots.virtioVm();
+    @Proves({"AUD-1", "AUD-6", "AUD-7", "NIC-1", "NIC-3"})
+    void AUD_6_aBootedKvmGuestEveryQueueIrqWhereTheKernelPutIt() {
+        // Real: Linux 6.12 booted with virtio-net (10 pairs), virtio-blk (4 queues) and nvme (6 queues) on
+        // 8 vCPUs, 2 nodes (node 0 = 0-3); virtio0 is the guest's own channel, a virtio-serial device.
+        MachineSnapshot s = BootedDeviceRuns.of("dev-a-2node-2s2c2t-linux-6.12-boot").snapshot();
         List<Device> d = Devices.find(s, s.topology().topology());
-        assertEquals(List.of("virtio0", "virtio1", "vda"), d.stream().map(Device::name).toList());
-        assertEquals(List.of(DeviceKind.VIRTIO_NET, DeviceKind.VIRTIO_BLK_IRQS, DeviceKind.BLOCK_BY_IRQ), d.stream().map(Device::kind).toList());
-        assertEquals(List.of(21, 5, 4), d.stream().map(Device::count).toList());
+        assertEquals(List.of("virtio1", "virtio2", "nvme0", "nvme0n1", "vda"), d.stream().map(Device::name).toList());
+        assertEquals(List.of(DeviceKind.VIRTIO_NET, DeviceKind.VIRTIO_BLK_IRQS, DeviceKind.NVME_IRQS, DeviceKind.BLOCK_BY_IRQ,
+                DeviceKind.BLOCK_BY_IRQ), d.stream().map(Device::kind).toList());
+        assertEquals(List.of(21, 5, 7, 6, 4), d.stream().map(Device::count).toList());
         Audit.Result r = audit(s, V6_12);
         assertTrue(r.matches(), AuditText.devices(r));
         List<String> v = verdicts(r.devices().get(0));
         assertEquals(21, v.size());
-        assertEquals("IRQ 24 (virtio0-config) not set shows 0-7: where the kernel left it: the default affinity (not set by the driver)", v.get(0));
-        assertEquals("IRQ 25 (virtio0-input.0) forced 0 shows 0: where the kernel put it", v.get(1));
-        assertEquals("IRQ 40 (virtio0-output.7) forced 7 shows 7: where the kernel put it", v.get(16));
-        assertEquals("IRQ 41 (virtio0-input.8) not set shows 0-7: where the kernel left it: the default affinity (not set by the driver)", v.get(17));
-        assertTrue(AuditText.devices(r).contains("              IRQ 25 (virtio0-input.0)     forced 0       shows 0          where the kernel put it\n"),
-                AuditText.devices(r));
-        // XPS: the interface eth0 leads through virtio0; pairs 0-7 have the driver's maps, 8 and 9 none (NIC-2, NIC-3).
+        // NIC-2: 8 online CPUs, 10 pairs offered: pair q on CPU q for q < 8; NIC-3 and NIC-1: pairs 8, 9 and the config IRQ not set, on every CPU.
+        assertEquals("IRQ 26 (virtio1-config) not set shows 0-7: where the kernel left it: the default affinity (not set by the driver)", v.get(0));
+        assertEquals("IRQ 27 (virtio1-input.0) forced 0 shows 0: where the kernel put it", v.get(1));
+        assertEquals("IRQ 42 (virtio1-output.7) forced 7 shows 7: where the kernel put it", v.get(16));
+        assertEquals("IRQ 43 (virtio1-input.8) not set shows 0-7: where the kernel left it: the default affinity (not set by the driver)", v.get(17));
+        // AUD-7: the pre-vectors started on node 0's CPUs, not on every CPU.
+        assertEquals(CpuSet.parseList("0-3"), d.get(1).slots().get(0).actual());
+        assertEquals(CpuSet.parseList("0-3"), d.get(2).slots().get(0).actual());
+        // XPS: the interface eth0 leads through virtio1 and has the 8 transmit queues in use, each with the driver's map.
         List<String> xps = r.devices().get(0).xps().stream().map(x -> "tx-" + x.xps().queue() + " " + x.xps().cpus().toText() + ": " + x.text()).toList();
-        assertEquals(10, xps.size());
+        assertEquals(8, xps.size());
         assertEquals("tx-3 3: as the driver set it", xps.get(3));
-        assertEquals("tx-9 none: none, as the driver left it", xps.get(9));
+        assertEquals("tx-7 7: as the driver set it", xps.get(7));
+        assertTrue(AuditText.devices(r).contains("              IRQ 27 (virtio1-input.0)     forced 0       shows 0          where the kernel put it\n"),
+                AuditText.devices(r));
         assertTrue(AuditText.devices(r).contains("              XPS of tx-3                  sets 3         shows 3          as the driver set it\n"),
                 AuditText.devices(r));
+    }
+
+    @Test
+    @Proves({"AUD-7", "NIC-1"})
+    void AUD_7_preVectorsStartOnNode0EvenForADeviceOnNode1() {
+        // Real: the same devices behind a PCI expander bridge on node 1 (7.3): virtio-net's config IRQ and unused
+        // pairs start on node 1's CPUs (NIC-1), the pre-vectors of virtio-blk and nvme on node 0's (AUD-7).
+        MachineSnapshot s = BootedDeviceRuns.of("dev-node1-a-2node-2s2c2t-linux-7.3-boot").snapshot();
+        Audit.Result r = audit(s, KernelRelease.of(7, 3));
+        assertTrue(r.matches(), AuditText.devices(r));
+        assertEquals(List.of(1, 1, 1), r.devices().stream().limit(3).map(x -> x.device().node()).toList());
+        assertEquals("not set shows 4-7", verdicts(r.devices().get(0)).get(0).replaceAll("^IRQ \\d+ \\(virtio1-config\\) ", "").replaceAll(":.*", ""));
+        assertEquals(CpuSet.parseList("0-3"), r.devices().get(1).device().slots().get(0).actual());
+        assertEquals(CpuSet.parseList("0-3"), r.devices().get(2).device().slots().get(0).actual());
     }
 
     @Test
@@ -89,7 +110,7 @@ class NicAuditTest {
 
     /** An i40e device of 4 vectors on node 0 of the a-2node machine, its IRQs showing {@code shown}, with the hints the driver set. */
     static MachineSnapshot i40e(List<String> shown) {
-        Topology m = Fixtures.topology(CloudVmSnapshots.VIRTIO_RUN);
+        Topology m = Fixtures.topology(CloudVmSnapshots.A612);
         List<Tar.Entry> e = new ArrayList<>(SysfsFiles.of(m));
         StringBuilder interrupts = new StringBuilder("      CPU0 CPU1 CPU2 CPU3 CPU4 CPU5 CPU6 CPU7\n");
         for (int v = 0; v < 4; v++) {
@@ -123,7 +144,7 @@ class NicAuditTest {
     @Test
     @Proves("AUD-1")
     void AUD_1_bnxtIsKnownByItsDriverOnlyAndGveByBothNames() {
-        Topology m = Fixtures.topology(CloudVmSnapshots.VIRTIO_RUN);
+        Topology m = Fixtures.topology(CloudVmSnapshots.A612);
         List<Tar.Entry> e = new ArrayList<>(SysfsFiles.of(m));
         String interrupts = """
                       CPU0 CPU1 CPU2 CPU3 CPU4 CPU5 CPU6 CPU7

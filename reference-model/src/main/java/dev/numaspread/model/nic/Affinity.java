@@ -39,6 +39,25 @@ public final class Affinity {
         return irqSetupAffinity(machine, node);
     }
 
+    /**
+     * What a vector allocated with a non-managed affinity descriptor shows once started: a pre or
+     * post vector of {@code irq_create_affinity_masks()} (nvme's admin queue, virtio's config
+     * vector), whose descriptor mask is the default affinity. {@code alloc_descs()} gives the IRQ
+     * the node of the mask's first CPU and marks its affinity set, so {@code irq_setup_affinity()}
+     * starts it on the mask's online CPUs (all online CPUs when it has none), narrowed to that
+     * node's online CPUs when it has some: on a NUMA machine, node 0's, whatever the device's node.
+     * kernel/irq/irqdesc.c alloc_descs() and kernel/irq/manage.c irq_setup_affinity() (6.1, 7.3
+     * read); the booted device runs of fixtures/kernel-runs show it in 6.1, 6.12 and 7.3.
+     */
+    public static CpuSet descriptorVectorShown(Topology machine, CpuSet mask) {
+        CpuSet set = mask.and(machine.online());
+        if (set.isEmpty()) set = machine.online();
+        int first = mask.first();
+        if (first < 0 || first >= machine.nrCpuIds() || !machine.possible().contains(first)) return set;
+        CpuSet local = set.and(machine.onlineCpusOf(machine.nodeOf(first)));
+        return local.isEmpty() ? set : local;
+    }
+
     /** {@code {cpu}} when {@code cpu} is a CPU id of the machine, else the empty set (a mask naming no CPU of it). */
     static CpuSet cpu(Topology machine, int cpu) {
         return cpu >= 0 && cpu < machine.nrCpuIds() ? CpuSet.of(cpu) : CpuSet.EMPTY;
