@@ -2,8 +2,13 @@ package dev.numaspread.examples;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.numaspread.conformance.spi.Claim;
+import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.nic.AffinitySetting;
+import dev.numaspread.model.nic.NicQueues;
+import dev.numaspread.model.nic.QueueIrq;
 import dev.numaspread.model.topology.Topology;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -165,6 +170,8 @@ class KernelRunsTest {
                 assertArrayEquals(want, example.blkMqMapQueues(kernel, t, Integer.parseInt(queues), 0),
                         run.name() + " blk_mq_map_queues(" + queues + " queues)");
             });
+            // What a booted guest showed of virtio-net (issue 27): each pair's IRQs and XPS map as the example spreads them.
+            case "devices" -> virtioNetAsShown(run, kernel, t, expected);
             default -> throw new AssertionError(run.name() + ": unknown result key '" + key + "'");
         }
     }
@@ -219,5 +226,41 @@ class KernelRunsTest {
         List<CpuSet> out = new ArrayList<>();
         for (JsonNode n : array) out.add(CpuSet.parseList(n.asText()));
         return out;
+    }
+
+    private static final Pattern VIRTIO_NET_IRQ = Pattern.compile("^\\s*(\\d+):.*\\s(virtio\\d+)-(input|output)\\.(\\d+)$");
+
+    /**
+     * A device run (fixtures/kernel-runs dev-*): every virtio-net IRQ the example forces shows its
+     * mask in the guest's /proc/irq/N/smp_affinity_list, and each transmit queue's XPS map is the
+     * example's. The other IRQs are not the example's to place (spec/nic.md NIC-3).
+     */
+    private void virtioNetAsShown(Run run, KernelRelease kernel, Topology t, JsonNode devices) {
+        int pairs = devices.at("/asked/virtio_net_queue_pairs").asInt();
+        if (pairs == 0 || !example.claims().contains(new Claim(Routine.VIRTIO_NET_IRQS, kernel))) return;
+        NicQueues mine = example.virtioNetIrqs(kernel, t, -1, pairs);
+        JsonNode files = devices.path("files");
+        int seen = 0;
+        for (String line : files.path("proc/interrupts").asText().split("\n")) {
+            Matcher m = VIRTIO_NET_IRQ.matcher(line);
+            if (!m.matches()) continue;
+            int q = Integer.parseInt(m.group(4));
+            QueueIrq irq = mine.irq(m.group(3).equals("input") ? QueueIrq.Role.RX : QueueIrq.Role.TX, q).orElseThrow();
+            if (irq.setting() != AffinitySetting.FORCED) continue;
+            String shown = files.path("proc/irq/" + m.group(1) + "/smp_affinity_list").asText().strip();
+            assertEquals(irq.mask(), CpuSet.parseList(shown), run.name() + ": " + m.group(2) + "-" + m.group(3) + "." + q);
+            seen++;
+        }
+        assertEquals(2 * mine.xps().size(), seen, run.name() + ": the forced virtio-net IRQs the guest showed");
+        for (int q = 0; q < mine.xps().size(); q++) {
+            Pattern xpsFile = Pattern.compile("sys/class/net/[^/]+/queues/tx-" + q + "/xps_cpus");
+            Optional<String> xps = Optional.empty();
+            for (Iterator<String> it = files.fieldNames(); it.hasNext() && xps.isEmpty(); ) {
+                String f = it.next();
+                if (xpsFile.matcher(f).matches()) xps = Optional.of(files.get(f).asText().strip());
+            }
+            assertTrue(xps.isPresent(), run.name() + ": no XPS map of tx-" + q);
+            assertEquals(mine.xps().get(q), CpuSet.parseMask(xps.get()), run.name() + ": XPS of tx-" + q);
+        }
     }
 }

@@ -9,14 +9,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.TreeMap;
 
 /**
  * A small reader for the {@code .topo} texts the tests use (the numactl-like subset the kernel runs
- * and the seed machines need): possible/present/online, {@code smt none}, {@code siblings}, {@code cluster cpus LIST},
- * {@code node N cpus:}, {@code node N size:}, {@code node-of}, {@code node distances:} ({@code package} lines are
- * passed over). The example
+ * and the seed machines need): possible/present/online, {@code smt none} or {@code smt W adjacent}, {@code siblings},
+ * {@code cluster cpus LIST}, {@code node N cpus:}, {@code node N size:}, {@code node-of}, {@code node distances:}
+ * ({@code package} lines are passed over). The example
  * keeps its own reader so that its tests do not lean on the project's parser either.
  */
 final class TopoText {
@@ -65,7 +66,14 @@ final class TopoText {
                 case "present" -> present = CpuSet.parseList(w[1]);
                 case "online" -> online = CpuSet.parseList(w[1]);
                 case "smt" -> {
-                    if (!w[1].equals("none")) throw new IllegalArgumentException(where + ": smt '" + w[1] + "'; expected none");
+                    // "smt none", or "smt W adjacent" as numaspread kernel run writes it: threads of a core numbered next to each other.
+                    if (w[1].equals("none")) continue;
+                    if (w.length != 3 || !w[2].equals("adjacent") || possible == null)
+                        throw new IllegalArgumentException(where + ": smt '" + line + "'; expected none, or W adjacent after possible");
+                    int width = Integer.parseInt(w[1]);
+                    int[] cpus = possible.toArray();
+                    for (int i = 0; i < cpus.length; i += width)
+                        siblings.add(CpuSet.of(Arrays.copyOfRange(cpus, i, Math.min(i + width, cpus.length))));
                 }
                 case "siblings" -> {
                     for (int i = 1; i < w.length; i++) siblings.add(CpuSet.parseList(w[i]));
