@@ -12,7 +12,8 @@
  *                 "err refused: cpu N: reason"
  *   cpus          "ok PRESENT ONLINE": the two CPU lists of /sys/devices/system/cpu ("." when empty)
  *   devsnap       the files of the machine's devices numaspread snapshot reads (/proc/interrupts, each
- *                 /proc/irq/N, block queues, PCI devices, network interfaces' XPS): as "snap"
+ *                 /proc/irq/N, block queues, PCI devices, network interfaces' XPS, nvme's queue
+ *                 parameters): as "snap"
  *   ping          "ok"
  *
  * Built statically on the host; it needs nothing in the guest but /sys, /proc and /dev.
@@ -323,9 +324,11 @@ static void snap_net(struct buf *out, const char *path)
  */
 static void device_snapshot(struct buf *answer)
 {
+	static const char *const nvme_parameters[] = {"write_queues", "poll_queues", NULL};
 	struct buf out = {0};
 
 	snap_file(&out, "/proc/interrupts");
+	snap_files(&out, "/sys/module/nvme/parameters", nvme_parameters);
 	each_entry(&out, "/proc/irq", snap_irq);
 	each_entry(&out, "/sys/block", snap_block);
 	each_entry(&out, "/sys/bus/pci/devices", snap_pci);

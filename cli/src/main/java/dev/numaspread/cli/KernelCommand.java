@@ -298,6 +298,13 @@ public final class KernelCommand implements Runnable {
         @Option(names = "--nvme", paramLabel = "QUEUES", description = "also boot with an NVMe controller offering QUEUES I/O queue pairs (max_ioqpairs)")
         Integer nvme;
 
+        @Option(names = "--nvme-write-queues", paramLabel = "N",
+                description = "load nvme with write_queues=N: its I/O queues split into write and read queues, an interrupt set each")
+        Integer nvmeWriteQueues;
+
+        @Option(names = "--nvme-poll-queues", paramLabel = "N", description = "load nvme with poll_queues=N: queues without an IRQ")
+        Integer nvmePollQueues;
+
         @Option(names = "--device-node", paramLabel = "N", description = "put the devices on node N, behind a PCI expander bridge (default: no node)")
         Integer deviceNode;
 
@@ -308,13 +315,14 @@ public final class KernelCommand implements Runnable {
         /** The device options as given: {@code " --virtio-net 10 --nvme 6"}; empty for none. */
         String deviceOptions() {
             return (virtioNet == null ? "" : " --virtio-net " + virtioNet) + (virtioBlk == null ? "" : " --virtio-blk " + virtioBlk)
-                    + (nvme == null ? "" : " --nvme " + nvme) + (deviceNode == null ? "" : " --device-node " + deviceNode);
+                    + (nvme == null ? "" : " --nvme " + nvme) + (nvmeWriteQueues == null ? "" : " --nvme-write-queues " + nvmeWriteQueues)
+                    + (nvmePollQueues == null ? "" : " --nvme-poll-queues " + nvmePollQueues) + (deviceNode == null ? "" : " --device-node " + deviceNode);
         }
 
         /** The devices of the options; {@link GuestDevices#NONE} when none is asked for. */
         GuestDevices devices() {
             return new GuestDevices(virtioNet == null ? 0 : virtioNet, virtioBlk == null ? 0 : virtioBlk, nvme == null ? 0 : nvme,
-                    deviceNode == null ? -1 : deviceNode);
+                    deviceNode == null ? -1 : deviceNode, nvmeWriteQueues == null ? 0 : nvmeWriteQueues, nvmePollQueues == null ? 0 : nvmePollQueues);
         }
 
         @Override

@@ -26,7 +26,7 @@ public final class DeviceRun {
 
     /** The prefixes of the device files: everything the agent's {@code devsnap} reads. */
     static final List<String> DEVICE_FILES = List.of("proc/interrupts", "proc/irq/", "sys/block/", "sys/class/block/", "sys/bus/pci/",
-            "sys/class/net/");
+            "sys/class/net/", "sys/module/nvme/parameters/");
 
     /**
      * The guest's snapshot once its devices have set up their queues: asked again, every half
@@ -67,6 +67,8 @@ public final class DeviceRun {
         asked.put("virtio_net_queue_pairs", d.virtioNetPairs());
         asked.put("virtio_blk_num_queues", d.virtioBlkQueues());
         asked.put("nvme_max_ioqpairs", d.nvmeQueues());
+        if (d.nvmeWriteQueues() > 0) asked.put("nvme_write_queues", d.nvmeWriteQueues());
+        if (d.nvmePollQueues() > 0) asked.put("nvme_poll_queues", d.nvmePollQueues());
         asked.put("node", d.node());
         TreeMap<String, String> files = new TreeMap<>(), links = new TreeMap<>();
         for (Tar.Entry e : snapshot) {

@@ -16,31 +16,46 @@ import java.util.List;
  * @param virtioBlkQueues virtio-blk request queues ({@code num-queues}); 0 for none
  * @param nvmeQueues      NVMe I/O queue pairs the controller offers ({@code max_ioqpairs}); 0 for none
  * @param node            the node the devices sit on (a PCI expander bridge with {@code numa_node}), or -1
+ * @param nvmeWriteQueues the nvme module's {@code write_queues}: with more than 0, the I/O queues are
+ *                        split into write (default) and read queues, one interrupt set each
+ * @param nvmePollQueues  the nvme module's {@code poll_queues}: queues without an IRQ, polled
  */
-public record GuestDevices(int virtioNetPairs, int virtioBlkQueues, int nvmeQueues, int node) {
+public record GuestDevices(int virtioNetPairs, int virtioBlkQueues, int nvmeQueues, int node, int nvmeWriteQueues, int nvmePollQueues) {
 
     /** No device: the guest of the routine runs. */
     public static final GuestDevices NONE = new GuestDevices(0, 0, 0, -1);
+
+    /** The devices with nvme's default queue types (no write or poll queues). */
+    public GuestDevices(int virtioNetPairs, int virtioBlkQueues, int nvmeQueues, int node) {
+        this(virtioNetPairs, virtioBlkQueues, nvmeQueues, node, 0, 0);
+    }
 
     /** The most queues asked of one device: QEMU's virtio allows 1024 virtqueues, and this keeps boots small. */
     public static final int MAX_QUEUES = 64;
 
     public GuestDevices {
-        for (int q : new int[]{virtioNetPairs, virtioBlkQueues, nvmeQueues})
+        for (int q : new int[]{virtioNetPairs, virtioBlkQueues, nvmeQueues, nvmeWriteQueues, nvmePollQueues})
             if (q < 0 || q > MAX_QUEUES) throw new IllegalArgumentException("queues " + q + "; expected 0 to " + MAX_QUEUES);
         if (node < -1) throw new IllegalArgumentException("node " + node + "; expected a node id or -1");
+        if (nvmeQueues == 0 && (nvmeWriteQueues > 0 || nvmePollQueues > 0))
+            throw new IllegalArgumentException("write or poll queues without an NVMe controller; expected --nvme too");
     }
 
     public boolean isEmpty() {
         return virtioNetPairs == 0 && virtioBlkQueues == 0 && nvmeQueues == 0;
     }
 
-    /** The modules the guest loads for them (with their dependencies), by name: the drivers are modules in Debian's kernels. */
+    /**
+     * The modules the guest loads for them (with their dependencies), by name and then the module's
+     * parameters, if any ({@code nvme write_queues=2 poll_queues=2}): the drivers are modules in
+     * Debian's kernels.
+     */
     public List<String> modules() {
         List<String> out = new ArrayList<>();
         if (virtioNetPairs > 0) out.add("virtio_net");
         if (virtioBlkQueues > 0) out.add("virtio_blk");
-        if (nvmeQueues > 0) out.add("nvme");
+        if (nvmeQueues > 0)
+            out.add("nvme" + (nvmeWriteQueues > 0 ? " write_queues=" + nvmeWriteQueues : "") + (nvmePollQueues > 0 ? " poll_queues=" + nvmePollQueues : ""));
         return out;
     }
 

@@ -18,8 +18,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -73,7 +75,8 @@ public record GuestImage(String release, Path kernel, Path initramfs, List<Strin
     /**
      * The image for {@code k} that also loads the modules {@code devices} name (with their
      * dependencies; those the kernel builds in are left out): a guest booted with devices
-     * ({@link GuestDevices}). Kept beside the plain image, named after the modules.
+     * ({@link GuestDevices}). An entry is a module's name, then the parameters insmod gives it
+     * ({@code nvme write_queues=2}). Kept beside the plain image, named after the entries.
      *
      * @throws GuestFailure when busybox-static or a module is missing
      */
@@ -93,14 +96,21 @@ public record GuestImage(String release, Path kernel, Path initramfs, List<Strin
         Path dir = probe.getParent();
         // The agent is built apart from the module: the initramfs is named after both (and the device modules it loads).
         String agentName = agent.getFileName().toString();
-        String suffix = devices.isEmpty() ? "" : "-" + String.join("-", devices);
+        String suffix = devices.isEmpty() ? "" : "-" + String.join("-", devices).replaceAll("[^A-Za-z0-9_=-]+", "-");
         Path initramfs = dir.resolve("initramfs-" + agentName + suffix + ".cpio.gz");
         Path listing = dir.resolve("initramfs-" + agentName + suffix + ".modules");
         try {
             if (Files.isRegularFile(initramfs) && Files.isRegularFile(listing))
                 return new GuestImage(k.release(), k.image(), initramfs, Files.readAllLines(listing));
             Path busybox = staticBusybox();
-            List<Path> modules = channelModules(k, devices);
+            Map<String, String> parameters = new TreeMap<>();
+            List<String> deviceModules = new ArrayList<>();
+            for (String d : devices) {
+                String[] w = d.trim().split("\\s+", 2);
+                deviceModules.add(w[0]);
+                if (w.length > 1) parameters.put(w[0], w[1]);
+            }
+            List<Path> modules = channelModules(k, deviceModules);
             Initramfs ird = new Initramfs();
             for (String d : List.of("bin", "dev", "proc", "sys", "tmp", "lib", "lib/modules")) ird.directory(d);
             ird.file("bin/busybox", Files.readAllBytes(busybox), true);
@@ -112,7 +122,7 @@ public record GuestImage(String release, Path kernel, Path initramfs, List<Strin
                 ird.file("lib/modules/" + name + ".ko", moduleBytes(m), false);
                 names.add(name);
             }
-            ird.file("init", init(names).getBytes(StandardCharsets.US_ASCII), true);
+            ird.file("init", init(names, parameters).getBytes(StandardCharsets.US_ASCII), true);
             Path tmp = dir.resolve(initramfs.getFileName() + ".tmp");
             Files.write(tmp, ird.bytes());
             Files.write(listing, names);
@@ -124,13 +134,19 @@ public record GuestImage(String release, Path kernel, Path initramfs, List<Strin
     }
 
     static String init(List<String> modules) {
+        return init(modules, Map.of());
+    }
+
+    /** The guest's /init: loads {@code modules} in order, each with its {@code parameters}, if any. */
+    static String init(List<String> modules, Map<String, String> parameters) {
         StringBuilder sb = new StringBuilder("#!/bin/busybox sh\n");
         sb.append("# numaspread guest: mount what the agent reads, load the probe, run the agent.\n");
         sb.append("/bin/busybox mount -t proc proc /proc\n");
         sb.append("/bin/busybox mount -t sysfs sysfs /sys\n");
         sb.append("/bin/busybox mount -t devtmpfs devtmpfs /dev\n");
         for (String m : modules)
-            sb.append("/bin/busybox insmod /lib/modules/").append(m).append(".ko || echo 'numaspread: module ").append(m).append(" not loaded'\n");
+            sb.append("/bin/busybox insmod /lib/modules/").append(m).append(".ko")
+                    .append(parameters.containsKey(m) ? " " + parameters.get(m) : "").append(" || echo 'numaspread: module ").append(m).append(" not loaded'\n");
         sb.append("/bin/busybox insmod /numaspread_probe.ko || echo 'numaspread: probe not loaded'\n");
         sb.append("/agent\n");
         sb.append("echo \"numaspread: agent exited ($?)\"\n");

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -67,6 +68,17 @@ class GuestDevicesTest {
         assertTrue(GuestDevices.NONE.isEmpty());
         assertTrue(GuestDevices.NONE.modules().isEmpty());
         assertFalse(new GuestDevices(0, 1, 0, -1).isEmpty());
+    }
+
+    @Test
+    void nvmesWriteAndPollQueuesAreParametersOfItsModule() {
+        assertEquals(List.of("nvme write_queues=2 poll_queues=2"), new GuestDevices(0, 0, 8, -1, 2, 2).modules());
+        assertEquals(List.of("virtio_blk", "nvme poll_queues=1"), new GuestDevices(0, 4, 8, -1, 0, 1).modules());
+        String init = GuestImage.init(List.of("nvme_core", "nvme"), Map.of("nvme", "write_queues=2 poll_queues=2"));
+        assertTrue(init.contains("\n/bin/busybox insmod /lib/modules/nvme_core.ko || echo"), init);
+        assertTrue(init.contains("\n/bin/busybox insmod /lib/modules/nvme.ko write_queues=2 poll_queues=2 || echo"), init);
+        assertEquals("write or poll queues without an NVMe controller; expected --nvme too",
+                assertThrows(IllegalArgumentException.class, () -> new GuestDevices(1, 0, 0, -1, 2, 0)).getMessage());
     }
 
     @Test
