@@ -31,6 +31,7 @@ public final class AuditText {
             Device d = r.device();
             String verdict = r.outcome() instanceof Audit.Match ? "MATCH" : r.outcome() instanceof Audit.Differs ? "DIFFERS" : "NOT-MODELLED";
             sb.append(String.format("%-13s %-22s %-19s node %-3d %s%n", verdict, d.name(), d.kind().routine().id(), d.node(), slots(d)));
+            nvmeQueues(d).ifPresent(t -> sb.append("              ").append(t).append('\n'));
             if (r.outcome() instanceof Audit.Differs x) {
                 sb.append("              ").append(x.label()).append(": expected ").append(x.expected().toText()).append(", actual ")
                         .append(x.actual().map(CpuSet::toText).orElse("missing")).append('\n');
@@ -69,6 +70,24 @@ public final class AuditText {
                 : all.isEmpty() ? "the machine runs " + k + "; no modelled release explains everything it shows\n"
                 : "the machine runs " + k + " but behaves like " + Identify.ranges(all) + "\n"));
         return sb.toString();
+    }
+
+    /**
+     * How nvme split the I/O queues of {@code d} (spec/audit.md AUD-8), when not into one set of
+     * vectors alone: {@code 2 write and 4 read vectors (write_queues 2, FILE); queues 6-7 polled}.
+     */
+    static Optional<String> nvmeQueues(Device d) {
+        if (d.nvme().isEmpty()) return Optional.empty();
+        Device.NvmeSplit n = d.nvme().get();
+        List<Integer> sets = dev.numaspread.model.group.NvmeQueues.irqSets(n.ioIrqs(), n.writeQueues());
+        int polled = d.kind() == DeviceKind.BLOCK_BY_IRQ && n.ioIrqs() > 0 ? Math.max(0, d.count() - n.ioIrqs()) : 0;
+        if (sets.isEmpty() && polled == 0) return Optional.empty();
+        String t = sets.isEmpty() ? n.ioIrqs() + " vectors of " + n.controller() + ", one set"
+                : sets.get(0) + " write and " + sets.get(1) + " read vectors of " + n.controller() + " (write_queues " + n.writeQueues()
+                        + ", " + n.source() + ")";
+        if (polled > 0) t += "; " + (polled == 1 ? "queue " + n.ioIrqs() + " polled" : "queues " + n.ioIrqs() + "-" + (d.count() - 1) + " polled")
+                + " (no IRQ: blk_mq_map_queues)";
+        return Optional.of("nvme's queues: " + t);
     }
 
     private static String slots(Device d) {

@@ -15,17 +15,36 @@ import java.util.OptionalInt;
  * @param node       the device's node ({@code numa_node}); -1 is NUMA_NO_NODE
  * @param nodeSource the file that gave the node, or what was assumed
  * @param slots      its IRQ vectors or queues, ascending index
+ * @param xps        a NIC's XPS maps (spec/nic.md)
+ * @param nvme       how an nvme controller, or a disk of one, split its I/O queues (AUD-8)
  */
-public record Device(String name, DeviceKind kind, int node, String nodeSource, List<Slot> slots, List<Xps> xps) {
+public record Device(String name, DeviceKind kind, int node, String nodeSource, List<Slot> slots, List<Xps> xps,
+                     Optional<NvmeSplit> nvme) {
 
     public Device {
         slots = List.copyOf(slots);
         xps = List.copyOf(xps);
     }
 
+    public Device(String name, DeviceKind kind, int node, String nodeSource, List<Slot> slots, List<Xps> xps) {
+        this(name, kind, node, nodeSource, slots, xps, Optional.empty());
+    }
+
     public Device(String name, DeviceKind kind, int node, String nodeSource, List<Slot> slots) {
         this(name, kind, node, nodeSource, slots, List.of());
     }
+
+    /**
+     * How nvme split a controller's I/O queues (spec/audit.md AUD-8): {@code ioIrqs} I/O vectors
+     * ({@code nvme<c>q1} and up), the rest of a disk's hardware queues polled, and the vectors split
+     * into write and read sets by the module's {@code write_queues}.
+     *
+     * @param controller  {@code nvme0}
+     * @param ioIrqs      the controller's I/O vectors the machine shows
+     * @param writeQueues the nvme module's {@code write_queues}, 0 when the snapshot lacks it
+     * @param source      the file that gave {@code writeQueues}, or what was assumed
+     */
+    public record NvmeSplit(String controller, int ioIrqs, int writeQueues, String source) {}
 
     /**
      * A NIC's transmit queue as the machine shows it (spec/nic.md): its interface's

@@ -46,6 +46,8 @@ public final class Devices {
     private static final Pattern TXRX = Pattern.compile("(\\S+)-TxRx-(\\d{1,5})");
     private static final Pattern PCI_ADDRESS = Pattern.compile("[0-9a-f]{4,}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7]");
     private static final Pattern BY_IRQ_BLOCK = Pattern.compile("nvme\\d+n\\d+|vd[a-z]+");
+    // An nvme disk's sys/class/block link names its controller: .../nvme/nvme0/nvme0n1.
+    private static final Pattern NVME_CONTROLLER = Pattern.compile("/nvme/(nvme\\d{1,5})/");
 
     /**
      * One IRQ line recognised as vector {@code index} of a device. A NIC's IRQ (spec/nic.md) also
@@ -92,9 +94,13 @@ public final class Devices {
                 if (v.stream().anyMatch(x -> x.kind() == DeviceKind.VIRTIO_NET)) v = virtioNet(v);
                 else if (v.get(0).kind() == DeviceKind.VIRTIO_BLK_IRQS && v.stream().noneMatch(Vector::isQueue)) continue;
                 if (v.get(0).kind().isNic()) v = laidOut(v);
-                out.add(irqDevice(s, m, v, msiOwners));
+                Device device = irqDevice(s, m, v, msiOwners);
+                // An nvme controller's I/O vectors may be split into write and read sets (AUD-8).
+                if (device.kind() == DeviceKind.NVME_IRQS) device = withNvmeSplit(s, device, device.name(), device.count() - 1);
+                out.add(device);
             }
         }
+        List<Device> controllers = List.copyOf(out);
         for (String dev : s.children("sys/block")) {
             TreeMap<Integer, String> queues = new TreeMap<>();
             for (String q : s.children("sys/block/" + dev + "/mq"))
@@ -109,9 +115,36 @@ public final class Devices {
             Optional<String> pci = s.linkTarget("sys/class/block/" + dev).flatMap(Devices::pciIn);
             int[] node = {Numa.NUMA_NO_NODE};
             String nodeSource = pci.flatMap(a -> numaNode(s, a, m, node)).orElse("no PCI device: NUMA_NO_NODE");
-            out.add(new Device(dev, kind, node[0], nodeSource, slots));
+            Device d = new Device(dev, kind, node[0], nodeSource, slots);
+            // An nvme disk: its controller's I/O vectors serve its first queues, the rest are polled (AUD-8).
+            Optional<String> controller = s.linkTarget("sys/class/block/" + dev).map(NVME_CONTROLLER::matcher).filter(Matcher::find)
+                    .map(x -> x.group(1));
+            if (controller.isPresent()) {
+                Optional<Device> c = controllers.stream().filter(x -> x.kind() == DeviceKind.NVME_IRQS && x.name().equals(controller.get())).findFirst();
+                if (c.isPresent()) d = withNvmeSplit(s, d, controller.get(), c.get().count() - 1);
+            }
+            out.add(d);
         }
         return out;
+    }
+
+    static final String WRITE_QUEUES = "sys/module/nvme/parameters/write_queues";
+
+    /** {@code d} with how nvme split the I/O queues of {@code controller}: {@code ioIrqs} vectors, sets by {@code write_queues}. */
+    private static Device withNvmeSplit(MachineSnapshot s, Device d, String controller, int ioIrqs) {
+        Optional<String> text = s.text(WRITE_QUEUES);
+        int write = 0;
+        String source = "no " + WRITE_QUEUES + ": write_queues 0 assumed";
+        if (text.isPresent()) {
+            String t = text.get().strip();
+            if (!t.matches("[0-9]{1,5}"))
+                throw new InvalidTopologyException(s.where(WRITE_QUEUES), "found " + dev.numaspread.model.input.Printable.quote(t)
+                        + "; expected a queue count");
+            write = Integer.parseInt(t);
+            source = s.where(WRITE_QUEUES);
+        }
+        return new Device(d.name(), d.kind(), d.node(), d.nodeSource(), d.slots(), d.xps(),
+                Optional.of(new Device.NvmeSplit(controller, Math.max(ioIrqs, 0), write, source)));
     }
 
     /**

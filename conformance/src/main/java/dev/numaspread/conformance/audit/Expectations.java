@@ -4,6 +4,7 @@ import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.group.BlkMqMap;
 import dev.numaspread.model.group.IrqAffinity;
 import dev.numaspread.model.group.IrqAffinity.AffinityDesc;
+import dev.numaspread.model.group.NvmeQueues;
 import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
@@ -52,25 +53,37 @@ public final class Expectations {
             }
             // One pre-vector (nvme's admin queue, virtio's config vector), the rest one managed set; the
             // pre-vector starts on its mask's online CPUs of the node of its first CPU (AUD-7).
+            // nvme's I/O vectors are one set, or write then read sets (AUD-8).
             case NVME_IRQS, VIRTIO_BLK_IRQS -> {
-                List<CpuSet> masks = new ArrayList<>(masks(k, m, count).subList(0, count));
+                List<Integer> sets = d.nvme().map(n -> NvmeQueues.irqSets(count - 1, n.writeQueues())).orElse(List.of());
+                List<CpuSet> masks = new ArrayList<>(masks(k, m, count, sets).subList(0, count));
                 if (!masks.isEmpty()) masks.set(0, Affinity.descriptorVectorShown(m, masks.get(0)));
                 yield masks;
             }
-            // blk_mq_pci_map_queues() / blk_mq_virtio_map_queues(): queue q takes the mask of vector q + 1.
-            case BLOCK_BY_IRQ -> masks(k, m, count + 1).subList(1, count + 1);
+            // blk_mq_pci_map_queues() / blk_mq_virtio_map_queues(): queue q takes the mask of vector q + 1;
+            // an nvme disk's queues past its controller's I/O vectors are polled and take the default map (AUD-8).
+            case BLOCK_BY_IRQ -> {
+                int vectors = d.nvme().map(Device.NvmeSplit::ioIrqs).filter(v -> v > 0).orElse(count);
+                List<Integer> sets = d.nvme().map(n -> NvmeQueues.irqSets(vectors, n.writeQueues())).orElse(List.of());
+                List<CpuSet> out = new ArrayList<>(masks(k, m, vectors + 1, sets).subList(1, Math.min(vectors, count) + 1));
+                if (count > vectors) out.addAll(defaultMap(k, m, count - vectors));
+                yield out;
+            }
             case VIRTIO_NET, ENA, GVE, ICE, I40E, BNXT -> {
                 NicQueues q = nicQueues(d, k, m);
                 yield q.irqs().stream().map(irq -> Affinity.shown(m, d.node(), irq)).toList();
             }
-            case BLOCK_DEFAULT -> {
-                int[] map = BlkMqMap.blkMqMapQueues(k, m, count, 0);
-                List<CpuSet.Builder> queues = new ArrayList<>();
-                for (int q = 0; q < count; q++) queues.add(CpuSet.builder());
-                for (int c = 0; c < map.length; c++) if (map[c] >= 0 && map[c] < count) queues.get(map[c]).add(c);
-                yield queues.stream().map(CpuSet.Builder::build).toList();
-            }
+            case BLOCK_DEFAULT -> defaultMap(k, m, count);
         };
+    }
+
+    /** The CPUs {@code blk_mq_map_queues()} gives each of {@code count} queues. */
+    private static List<CpuSet> defaultMap(KernelRelease k, Topology m, int count) {
+        int[] map = BlkMqMap.blkMqMapQueues(k, m, count, 0);
+        List<CpuSet.Builder> queues = new ArrayList<>();
+        for (int q = 0; q < count; q++) queues.add(CpuSet.builder());
+        for (int c = 0; c < map.length; c++) if (map[c] >= 0 && map[c] < count) queues.get(map[c]).add(c);
+        return queues.stream().map(CpuSet.Builder::build).toList();
     }
 
     /**
@@ -93,9 +106,10 @@ public final class Expectations {
         };
     }
 
-    private static List<CpuSet> masks(KernelRelease k, Topology m, int nvecs) {
-        List<AffinityDesc> d = IrqAffinity.irqCreateAffinityMasks(k, m, nvecs, 1, 0, List.of())
-                .orElseThrow(() -> new KernelBug("NULL", "irq_create_affinity_masks(" + nvecs + ", pre_vectors 1) returned NULL"));
+    private static List<CpuSet> masks(KernelRelease k, Topology m, int nvecs, List<Integer> sets) {
+        List<AffinityDesc> d = IrqAffinity.irqCreateAffinityMasks(k, m, nvecs, 1, 0, sets)
+                .orElseThrow(() -> new KernelBug("NULL", "irq_create_affinity_masks(" + nvecs + ", pre_vectors 1"
+                        + (sets.isEmpty() ? "" : ", sets " + sets) + ") returned NULL"));
         return d.stream().map(AffinityDesc::mask).toList();
     }
 }

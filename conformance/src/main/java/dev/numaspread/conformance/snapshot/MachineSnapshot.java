@@ -32,8 +32,8 @@ import java.util.stream.Stream;
  * (spec/formats.md FMT-15): the CPU and node topology, each IRQ's affinity files,
  * {@code /proc/interrupts}, each block device's {@code mq/N/cpu_list}, each PCI device's
  * {@code numa_node}, MSI IRQs and {@code driver} link, each network interface's link and its
- * transmit queues' {@code xps_cpus}, {@code /proc/sys/kernel/osrelease} and the first processor's
- * block of {@code /proc/cpuinfo} (the CPU model). Paths are kept as on
+ * transmit queues' {@code xps_cpus}, the nvme module's {@code write_queues} and {@code poll_queues},
+ * {@code /proc/sys/kernel/osrelease} and the first processor's block of {@code /proc/cpuinfo} (the CPU model). Paths are kept as on
  * the machine, without the leading {@code /} ({@code proc/irq/45/smp_affinity_list}); symbolic
  * links keep their target text. Immutable.
  *
@@ -119,6 +119,8 @@ public final class MachineSnapshot {
         c.links("sys/class/net", Pattern.compile(".+"));
         for (String dev : c.dirs("sys/class/net", Pattern.compile(".+")))
             for (String q : c.dirs("sys/class/net/" + dev + "/queues", TX_QUEUE)) c.files("sys/class/net/" + dev + "/queues/" + q, List.of("xps_cpus"));
+        // How nvme splits its I/O queues into write, read and poll queues (spec/audit.md AUD-8).
+        c.files("sys/module/nvme/parameters", List.of("write_queues", "poll_queues"));
         return new MachineSnapshot("live " + root, c.entries, c.skipped);
     }
 

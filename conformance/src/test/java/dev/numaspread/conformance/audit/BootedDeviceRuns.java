@@ -22,7 +22,7 @@ import java.util.stream.Stream;
 
 /**
  * The device runs of fixtures/kernel-runs (issue 27): real kernels booted by {@code numaspread
- * kernel run --virtio-net --virtio-blk --nvme}, whose {@code results.devices} hold the device files
+ * kernel run --virtio-net --virtio-blk --nvme [--nvme-write-queues --nvme-poll-queues]}, whose {@code results.devices} hold the device files
  * the guest showed, read back as snapshots: the run's machine in sysfs form
  * ({@link SysfsFiles}), its osrelease, and every device file and link as the guest gave it.
  */
@@ -31,7 +31,12 @@ final class BootedDeviceRuns {
 
     static final Path RUNS = Path.of("..", "fixtures", "kernel-runs");
 
-    record Run(String name, KernelRelease kernel, MachineSnapshot snapshot) {}
+    /** A run: its name, release, the devices it asked QEMU for ({@code results.devices.asked}) and its snapshot. */
+    record Run(String name, KernelRelease kernel, JsonNode asked, MachineSnapshot snapshot) {
+        int asked(String key) {
+            return asked.path(key).asInt(0);
+        }
+    }
 
     /** Every run with {@code results.devices}, by name. */
     static List<Run> all() {
@@ -70,6 +75,6 @@ final class BootedDeviceRuns {
             Map.Entry<String, JsonNode> f = it.next();
             e.add(new Tar.Link(f.getKey(), f.getValue().asText()));
         }
-        return new Run(name, KernelRelease.modelled(run.get("kernel").asText()), MachineSnapshot.of(name + ".tar", e));
+        return new Run(name, KernelRelease.modelled(run.get("kernel").asText()), devices.path("asked"), MachineSnapshot.of(name + ".tar", e));
     }
 }

@@ -55,4 +55,17 @@ class NicSnapshotTest {
         assertEquals(Optional.empty(), s.text("sys/class/net/ens2f0np0/queues/rx-0/rps_cpus"));
         assertEquals(Optional.of("1\n"), s.text("sys/bus/pci/devices/0000:41:00.0/numa_node"));
     }
+
+    @Test
+    @Proves({"FMT-15", "AUD-8"})
+    void FMT_15_captureKeepsNvmesQueueParameters() throws IOException {
+        Path r = tmp.resolve("root");
+        write(r, "sys/module/nvme/parameters/write_queues", "2\n");
+        write(r, "sys/module/nvme/parameters/poll_queues", "1\n");
+        write(r, "sys/module/nvme/parameters/io_queue_depth", "1024\n");       // not what numaspread reads
+        MachineSnapshot s = MachineSnapshot.capture(r);
+        assertEquals(Optional.of("2\n"), s.text("sys/module/nvme/parameters/write_queues"));
+        assertEquals(Optional.of("1\n"), s.text("sys/module/nvme/parameters/poll_queues"));
+        assertEquals(Optional.empty(), s.text("sys/module/nvme/parameters/io_queue_depth"));
+    }
 }
