@@ -307,7 +307,13 @@ public final class Certifier {
         Predicate<Throwable> shrinks = t -> find(t, ImplementationFailure.class).isEmpty();
         List<CheckResult> results = new ArrayList<>();
         if (parallel <= 1 || jobs.size() <= 1) {
-            for (Job j : jobs) results.add(CheckRunner.run(j.check(), guard, j.claim().kernel(), options.settings(), shrinks));
+            for (Job j : jobs) {
+                try {
+                    results.add(guard.watching(() -> CheckRunner.run(j.check(), guard, j.claim().kernel(), options.settings(), shrinks)));
+                } catch (ImplementationFailure abandoned) {
+                    results.add(new CheckResult.Errored(abandoned, options.settings().seed()));
+                }
+            }
         } else {
             ExecutorService pool = Executors.newFixedThreadPool(Math.min(parallel, jobs.size()), r -> {
                 Thread t = new Thread(r, "numaspread-check");
@@ -397,14 +403,22 @@ public final class Certifier {
         ScenarioCollector collector = new ScenarioCollector(guard);
         ImplementationUnderTest.install(guard);
         try {
-            if (pool.isPresent() && pool.get().listsScenarioMachines()) {
-                // A first run only names the machines the scenarios call about; the pool makes them ready at once.
-                pool.get().scenarios(MachinePool.ScenarioPhase.LISTING);
-                runCucumber(runtimeOptions, files, new ScenarioCollector(guard));
-                guard.drainCalls();
-            }
-            pool.ifPresent(p -> p.scenarios(MachinePool.ScenarioPhase.RUNNING));
-            runCucumber(runtimeOptions, files, collector);
+            guard.watching(() -> {
+                if (pool.isPresent() && pool.get().listsScenarioMachines()) {
+                    // A first run only names the machines the scenarios call about; the pool makes them ready at once.
+                    pool.get().scenarios(MachinePool.ScenarioPhase.LISTING);
+                    runCucumber(runtimeOptions, files, new ScenarioCollector(guard));
+                    guard.drainCalls();
+                }
+                pool.ifPresent(p -> p.scenarios(MachinePool.ScenarioPhase.RUNNING));
+                runCucumber(runtimeOptions, files, collector);
+                return null;
+            });
+        } catch (ImplementationFailure abandoned) {
+            // A call that would not return even when interrupted: the scenarios after it did not run.
+            notes.add("the feature run stopped: " + abandoned.getMessage());
+            for (Map<KernelRelease, List<Evidence>> byKernel : scope.values())
+                for (List<Evidence> ev : byKernel.values()) ev.add(Evidence.errored("features", abandoned.getMessage()));
         } catch (RuntimeException e) {
             notes.add("the feature run could not complete: " + e);
             for (Map<KernelRelease, List<Evidence>> byKernel : scope.values())

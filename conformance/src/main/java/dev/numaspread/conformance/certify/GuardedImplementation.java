@@ -27,13 +27,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiPredicate;
 import java.util.function.Function;
@@ -56,19 +49,7 @@ public final class GuardedImplementation implements Implementation {
     private final Set<Claim> called = new LinkedHashSet<>();
     private final AtomicLong calls = new AtomicLong();
     private final AtomicLong nanosInside = new AtomicLong();
-    private ExecutorService worker;
-
-    /**
-     * How long the caller polls for a call's answer, and the worker for the next call, before
-     * either sleeps; each poll yields the CPU, so on a busy machine the other thread runs. Most
-     * calls and the gaps between them are shorter: without it, every call put one thread to sleep
-     * and woke it again, and on an idle virtual machine each wake-up of a halted CPU is slow.
-     * {@code certify} of the bundled example (243,292 calls) took 29 s on an idle 2-core machine,
-     * 8 s of it system time, and takes 11 s with it (benchmarks/README.md, "certify of the
-     * bundled example"). A bare spin ({@code onSpinWait}) was faster alone but starved the other
-     * thread when two certifications shared the cores.
-     */
-    private static final long SPIN_NANOS = 200_000;
+    private final Watchdog watchdog;
 
     public GuardedImplementation(Implementation delegate, List<Claim> claims, Duration callTimeout, boolean repeatCalls) {
         this(delegate, claims, callTimeout, repeatCalls, Optional.empty());
@@ -84,6 +65,7 @@ public final class GuardedImplementation implements Implementation {
         this.delegate = Objects.requireNonNull(delegate);
         this.claims = new LinkedHashSet<>(claims);
         this.callTimeout = callTimeout;
+        this.watchdog = new Watchdog(callTimeout);
         // A remote implementation asks its program twice itself, in one batch: no second round trip.
         if (repeatCalls && delegate instanceof RemoteImplementation remote) remote.askTwice(true);
         this.repeatCalls = repeatCalls && !(delegate instanceof RemoteImplementation);
@@ -100,10 +82,19 @@ public final class GuardedImplementation implements Implementation {
         return out;
     }
 
-    /** Stops the worker thread; a call after this starts a new one. */
-    public synchronized void close() {
-        if (worker != null) worker.shutdownNow();
-        worker = null;
+    /**
+     * What {@code work} returns, run where every call it makes is timed without a thread switch per
+     * call (see {@link Watchdog}): a check, or the feature run. A call that does not return even when
+     * interrupted ends the work with that call's {@link ImplementationFailure}; the rest of the work
+     * is abandoned with its thread. A remote implementation bounds its requests itself: the work runs here.
+     */
+    public <T> T watching(Supplier<T> work) {
+        return delegate instanceof RemoteImplementation ? work.get() : watchdog.onLane(work);
+    }
+
+    /** Stops the watchdog's threads; a call after this starts them again. */
+    public void close() {
+        watchdog.close();
     }
 
     // ------------------------------------------------------------ the routines
@@ -381,48 +372,16 @@ public final class GuardedImplementation implements Implementation {
         return new Workload.Calls(calls.get(), java.time.Duration.ofNanos(nanosInside.get()));
     }
 
+    /** The call made on this thread, within the timeout: what it threw is judged here, as it comes. */
     private <T> Outcome<T> watched(Claim claim, String callText, Supplier<T> body) {
-        Future<T> f;
-        synchronized (this) {
-            if (worker == null) worker = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new PollingQueue(), r -> {
-                Thread t = new Thread(r, "numaspread-call");
-                t.setDaemon(true);
-                return t;
-            });
-            // Copied on the worker, as soon as the implementation returns it.
-            f = worker.submit(() -> copyOf(body.get()));
-        }
-        long spinUntil = System.nanoTime() + SPIN_NANOS;
-        while (!f.isDone() && System.nanoTime() < spinUntil) Thread.yield();
-        try {
-            return new Outcome<>(f.get(callTimeout.toMillis(), TimeUnit.MILLISECONDS), null);
-        } catch (TimeoutException e) {
-            f.cancel(true);
-            // The worker may never come back; abandon it so the next call gets a fresh thread.
-            synchronized (this) {
-                worker.shutdownNow();
-                worker = null;
+        return watchdog.call(callText, claim.kernel(), () -> {
+            try {
+                // Copied as soon as the implementation returns it.
+                return new Outcome<>(copyOf(body.get()), null);
+            } catch (Throwable t) {
+                return failed(claim, callText, t);
             }
-            throw new ImplementationFailure(callText + " for kernel " + claim.kernel() + " did not return within " + callTimeout.toMillis() + " ms; expected an answer (per-call timeout)");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ImplementationFailure(callText + " for kernel " + claim.kernel() + " was interrupted", e);
-        } catch (ExecutionException e) {
-            return failed(claim, callText, e.getCause());
-        }
-    }
-
-    /** The worker's queue: it polls for the next call, yielding, a moment before it sleeps (see {@link #SPIN_NANOS}). */
-    private static final class PollingQueue extends LinkedBlockingQueue<Runnable> {
-        @Override public Runnable take() throws InterruptedException {
-            long until = System.nanoTime() + SPIN_NANOS;
-            do {
-                Runnable r = poll();
-                if (r != null) return r;
-                Thread.yield();
-            } while (System.nanoTime() < until);
-            return super.take();
-        }
+        });
     }
 
     /** What a call that threw {@code c} gives: a modelled kernel bug is an outcome; the rest is thrown as the guard's failure. */

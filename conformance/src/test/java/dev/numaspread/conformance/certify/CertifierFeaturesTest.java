@@ -70,7 +70,21 @@ class CertifierFeaturesTest {
         Certificate c = new Certifier(FakeImplementations.registry(), List::of, SUITE, () -> LocalDate.of(2026, 6, 1))
                 .certify(new FakeImplementations.Hanging(), CertifyOptions.defaults("java:x").withCallTimeout(Duration.ofMillis(100)));
         Verdict.Error e = assertInstanceOf(Verdict.Error.class, result(c, "LS-1").verdict());
-        assertEquals("localSpreadCpus(node=1, count=2) for kernel 6.1 did not return within 100 ms; expected an answer (per-call timeout)",
-                e.reason());
+        assertTrue(e.reason().matches(java.util.regex.Pattern.quote("localSpreadCpus(node=1, count=2) for kernel 6.1 did not return"
+                + " within 100 ms; expected an answer (per-call timeout)") + CertifierTest.HANGING_STACK), e.reason());
+    }
+
+    @Test
+    void aScenarioCallThatIgnoresTheInterruptStopsTheFeatureRunWithError() {
+        Certificate c = new Certifier(FakeImplementations.registry(), List::of, SUITE, () -> LocalDate.of(2026, 6, 1))
+                .certify(new FakeImplementations.Unstoppable(2), CertifyOptions.defaults("java:x").withCallTimeout(Duration.ofMillis(100)));
+        String reason = "localSpreadCpus(node=1, count=2) for kernel 6.1 did not return within 100 ms; expected an answer"
+                + " (per-call timeout); it was at ";
+        String leftBehind = "; interrupted, it did not return within 100 ms more, so the kit left it running and went on";
+        Verdict.Error e = assertInstanceOf(Verdict.Error.class, result(c, "LS-1").verdict());
+        assertTrue(e.reason().startsWith(reason) && e.reason().endsWith(leftBehind), e.reason());
+        assertTrue(c.notes().stream().anyMatch(n -> n.startsWith("the feature run stopped: " + reason) && n.endsWith(leftBehind)),
+                c.notes().toString());
+        assertInstanceOf(ReferenceModel.class, ImplementationUnderTest.get(), "the certifier resets the implementation under test");
     }
 }

@@ -128,12 +128,29 @@ class CertifierTest {
                 + "then [3, 3, 0, 1, 2]; expected the same answer twice", e.reason());
     }
 
+    /** Where a hung call was, innermost frame first, down to the implementation's method: the rest is the kit's. */
+    static final String HANGING_STACK = "; it was at (java\\.lang\\.Thread\\.\\w+\\(\\w+(\\.java:\\d+)?\\), called from )+"
+            + "dev\\.numaspread\\.conformance\\.certify\\.FakeImplementations\\$Hanging\\.localSpreadCpus\\(FakeImplementations\\.java:\\d+\\)";
+
     @Test
     void hangingCallTimesOutAsError() {
         Certificate c = certifier(List.of(WRAP)).certify(new Hanging(), options().withCallTimeout(Duration.ofMillis(200)));
         Verdict.Error e = assertInstanceOf(Verdict.Error.class, result(c, "LS-2").verdict());
-        assertEquals("localSpreadCpus(node=1, count=5) for kernel 6.1 did not return within 200 ms; expected an answer (per-call timeout)",
+        assertTrue(e.reason().matches(java.util.regex.Pattern.quote("localSpreadCpus(node=1, count=5) for kernel 6.1 did not return"
+                + " within 200 ms; expected an answer (per-call timeout)") + HANGING_STACK), e.reason());
+    }
+
+    @Test
+    void callThatIgnoresTheInterruptIsLeftBehindAndTheNextCheckRuns() {
+        Certificate c = certifier(List.of(WRAP, LOCAL_FIRST)).certify(new Unstoppable(5), options().withCallTimeout(Duration.ofMillis(200)));
+        Verdict.Error e = assertInstanceOf(Verdict.Error.class, result(c, "LS-2").verdict());
+        assertTrue(e.reason().matches(java.util.regex.Pattern.quote("localSpreadCpus(node=1, count=5) for kernel 6.1 did not return"
+                + " within 200 ms; expected an answer (per-call timeout); it was at ") + ".*"
+                + "dev\\.numaspread\\.conformance\\.certify\\.FakeImplementations\\$Unstoppable\\.localSpreadCpus\\(FakeImplementations\\.java:\\d+\\)"
+                + java.util.regex.Pattern.quote("; interrupted, it did not return within 200 ms more, so the kit left it running and went on")),
                 e.reason());
+        assertEquals("PASS", result(c, "LS-1").verdict().label());
+        assertEquals(20, result(c, "LS-1").tries());
     }
 
     @Test

@@ -121,6 +121,24 @@ final class FakeImplementations {
         }
     }
 
+    /**
+     * Takes two seconds over a call of {@code stuckCount} CPUs, and an interrupt does not shorten it:
+     * the watchdog has to leave the call behind. Other calls are answered at once.
+     */
+    static final class Unstoppable extends Spread {
+        private final int stuckCount;
+        Unstoppable(int stuckCount) {
+            this.stuckCount = stuckCount;
+        }
+        @Override public int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
+            if (count == stuckCount) {
+                long until = System.nanoTime() + 2_000_000_000L;
+                while (System.nanoTime() < until) java.util.concurrent.locks.LockSupport.parkNanos(until - System.nanoTime());
+            }
+            return classic(node, count);
+        }
+    }
+
     /** Visits nodes by id: node 1 gets CPU 0 first. */
     static final class NodesVisitedById extends Spread {
         @Override public int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
