@@ -121,6 +121,10 @@ public final class CertifyCommand implements Callable<Integer> {
             description = "per-call (and per-request) timeout, 1 to " + MAX_TIMEOUT_SECONDS + " (default: ${DEFAULT-VALUE})")
     int timeoutSeconds;
 
+    @Option(names = "--list-not-claimed",
+            description = "print a line for each rule of a routine not claimed (default: one line with their count, as report.html folds them)")
+    boolean listNotClaimed;
+
     @Option(names = "--once", description = "call each routine once: no nondeterminism check, about twice as fast (default: twice)")
     boolean once;
 
@@ -246,7 +250,7 @@ public final class CertifyCommand implements Callable<Integer> {
         try {
             Certificate c = kit.certify(implementation, options);
             if (kernelRun != null) c = kernelRun.annotate(c);
-            out.print(ConsoleCertificate.render(c));
+            out.print(ConsoleCertificate.render(c, listNotClaimed));
             try {
                 ReportWriter.writeAll(c, report);
             } catch (UncheckedIOException e) {

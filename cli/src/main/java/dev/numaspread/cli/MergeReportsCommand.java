@@ -44,6 +44,10 @@ public final class MergeReportsCommand implements Callable<Integer> {
             description = "the folder that receives the merged report.json, report.md, report.html and junit.xml (default: ${DEFAULT-VALUE})")
     Path report;
 
+    @Option(names = "--list-not-claimed",
+            description = "print a line for each rule of a routine not claimed (default: one line with their count, as report.html folds them)")
+    boolean listNotClaimed;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
@@ -68,7 +72,7 @@ public final class MergeReportsCommand implements Callable<Integer> {
             err.println("numaspread merge-reports: " + e.getMessage());
             return Main.USAGE;
         }
-        out.print(ConsoleCertificate.render(merged));
+        out.print(ConsoleCertificate.render(merged, listNotClaimed));
         try {
             ReportWriter.writeAll(merged, report);
         } catch (UncheckedIOException e) {

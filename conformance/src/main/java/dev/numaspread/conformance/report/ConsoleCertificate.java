@@ -9,7 +9,10 @@ import dev.numaspread.conformance.certify.Workload;
 import dev.numaspread.conformance.spi.Claim;
 import dev.numaspread.model.input.Printable;
 
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -22,13 +25,31 @@ public final class ConsoleCertificate {
 
     static final String INDENT = "            ";
 
+    /** The certificate with its NOT-CLAIMED rules folded into one line when there are several (see {@link #render(Certificate, boolean)}). */
     public static String render(Certificate c) {
+        return render(c, false);
+    }
+
+    /**
+     * The certificate; {@code listNotClaimed} prints a line per NOT-CLAIMED rule, otherwise two or
+     * more of them fold into one line with their count and routines, as report.html folds them
+     * (a third party claiming one routine would read some eighty lines after its verdicts).
+     */
+    public static String render(Certificate c, boolean listNotClaimed) {
         StringBuilder sb = new StringBuilder();
         sb.append("numaspread certify: implementation \"").append(Printable.of(c.implementation())).append("\" (")
                 .append(Printable.of(c.implSpec())).append("), claims ")
                 .append(c.claims().isEmpty() ? "none" : c.claims().stream().map(Claim::toString).collect(Collectors.joining(", ")))
                 .append("; kit ").append(c.suiteVersion()).append("; ").append(runShape(c.settings())).append('\n');
-        for (RuleResult r : c.results()) sb.append(render(c, r));
+        List<RuleResult> notClaimed = c.results().stream().filter(r -> r.verdict() instanceof Verdict.NotClaimed).toList();
+        boolean fold = !listNotClaimed && notClaimed.size() > 1;
+        for (RuleResult r : c.results()) if (!(fold && r.verdict() instanceof Verdict.NotClaimed)) sb.append(render(c, r));
+        if (fold) {
+            Set<String> routines = new LinkedHashSet<>();
+            for (RuleResult r : notClaimed) routines.add(((Verdict.NotClaimed) r.verdict()).routine());
+            sb.append("NOT-CLAIMED ").append(notClaimed.size()).append(" rules of ").append(routines.size() == 1 ? "routine " : "routines ")
+                    .append(Printable.of(String.join(", ", routines))).append(", not claimed (--list-not-claimed lists them)\n");
+        }
         for (String n : c.notes()) sb.append("note: ").append(Printable.of(n)).append('\n');
         if (!c.workload().equals(Workload.NONE)) sb.append("workload: ").append(c.workload().text()).append('\n');
         sb.append(summary(c)).append('\n');

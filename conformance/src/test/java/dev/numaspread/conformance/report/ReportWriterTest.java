@@ -72,6 +72,29 @@ class ReportWriterTest {
     }
 
     @Test
+    void consoleCertificateFoldsSeveralNotClaimedRulesIntoOneLineUnlessAskedToListThem() {
+        Certificate one = certificate();
+        List<RuleResult> results = new java.util.ArrayList<>(one.results());
+        results.add(new RuleResult("GRP-2", "Groups and local spread agree", "MUST", "spec/group-cpus.md:9",
+                Optional.empty(), new Verdict.NotClaimed("group-cpus"), List.of(), ""));
+        results.add(new RuleResult("PP-1", "A pool allocates on its node", "MUST", "spec/page-pool.md:3",
+                Optional.empty(), new Verdict.NotClaimed("page-pool"), List.of(), ""));
+        Certificate c = new Certificate(one.implementation(), one.implSpec(), one.claims(), one.suiteVersion(), one.settings(),
+                one.started(), one.finished(), results, one.notes());
+        String folded = ConsoleCertificate.render(c);
+        assertFalse(folded.contains("NOT-CLAIMED GRP-1 "), folded);
+        assertTrue(folded.contains("\nNOT-CLAIMED 3 rules of routines group-cpus, page-pool, not claimed (--list-not-claimed lists them)\n"
+                + "note: note "), folded);
+        assertTrue(folded.endsWith("1 PASS, 1 FAIL, 3 NOT-CLAIMED; level reached: none; exit 1\n"), folded);
+        String listed = ConsoleCertificate.render(c, true);
+        for (String line : List.of("NOT-CLAIMED GRP-1 Every CPU in one group (MUST) routine group-cpus not claimed\n",
+                "NOT-CLAIMED GRP-2 Groups and local spread agree (MUST) routine group-cpus not claimed\n",
+                "NOT-CLAIMED PP-1 A pool allocates on its node (MUST) routine page-pool not claimed\n"))
+            assertTrue(listed.contains(line), listed);
+        assertFalse(listed.contains("NOT-CLAIMED 3 rules"), listed);
+    }
+
+    @Test
     void htmlEscapesEveryString() {
         String html = ReportWriter.html(certificate());
         assertFalse(html.contains("<script"), "no script element may reach the page");
