@@ -52,6 +52,18 @@ class LauncherTest {
         assertEquals(List.of(), leftovers(target));
     }
 
+    /** Each command keeps a class-data archive of its own (issue 26): the launcher names every command Main has. */
+    @Test
+    void everyCommandHasAnArchiveOfItsOwn() throws Exception {
+        String launcher = Files.readString(Path.of("..", "numaspread"));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\n {4}([a-z|-]+)\\) command=\"\\$1\" ;;").matcher(launcher);
+        assertTrue(m.find(), "the launcher's case of the commands");
+        List<String> named = List.of(m.group(1).split("\\|"));
+        List<String> commands = Main.COMMANDS.stream().filter(c -> !c.equals(picocli.CommandLine.HelpCommand.class))
+                .map(c -> c.getAnnotation(picocli.CommandLine.Command.class).name()).toList();
+        assertEquals(commands, named);
+    }
+
     /** What a run of the launcher may leave in {@code cli/target} besides the jar: probes, class lists, unfinished archives. */
     private static List<String> leftovers(Path target) throws Exception {
         try (Stream<Path> s = Files.list(target)) {
