@@ -11,21 +11,14 @@ import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.kernel.KernelRelease;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Generated machines checked per second: the kit's local-spread checks of one release (every
@@ -36,13 +29,7 @@ import java.util.concurrent.TimeUnit;
  * per second beside operations per second. Each pass draws from another seed, so the machines
  * differ from pass to pass.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 2)
-@Fork(1)
-public class CheckThroughputBench {
+public class CheckThroughputBench extends CallsPerSecond {
 
     /** Tries per property per pass: enough that a pass is mostly drawing and judging, not setup. */
     static final int TRIES = 50;

@@ -6,22 +6,13 @@ import dev.numaspread.kernel.guest.QemuGuest;
 import dev.numaspread.model.topology.TopoFormat;
 import dev.numaspread.model.topology.Topology;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Calls a second answered by a real kernel booted under QEMU (TCG without {@code /dev/kvm}): the
@@ -32,13 +23,7 @@ import java.util.concurrent.TimeUnit;
  * The kernel is {@code -Dnumaspread.kernel=SOURCE} (default {@code debian-6.12}; fetched into the
  * cache when missing); needs {@code qemu-system-x86_64}.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 2)
-@Fork(1)
-public class GuestCallsBench {
+public class GuestCallsBench extends CallsPerSecond {
 
     static final String MACHINE = """
             topology bench-2node-2s2c2t

@@ -4,31 +4,16 @@ import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.spread.LocalSpread;
 import dev.numaspread.model.topology.Topology;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
-import java.util.concurrent.TimeUnit;
 
 /**
  * A full {@code cpumask_local_spread} plan ({@code count} queues of a device on node 14) on large
  * machines: 6.1 sorts nothing (node CPUs, then the rest), 6.12 sorts the online CPUs by NUMA ring.
  * {@code count} above the CPU count shows that the wraparound costs a plain loop, not a search.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 2, time = 1)
-@Measurement(iterations = 3, time = 1)
-@Fork(1)
-public class LocalSpreadPlanBench {
+public class LocalSpreadPlanBench extends MicrosPerCall {
 
     @Param({"6.1", "6.12"})
     public String kernel;

@@ -8,20 +8,11 @@ import dev.numaspread.model.spread.LocalSpread;
 import dev.numaspread.model.topology.Topology;
 import dev.numaspread.model.cpu.CpuSet;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * How the plans grow with the machine: generated machines of 256 to 8192 CPUs (128 CPUs a node,
@@ -31,13 +22,7 @@ import java.util.concurrent.TimeUnit;
  * <p>{@link #numaLevels} is here because every 6.3+ plan starts with it: its masks cost
  * levels × nodes × nodes mask unions, which grows faster than the CPUs when nodes grow with them.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 2, time = 1)
-@Measurement(iterations = 3, time = 1)
-@Fork(1)
-public class LocalSpreadScalingBench {
+public class LocalSpreadScalingBench extends MicrosPerCall {
 
     @Param({"256", "512", "1024", "2048", "4096", "8192"})
     public int cpus;
@@ -72,6 +57,7 @@ public class LocalSpreadScalingBench {
         return NumaLevels.of(RINGS, topology);
     }
 
+    // Also in RoutinesBench, on the named machines, on purpose (see there).
     /** {@code group_cpus_evenly} with one group per SMT core. */
     @Benchmark
     public Optional<List<CpuSet>> groupCpusEvenly() {

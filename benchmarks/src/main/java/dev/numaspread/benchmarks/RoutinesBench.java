@@ -10,20 +10,11 @@ import dev.numaspread.model.siblingspread.SiblingSpread;
 import dev.numaspread.model.spread.Mlx5;
 import dev.numaspread.model.topology.Topology;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The other plans, each computed whole, on the EPYC 7763 (256 CPUs) and a generated 8192-CPU,
@@ -37,13 +28,7 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@link #numaLevels}: {@code sched_init_numa}'s levels and masks.</li>
  * </ul>
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 2, time = 1)
-@Measurement(iterations = 3, time = 1)
-@Fork(1)
-public class RoutinesBench {
+public class RoutinesBench extends MicrosPerCall {
 
     @Param({Machines.EPYC_7763, "generated-8192"})
     public String machine;
@@ -67,6 +52,9 @@ public class RoutinesBench {
         return Mlx5.mlx5NumaDistanceCpus(K612, topology, NODE, cpus);
     }
 
+    // groupCpusEvenly and blkMqMapQueuesGrouped stand in LocalSpreadScalingBench too, on its ladder
+    // of generated machines: the same calls on two sets of machines, kept apart on purpose so that
+    // each class's table in the README comes from one run of it.
     @Benchmark
     public Optional<List<CpuSet>> groupCpusEvenly() {
         return GroupCpusEvenly.groupCpusEvenly(K612, topology, cpus / 2);
