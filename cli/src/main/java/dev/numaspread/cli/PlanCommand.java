@@ -9,7 +9,6 @@ import dev.numaspread.cli.plan.PlanRequest;
 import dev.numaspread.cli.plan.PlanRoutine;
 import dev.numaspread.cli.plan.PlanRoutines;
 import dev.numaspread.cli.plan.Planned;
-import dev.numaspread.cli.plan.SvgFormat;
 import dev.numaspread.conformance.certify.CertifyOptions;
 import dev.numaspread.conformance.certify.GuardedImplementation;
 import dev.numaspread.conformance.certify.Implementations;
@@ -211,6 +210,16 @@ public final class PlanCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--first-irq applies to --format smp_affinity only (not " + format + "); leave it out");
     }
 
+    /**
+     * The {@code --format} given, one of {@code prints}.
+     *
+     * @throws IllegalArgumentException {@code --format 'svg': --device prints list, table, json or smp_affinity}
+     */
+    private PlanFormat formatAmong(List<PlanFormat> prints, String what) {
+        return PlanFormat.named(format).filter(prints::contains).orElseThrow(() -> new IllegalArgumentException("--format '" + format
+                + "': " + what + " prints " + PlanFormat.words(prints)));
+    }
+
     /** Routine ids for picocli's help. */
     static final class RoutineNames extends ArrayList<String> {
         RoutineNames() {
@@ -230,7 +239,7 @@ public final class PlanCommand implements Callable<Integer> {
     /** Format names for picocli's help. */
     static final class FormatNames extends ArrayList<String> {
         FormatNames() {
-            super(PlanFormat.all().stream().map(PlanFormat::name).toList());
+            super(PlanFormat.all().stream().map(PlanFormat::word).toList());
         }
     }
 
@@ -247,7 +256,7 @@ public final class PlanCommand implements Callable<Integer> {
         List<PlanRequest> requests = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         PlanRoutine planRoutine;
-        PlanFormat view;
+        PlanFormat planFormat;
         Implementation third = null;
         try {
             Routine r = Routine.byId(routine).filter(x -> PlanRoutines.of(x).isPresent())
@@ -255,9 +264,7 @@ public final class PlanCommand implements Callable<Integer> {
                             + String.join(", ", new RoutineNames())));
             planRoutine = PlanRoutines.of(r).orElseThrow();
             checkOptionsOf(r, notes);
-            List<String> formats = new FormatNames();
-            PlanFormat planFormat = PlanFormat.named(format).orElseThrow(() -> new IllegalArgumentException("--format '" + format
-                    + "': expected " + String.join(", ", formats.subList(0, formats.size() - 1)) + " or " + formats.get(formats.size() - 1)));
+            planFormat = formatAmong(PlanFormat.all(), "--routine " + routine);
             List<KernelRelease> ks = KernelOption.releases(kernel, err, "plan");
             if (ks.size() > 1 && !planFormat.takesSeveralReleases())
                 throw new IllegalArgumentException("--kernel " + kernel + ": several releases print one column each (the default) or --format svg;"
@@ -269,8 +276,6 @@ public final class PlanCommand implements Callable<Integer> {
                         + " --format list; expected no --explain, one --kernel and no other --format");
             if (classPath != null && other == null)
                 throw new IllegalArgumentException("--class-path applies to --impl java:CLASS only; leave it out");
-            // The picture shows every slot of every release; --explain replaces the other formats' text.
-            view = explain && !(planFormat instanceof SvgFormat) ? new ExplainedPlan() : planFormat;
             Topology machine = TopologyFiles.read(topology.path()).topology();
             int nodeId = node == null ? Numa.NUMA_NO_NODE : node;
             if (nodeId != Numa.NUMA_NO_NODE && !machine.hasNode(nodeId))
@@ -338,7 +343,8 @@ public final class PlanCommand implements Callable<Integer> {
                     return 2;
                 }
             }
-            out.print(view.render(plans));
+            // The picture shows every slot of every release; --explain replaces the other formats' text.
+            out.print(explain && planFormat != PlanFormat.SVG ? ExplainedPlan.render(plans) : planFormat.render(plans));
             out.flush();
             return 0;
         } finally {
@@ -429,19 +435,19 @@ public final class PlanCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         List<DevicePlan.Result> results = new ArrayList<>();
         List<String> notes = new ArrayList<>();
+        PlanFormat deviceFormat;
         try {
             Routine r = device != null
                     ? DevicePlan.routineOf(device).orElseThrow(() -> new IllegalArgumentException("--device '" + device
                             + "': unknown device; expected one of " + String.join(", ", DevicePlan.devices())))
                     : Routine.byId(routine).orElseThrow();
             checkOptionsOf(r, notes);
-            if (!DevicePlan.FORMATS.contains(format))
-                throw new IllegalArgumentException("--format '" + format + "': --device prints " + String.join(", ", DevicePlan.FORMATS));
+            deviceFormat = formatAmong(DevicePlan.FORMATS, "--device");
             if (explain || other != null || classPath != null)
                 throw new IllegalArgumentException((explain ? "--explain" : other != null ? "--impl" : "--class-path")
                         + " applies to --routine plans, not to --device; leave it out");
             List<KernelRelease> ks = KernelOption.releases(kernel, err, "plan");
-            if (ks.size() > 1 && format.equals("smp_affinity"))
+            if (ks.size() > 1 && deviceFormat == PlanFormat.SMP_AFFINITY)
                 throw new IllegalArgumentException("--kernel " + kernel + ": expected one release for --format smp_affinity");
             Topology machine = TopologyFiles.read(topology.path()).topology();
             int nodeId = node == null ? Numa.NUMA_NO_NODE : node;
@@ -466,7 +472,7 @@ public final class PlanCommand implements Callable<Integer> {
             return 2;
         }
         for (String n : notes) err.println("numaspread plan: note: " + n);
-        out.print(DevicePlan.render(results, format, Optional.ofNullable(firstIrq)));
+        out.print(DevicePlan.render(results, deviceFormat, Optional.ofNullable(firstIrq)));
         out.flush();
         return 0;
     }
@@ -480,13 +486,12 @@ public final class PlanCommand implements Callable<Integer> {
             if (other != null || classPath != null)
                 throw new IllegalArgumentException("--impl: --routine page-pool replays a script on the model only; leave it out");
             if (script == null) throw new IllegalArgumentException("--routine page-pool needs --script FILE: the actions to replay");
-            if (!PagePoolPlan.FORMATS.contains(format))
-                throw new IllegalArgumentException("--format '" + format + "': page-pool prints list, table or json");
+            PlanFormat poolFormat = formatAmong(PagePoolPlan.FORMATS, "page-pool");
             KernelRelease k = KernelOption.release(kernel, err, "plan");
             Topology machine = TopologyFiles.read(topology.path()).topology();
             String file = script.toString();
             ActionScript s = ActionScript.read(script);
-            text = PagePoolPlan.render(s, PagePoolPlan.replay(impl, k, machine, s, file), format, k, machine);
+            text = PagePoolPlan.render(s, PagePoolPlan.replay(impl, k, machine, s, file), poolFormat, k, machine);
         } catch (RuntimeException e) {
             err.println("numaspread plan: " + e.getMessage());
             return 2;

@@ -1,8 +1,5 @@
 package dev.numaspread.cli.plan;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.numaspread.conformance.spi.Implementation;
@@ -39,7 +36,7 @@ public final class DevicePlan {
     }
 
     /** The formats {@code --device} prints: one or more releases in list, table and json; one in smp_affinity. */
-    public static final List<String> FORMATS = List.of("list", "table", "json", "smp_affinity");
+    public static final List<PlanFormat> FORMATS = List.of(PlanFormat.LIST, PlanFormat.TABLE, PlanFormat.JSON, PlanFormat.SMP_AFFINITY);
 
     /** One release's answer for the device. */
     public record Result(Routine routine, KernelRelease kernel, Topology machine, int node, int queues, NicQueues queuesSetUp) {}
@@ -59,13 +56,13 @@ public final class DevicePlan {
     }
 
     /** The text of {@code results} (one per release, in {@code --kernel}'s order) in {@code format}. */
-    public static String render(List<Result> results, String format, Optional<Integer> firstIrq) {
+    public static String render(List<Result> results, PlanFormat format, Optional<Integer> firstIrq) {
         return switch (format) {
-            case "list" -> blocks(results, false);
-            case "table" -> blocks(results, true);
-            case "json" -> json(results);
-            case "smp_affinity" -> smpAffinity(results.get(0), firstIrq);
-            default -> throw new IllegalArgumentException("--format '" + format + "': --device prints " + String.join(", ", FORMATS));
+            case LIST -> blocks(results, false);
+            case TABLE -> blocks(results, true);
+            case JSON -> json(results);
+            case SMP_AFFINITY -> smpAffinity(results.get(0), firstIrq);
+            default -> throw new IllegalArgumentException("--format '" + format.word() + "': --device prints " + PlanFormat.words(FORMATS));
         };
     }
 
@@ -131,13 +128,10 @@ public final class DevicePlan {
     }
 
     private static String json(List<Result> results) {
-        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-        ArrayNode all = json.createArrayNode();
+        ArrayNode all = JsonText.array();
         for (Result r : results) {
-            ObjectNode o = all.addObject();
-            o.put("routine", r.routine().id());
-            o.put("kernel", r.kernel().toString());
-            o.put("topology", r.machine().name());
+            ObjectNode o = JsonText.asked(r.routine().id(), r.kernel(), r.machine());
+            all.add(o);
             o.put("node", r.node());
             o.put("queues", r.queues());
             o.put("nrCpuIds", r.machine().nrCpuIds());
@@ -151,11 +145,7 @@ public final class DevicePlan {
             ArrayNode xps = o.putArray("xps");
             for (CpuSet s : r.queuesSetUp().xps()) xps.add(s.toList());
         }
-        try {
-            return json.writeValueAsString(results.size() == 1 ? all.get(0) : all) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a device plan did not serialise as JSON", e);
-        }
+        return JsonText.of(results.size() == 1 ? all.get(0) : all);
     }
 
     /** True when release {@code k} of the driver reads the device's node (gve from 6.17, bnxt). */

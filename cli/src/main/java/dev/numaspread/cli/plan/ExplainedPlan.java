@@ -10,15 +10,11 @@ import java.util.List;
  * {@code plan --explain}: each slot's CPUs and why it got them, with the rule ids of
  * {@code spec/} ({@link Explain}). Not a {@code --format}: it replaces the format's text.
  */
-public final class ExplainedPlan implements PlanFormat {
+public final class ExplainedPlan {
+    private ExplainedPlan() {}
 
-    @Override
-    public String name() {
-        return "explain";
-    }
-
-    @Override
-    public String render(List<Planned> plans) {
+    /** The text of the one plan of {@code plans}: each slot's CPUs, and why. */
+    public static String render(List<Planned> plans) {
         Planned only = PlanFormat.only(plans);
         PlanRequest r = only.request();
         Placement p = only.placement();

@@ -1,7 +1,5 @@
 package dev.numaspread.cli.plan;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.numaspread.conformance.spi.Implementation;
@@ -25,7 +23,7 @@ public final class PagePoolPlan {
     private PagePoolPlan() {}
 
     /** The formats of a page pool plan. */
-    public static final List<String> FORMATS = List.of("list", "table", "json");
+    public static final List<PlanFormat> FORMATS = List.of(PlanFormat.LIST, PlanFormat.TABLE, PlanFormat.JSON);
 
     /** One replayed action: its script line, the action, what the pool did and the pool after it. */
     public record Step(int line, String action, PagePoolSession.Answer answer) {}
@@ -55,16 +53,16 @@ public final class PagePoolPlan {
      * The steps in {@code format}. {@code list}: per action a line {@code action: what the pool did}
      * and an indented line with the pool after it; {@code table}: one row per action; {@code json}.
      */
-    public static String render(ActionScript script, List<Step> steps, String format, KernelRelease kernel, Topology machine) {
+    public static String render(ActionScript script, List<Step> steps, PlanFormat format, KernelRelease kernel, Topology machine) {
         StringBuilder sb = new StringBuilder();
         switch (format) {
-            case "list" -> {
+            case LIST -> {
                 sb.append(script.params().text()).append('\n');
                 for (Step s : steps)
                     sb.append(s.action()).append(": ").append(s.answer().effect().text()).append('\n')
                             .append("  ").append(s.answer().state().text()).append('\n');
             }
-            case "table" -> {
+            case TABLE -> {
                 sb.append(String.format("%-4s %-18s %-5s %-4s %-14s %-14s %-14s %-14s %s%n",
                         "step", "action", "nid", "cpu", "alloc cache", "ptr_ring", "in use", "page allocator", "the pool"));
                 int n = 0;
@@ -75,11 +73,8 @@ public final class PagePoolPlan {
                             PoolState.pagesText(st.released()), s.answer().effect().text()));
                 }
             }
-            default -> {
-                ObjectNode o = JSON.createObjectNode();
-                o.put("routine", "page-pool");
-                o.put("kernel", kernel.toString());
-                o.put("topology", machine.name());
+            case JSON -> {
+                ObjectNode o = JsonText.asked("page-pool", kernel, machine);
                 o.put("create", script.params().text());
                 ArrayNode a = o.putArray("steps");
                 for (Step s : steps) {
@@ -96,12 +91,9 @@ public final class PagePoolPlan {
                     pages(state.putArray("inUse"), st.inUse());
                     pages(state.putArray("released"), st.released());
                 }
-                try {
-                    sb.append(JSON.writeValueAsString(o)).append('\n');
-                } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                    throw new IllegalStateException("a page pool plan did not serialise: " + e.getMessage(), e);
-                }
+                sb.append(JsonText.of(o));
             }
+            default -> throw new IllegalArgumentException("--format '" + format.word() + "': page-pool prints " + PlanFormat.words(FORMATS));
         }
         return sb.toString();
     }
@@ -112,6 +104,4 @@ public final class PagePoolPlan {
             if (p.pfmemalloc()) j.put("pfmemalloc", true);
         }
     }
-
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 }

@@ -31,9 +31,9 @@ class PlanTest {
 
     @Test
     void everyFormatHasItsOwnName() {
-        List<String> names = PlanFormat.all().stream().map(PlanFormat::name).toList();
+        List<String> names = PlanFormat.all().stream().map(PlanFormat::word).toList();
         assertEquals(List.of("list", "smp_affinity", "table", "json", "cpu_list", "svg"), names);
-        for (String n : names) assertEquals(n, PlanFormat.named(n).orElseThrow().name());
+        for (String n : names) assertEquals(n, PlanFormat.named(n).orElseThrow().word());
         assertEquals(Optional.empty(), PlanFormat.named("no-such-format"));
     }
 }
