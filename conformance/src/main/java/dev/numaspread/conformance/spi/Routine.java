@@ -1,6 +1,7 @@
 package dev.numaspread.conformance.spi;
 
-import java.util.Arrays;
+import dev.numaspread.model.input.HasId;
+
 import java.util.Optional;
 
 /**
@@ -9,38 +10,36 @@ import java.util.Optional;
  * {@link Family}, hence its spec file and its feature file: nothing else derives a file name from
  * a routine id.
  */
-public enum Routine {
-    LOCAL_SPREAD("local-spread", Family.LOCAL_SPREAD, "cpumask_local_spread(i, node)"),
-    LOCAL_SPREAD_NEAREST_NODE("local-spread-nearest-node", Family.LOCAL_SPREAD,
+public enum Routine implements HasId {
+    LOCAL_SPREAD(Family.LOCAL_SPREAD, "cpumask_local_spread(i, node)"),
+    LOCAL_SPREAD_NEAREST_NODE(Family.LOCAL_SPREAD,
             "the 2020 'lib: optimize cpumask_local_spread()' proposal"),
-    NUMA_LEVELS("numa-levels", Family.NUMA_LEVELS, "sched_domains_numa_distance[]"),
-    HOP_MASKS("hop-masks", Family.NUMA_HOPS, "for_each_numa_hop_mask(mask, node)"),
-    NUMA_CLOSEST("numa-closest", Family.NUMA_HOPS, "sched_numa_find_closest(cpus, cpu)"),
-    NUMA_NTH("numa-nth", Family.NUMA_HOPS, "sched_numa_find_nth_cpu(cpus, n, node)"),
-    NUMA_NEAREST_NODE("numa-nearest-node", Family.NUMA_HOPS, "numa_nearest_node(node, N_CPU)"),
-    MLX5_NUMA_DISTANCE("mlx5-numa-distance", Family.MLX5, "the 2022 mlx5 patch: closest CPU by NUMA distance"),
-    MLX5_COMP_IRQS("mlx5-comp-irqs", Family.MLX5, "mlx5 completion IRQ CPUs per release"),
-    IRQ_SETUP("irq-setup", Family.SIBLING_SPREAD, "MANA irq_setup(irqs, len, node[, skip_first_cpu])"),
-    MANA_SETUP_IRQS("mana-setup-irqs", Family.SIBLING_SPREAD,
+    NUMA_LEVELS(Family.NUMA_LEVELS, "sched_domains_numa_distance[]"),
+    HOP_MASKS(Family.NUMA_HOPS, "for_each_numa_hop_mask(mask, node)"),
+    NUMA_CLOSEST(Family.NUMA_HOPS, "sched_numa_find_closest(cpus, cpu)"),
+    NUMA_NTH(Family.NUMA_HOPS, "sched_numa_find_nth_cpu(cpus, n, node)"),
+    NUMA_NEAREST_NODE(Family.NUMA_HOPS, "numa_nearest_node(node, N_CPU)"),
+    MLX5_NUMA_DISTANCE(Family.MLX5, "the 2022 mlx5 patch: closest CPU by NUMA distance"),
+    MLX5_COMP_IRQS(Family.MLX5, "mlx5 completion IRQ CPUs per release"),
+    IRQ_SETUP(Family.SIBLING_SPREAD, "MANA irq_setup(irqs, len, node[, skip_first_cpu])"),
+    MANA_SETUP_IRQS(Family.SIBLING_SPREAD,
             "MANA mana_gd_setup_irqs(): sizing, HWC rule, irq_setup under cpus_read_lock()"),
-    GROUP_CPUS("group-cpus", Family.GROUP_CPUS, "group_cpus_evenly(numgrps)"),
-    BLK_MQ_MAP("blk-mq-map", Family.BLK_MQ, "blk_mq_map_queues(qmap)"),
-    IRQ_AFFINITY_MASKS("irq-affinity-masks", Family.BLK_MQ, "irq_create_affinity_masks(nvecs, affd)"),
-    PAGE_POOL("page-pool", Family.PAGE_POOL,
+    GROUP_CPUS(Family.GROUP_CPUS, "group_cpus_evenly(numgrps)"),
+    BLK_MQ_MAP(Family.BLK_MQ, "blk_mq_map_queues(qmap)"),
+    IRQ_AFFINITY_MASKS(Family.BLK_MQ, "irq_create_affinity_masks(nvecs, affd)"),
+    PAGE_POOL(Family.PAGE_POOL,
             "a page pool following its NAPI's node: page_pool_nid_changed, refill, recycle, numa_mem_id()"),
-    VIRTIO_NET_IRQS("virtio-net-irqs", Family.NIC, "virtio-net virtnet_set_affinity(): queue pair IRQs and XPS"),
-    ENA_IRQS("ena-irqs", Family.NIC, "ena ena_setup_mgmnt_intr(), ena_setup_io_intr(): management and I/O IRQs"),
-    GVE_IRQS("gve-irqs", Family.NIC, "gve gve_alloc_notify_blocks(): notify-block IRQs and XPS"),
-    ICE_IRQS("ice-irqs", Family.NIC, "ice queue-vector IRQs and XPS (netif_set_affinity_auto() from 6.15)"),
-    I40E_IRQS("i40e-irqs", Family.NIC, "i40e i40e_vsi_request_irq_msix(): queue-vector IRQ hints and XPS"),
-    BNXT_IRQS("bnxt-irqs", Family.NIC, "bnxt_en bnxt_request_irq(), bnxt_set_xps_mapping(): ring IRQs and XPS");
+    VIRTIO_NET_IRQS(Family.NIC, "virtio-net virtnet_set_affinity(): queue pair IRQs and XPS"),
+    ENA_IRQS(Family.NIC, "ena ena_setup_mgmnt_intr(), ena_setup_io_intr(): management and I/O IRQs"),
+    GVE_IRQS(Family.NIC, "gve gve_alloc_notify_blocks(): notify-block IRQs and XPS"),
+    ICE_IRQS(Family.NIC, "ice queue-vector IRQs and XPS (netif_set_affinity_auto() from 6.15)"),
+    I40E_IRQS(Family.NIC, "i40e i40e_vsi_request_irq_msix(): queue-vector IRQ hints and XPS"),
+    BNXT_IRQS(Family.NIC, "bnxt_en bnxt_request_irq(), bnxt_set_xps_mapping(): ring IRQs and XPS");
 
-    private final String id;
     private final Family family;
     private final String kernelName;
 
-    Routine(String id, Family family, String kernelName) {
-        this.id = id;
+    Routine(Family family, String kernelName) {
         this.family = family;
         this.kernelName = kernelName;
     }
@@ -50,8 +49,9 @@ public enum Routine {
      * protocol (spec/protocol.md), the {@code --routine} of the command line and the routine of a
      * claim.
      */
+    @Override
     public String id() {
-        return id;
+        return HasId.super.id();
     }
 
     /**
@@ -94,11 +94,11 @@ public enum Routine {
 
     /** The routine whose id is {@code id}: {@code local-spread}; empty for an unknown id. */
     public static Optional<Routine> byId(String id) {
-        return Arrays.stream(values()).filter(r -> r.id.equals(id)).findFirst();
+        return HasId.byId(Routine.class, id);
     }
 
     @Override
     public String toString() {
-        return id;
+        return id();
     }
 }

@@ -1,5 +1,7 @@
 package dev.numaspread.conformance.topogen;
 
+import dev.numaspread.model.input.HasId;
+
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.group.GroupCpusEvenly;
 import dev.numaspread.model.numa.NumaNearestNode;
@@ -52,43 +54,41 @@ import java.util.OptionalInt;
  *   snc3-machine                     ... and 3 or more nodes per package (LVL-8)
  * </pre>
  */
-public enum InputClass {
-    MULTI_NODE("multi-node", (c, m) -> cpuNodes(m) >= 2),
-    UNEQUAL_NODES("unequal-nodes", (c, m) -> cpuNodes(m) >= 3 && m.nodes().stream().filter(n -> !n.cpus().isEmpty())
+public enum InputClass implements HasId {
+    MULTI_NODE((c, m) -> cpuNodes(m) >= 2),
+    UNEQUAL_NODES((c, m) -> cpuNodes(m) >= 3 && m.nodes().stream().filter(n -> !n.cpus().isEmpty())
             .map(n -> n.cpus().size()).distinct().count() > 1),
-    SMT("smt", (c, m) -> m.smtSiblings().stream().anyMatch(g -> g.size() > 1)),
-    SPLIT_SMT("split-smt", (c, m) -> m.smtSiblings().stream().anyMatch(g -> g.size() > 1 && g.last() - g.first() >= g.size())),
-    CLUSTERS("clusters", (c, m) -> m.clusters().size() < m.smtSiblings().size()),
-    CLUSTER_STEP("cluster-step", (c, m) -> CLUSTERS.test.test(c, m) && clusterStep(c, m, true)),
-    CLUSTERS_OUTNUMBER_GROUPS("clusters-outnumber-groups", (c, m) -> clusterStep(c, m, false)),
-    OFFLINE_IN_CLUSTER("offline-in-cluster", (c, m) -> m.present().andNot(m.online()).stream()
+    SMT((c, m) -> m.smtSiblings().stream().anyMatch(g -> g.size() > 1)),
+    SPLIT_SMT((c, m) -> m.smtSiblings().stream().anyMatch(g -> g.size() > 1 && g.last() - g.first() >= g.size())),
+    CLUSTERS((c, m) -> m.clusters().size() < m.smtSiblings().size()),
+    CLUSTER_STEP((c, m) -> CLUSTERS.test.test(c, m) && clusterStep(c, m, true)),
+    CLUSTERS_OUTNUMBER_GROUPS((c, m) -> clusterStep(c, m, false)),
+    OFFLINE_IN_CLUSTER((c, m) -> m.present().andNot(m.online()).stream()
             .anyMatch(cpu -> m.clusterOf(cpu).and(m.present()).size() > m.siblingsOf(cpu).and(m.present()).size())),
-    ASYMMETRIC_DISTANCES("asymmetric-distances", (c, m) -> !m.distances().isSymmetric()),
-    NON_METRIC_DISTANCES("non-metric-distances", (c, m) -> m.distances().firstTriangleViolation().isPresent()),
-    NO_NUMA_LEVELS("no-numa-levels", (c, m) -> outOfRange(m)),
-    CPULESS_NODE("cpuless-node", (c, m) -> m.nodes().stream().anyMatch(n -> m.isCpuless(n.id()))),
-    MEMORYLESS_NODE("memoryless-node", (c, m) -> m.nodes().stream().anyMatch(n -> !n.cpus().isEmpty() && !n.hasMemory())),
-    OFFLINE_CPUS("offline-cpus", (c, m) -> !m.online().equals(m.present())),
-    OFFLINE_SIBLINGS("offline-siblings", (c, m) -> m.smtSiblings().stream()
+    ASYMMETRIC_DISTANCES((c, m) -> !m.distances().isSymmetric()),
+    NON_METRIC_DISTANCES((c, m) -> m.distances().firstTriangleViolation().isPresent()),
+    NO_NUMA_LEVELS((c, m) -> outOfRange(m)),
+    CPULESS_NODE((c, m) -> m.nodes().stream().anyMatch(n -> m.isCpuless(n.id()))),
+    MEMORYLESS_NODE((c, m) -> m.nodes().stream().anyMatch(n -> !n.cpus().isEmpty() && !n.hasMemory())),
+    OFFLINE_CPUS((c, m) -> !m.online().equals(m.present())),
+    OFFLINE_SIBLINGS((c, m) -> m.smtSiblings().stream()
             .anyMatch(g -> g.intersects(m.online()) && !g.and(m.present()).isSubsetOf(m.online()))),
-    NOT_PRESENT_CPUS("not-present-cpus", (c, m) -> !m.present().equals(m.possible())),
-    SPARSE_NODE_IDS("sparse-node-ids", (c, m) -> m.nrNodeIds() > m.nodes().size()),
-    ZERO_COUNT("zero-count", (c, m) -> c.count().orElse(-1) == 0),
-    COUNT_ABOVE_ONLINE("count-above-online", (c, m) -> c.count().orElse(-1) > m.numOnlineCpus()),
-    COUNT_ABOVE_POSSIBLE("count-above-possible", (c, m) -> c.count().orElse(-1) > m.possible().size()),
-    NO_NODE("no-node", (c, m) -> c.node().orElse(0) == -1),
-    CPULESS_DEVICE_NODE("cpuless-device-node", (c, m) -> deviceNodeIsCpuless(c, m)),
-    REORDERING_DEVICE_NODE("reordering-device-node", InputClass::reordering),
-    ODD_QUOTA_SMT("odd-quota-smt", InputClass::oddQuotaWithSmt),
-    EMPTY_CPUS("empty-cpus", (c, m) -> c.arg("cpus", CpuSet.class).map(CpuSet::isEmpty).orElse(false)),
-    SNC_MACHINE("snc-machine", (c, m) -> sncMachine(m, 2)),
-    SNC3_MACHINE("snc3-machine", (c, m) -> sncMachine(m, 3));
+    NOT_PRESENT_CPUS((c, m) -> !m.present().equals(m.possible())),
+    SPARSE_NODE_IDS((c, m) -> m.nrNodeIds() > m.nodes().size()),
+    ZERO_COUNT((c, m) -> c.count().orElse(-1) == 0),
+    COUNT_ABOVE_ONLINE((c, m) -> c.count().orElse(-1) > m.numOnlineCpus()),
+    COUNT_ABOVE_POSSIBLE((c, m) -> c.count().orElse(-1) > m.possible().size()),
+    NO_NODE((c, m) -> c.node().orElse(0) == -1),
+    CPULESS_DEVICE_NODE((c, m) -> deviceNodeIsCpuless(c, m)),
+    REORDERING_DEVICE_NODE(InputClass::reordering),
+    ODD_QUOTA_SMT(InputClass::oddQuotaWithSmt),
+    EMPTY_CPUS((c, m) -> c.arg("cpus", CpuSet.class).map(CpuSet::isEmpty).orElse(false)),
+    SNC_MACHINE((c, m) -> sncMachine(m, 2)),
+    SNC3_MACHINE((c, m) -> sncMachine(m, 3));
 
-    private final String id;
     private final Test test;
 
-    InputClass(String id, Test test) {
-        this.id = id;
+    InputClass(Test test) {
         this.test = test;
     }
 
@@ -97,20 +97,14 @@ public enum InputClass {
         boolean test(Call call, Topology machine);
     }
 
-    /** The name a {@code classes:} line uses: {@code zero-count}. */
-    public String id() {
-        return id;
-    }
-
     /** True when {@code call} is in this class. */
     public boolean test(Call call) {
         return test.test(call, call.machine());
     }
 
-    /** The class named {@code id} in a {@code classes:} line. */
+    /** The class named {@code id} in a {@code classes:} line ({@code zero-count}). */
     public static Optional<InputClass> byId(String id) {
-        for (InputClass c : values()) if (c.id.equals(id)) return Optional.of(c);
-        return Optional.empty();
+        return HasId.byId(InputClass.class, id);
     }
 
     /** Every class id, in declaration order: what a {@code classes:} line may name. */
@@ -125,7 +119,7 @@ public enum InputClass {
 
     @Override
     public String toString() {
-        return id;
+        return id();
     }
 
     // ---------------------------------------------------------------- predicates

@@ -50,7 +50,7 @@ class FeatureCallsTest {
         Map<Family, Set<Routine>> called = new EnumMap<>(Family.class);
         for (ScenarioCollector.Scenario s : collector.scenarios()) {
             String file = s.location().replaceAll(":[0-9]+$", "");
-            Family family = Family.byId(file.replaceAll("^features/|\\.feature$", "")).orElseThrow(
+            Family family = dev.numaspread.model.input.HasId.byId(Family.class, file.replaceAll("^features/|\\.feature$", "")).orElseThrow(
                     () -> new AssertionError(file + ": a feature file of no family"));
             Set<Routine> routines = called.computeIfAbsent(family, f -> EnumSet.noneOf(Routine.class));
             for (Claim c : s.exercised()) routines.add(c.routine());

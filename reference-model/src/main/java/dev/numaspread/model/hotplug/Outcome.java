@@ -1,6 +1,7 @@
 package dev.numaspread.model.hotplug;
 
-import java.util.Arrays;
+import dev.numaspread.model.input.HasId;
+
 import java.util.Optional;
 
 /**
@@ -8,17 +9,21 @@ import java.util.Optional;
  * (spec/hotplug.md). Declaration order is grading order: a run gets the first outcome that
  * applies to it. An {@link OutcomeTable} grades each outcome.
  */
-public enum Outcome {
+public enum Outcome implements HasId {
     /** The kernel reached {@code BUG()} (a {@code KernelBug}). */
-    BUG("BUG"),
+    BUG {
+        @Override public String id() {
+            return "BUG";   // as the kernel prints it
+        }
+    },
     /** The routine returned with {@code cpus_read_lock()} still held. */
-    LOCK_LEAKED("lock-leaked"),
+    LOCK_LEAKED,
     /** An affinity named a CPU that was offline when it was set. */
-    OFFLINE_TARGET("offline-target"),
+    OFFLINE_TARGET,
     /** The result equals the plan of the machine before the events. */
-    SAME_PLAN("same-plan"),
+    SAME_PLAN,
     /** The result equals the plan of the machine after one or all of the events. */
-    PLAN_AFTER_EVENT("plan-after-event"),
+    PLAN_AFTER_EVENT,
     /**
      * Not a plan, yet each spread saw one machine: the online CPUs changed only before the first
      * affinity (a run that set none included) or between two holds of {@code cpus_read_lock()},
@@ -27,28 +32,17 @@ public enum Outcome {
      * were set in; never from which services were read, so a read that nothing uses changes no
      * outcome (HP-4).
      */
-    STALE_COUNT("stale-count"),
+    STALE_COUNT,
     /** Anything else: the online CPUs changed between two affinities that no hold ended between, inside a spread. */
-    MIXED("mixed");
+    MIXED;
 
-    private final String id;
-
-    Outcome(String id) {
-        this.id = id;
-    }
-
-    /** The id reports, tables and features print: {@code offline-target}. */
-    public String id() {
-        return id;
-    }
-
-    /** The outcome whose id is {@code id}; empty when none is. */
+    /** The outcome whose id (what reports, tables and features print: {@code offline-target}) is {@code id}; empty when none is. */
     public static Optional<Outcome> byId(String id) {
-        return Arrays.stream(values()).filter(o -> o.id.equals(id)).findFirst();
+        return HasId.byId(Outcome.class, id);
     }
 
     @Override
     public String toString() {
-        return id;
+        return id();
     }
 }

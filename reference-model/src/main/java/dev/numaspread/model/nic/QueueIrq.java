@@ -1,6 +1,7 @@
 package dev.numaspread.model.nic;
 
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.input.HasId;
 
 import java.util.Objects;
 
@@ -24,43 +25,31 @@ public record QueueIrq(Role role, int queue, CpuSet mask, AffinitySetting settin
     }
 
     /** What an IRQ serves, in the words the kernel names it with ({@code input.0}, {@code Tx-Rx-0}, {@code mgmnt}). */
-    public enum Role {
+    public enum Role implements HasId {
         /** A receive queue: virtio-net's {@code input.Q}, gve's RX notify block. */
-        RX("rx"),
+        RX,
         /** A transmit queue: virtio-net's {@code output.Q}, gve's TX notify block. */
-        TX("tx"),
+        TX,
         /** A receive and a transmit queue on one vector: {@code TxRx-Q}, ena's {@code Tx-Rx-Q}. */
-        RX_TX("rx-tx"),
+        RX_TX,
         /** The device's management vector: ena's {@code ena-mgmnt}, gve's {@code gve-mgmnt}. */
-        MANAGEMENT("management"),
+        MANAGEMENT,
         /** virtio's configuration-change vector, {@code virtioN-config}. */
-        CONFIG("config");
-
-        private final String id;
-
-        Role(String id) {
-            this.id = id;
-        }
-
-        /** The word the protocol and the command line use: {@code rx}, {@code tx}, {@code rx-tx}, ... */
-        public String id() {
-            return id;
-        }
+        CONFIG;
 
         /** True for the roles that serve a queue. */
         public boolean isQueue() {
             return this == RX || this == TX || this == RX_TX;
         }
 
-        /** The role whose {@link #id()} is {@code id}. */
+        /** The role whose {@link #id()} (the word the protocol and the command line use: {@code rx}, {@code rx-tx}, ...) is {@code id}. */
         public static java.util.Optional<Role> byId(String id) {
-            for (Role r : values()) if (r.id.equals(id)) return java.util.Optional.of(r);
-            return java.util.Optional.empty();
+            return HasId.byId(Role.class, id);
         }
 
         @Override
         public String toString() {
-            return id;
+            return id();
         }
     }
 
