@@ -3,7 +3,6 @@ package dev.numaspread.conformance.steps;
 import dev.numaspread.conformance.fixtures.Fixtures;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelBug;
-import dev.numaspread.model.kernel.Numa;
 import io.cucumber.datatable.DataTable;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
@@ -24,60 +23,69 @@ public final class LocalSpreadSteps {
         this.world = world;
     }
 
-    @When("a driver on node {int} asks for {int} queues")
+    @When("a driver on {node} asks for {int} queues")
     public void localSpread(int node, int count) {
         this.node = node;
         record(world, () -> world.implementation().localSpreadCpus(world.kernel(), world.machine(), node, count));
     }
 
-    @When("a driver on NUMA_NO_NODE asks for {int} queues")
-    public void localSpreadNoNode(int count) {
-        localSpread(Numa.NUMA_NO_NODE, count);
-    }
-
-    @When("a driver on node {int} asks the 2020 proposal for {int} queues")
+    @When("a driver on {node} asks the 2020 proposal for {int} queues")
     public void proposal(int node, int count) {
         this.node = node;
         record(world, () -> world.implementation().localSpreadNearestNodeCpus(world.kernel(), world.machine(), node, count));
     }
 
-    @When("a driver on NUMA_NO_NODE asks the 2020 proposal for {int} queues")
-    public void proposalNoNode(int count) {
-        proposal(Numa.NUMA_NO_NODE, count);
+    // ---------------------------------------------------------------- a plan of one CPU per slot: queues, or mlx5's vectors
+
+    @Then("{slots} {int} to {int} get CPUs {cpulist}")
+    public void slotsGet(String slots, int from, int to, CpuSet cpus) {
+        PlanExpectations.range(slots, plan(), from, to, cpus);
     }
 
-    @Then("queues {int} to {int} get CPUs {cpulist}")
-    public void queuesGet(int from, int to, CpuSet cpus) {
-        PlanExpectations.range("queues", plan(), from, to, cpus);
+    @Then("{slots} {int} to {int} get the CPUs {cpulist} in any order")
+    public void slotsGetAnyOrder(String slots, int from, int to, CpuSet cpus) {
+        PlanExpectations.rangeAnyOrder(slots, plan(), from, to, cpus);
     }
 
-    @Then("queues {int} to {int} get the CPUs {cpulist} in any order")
-    public void queuesGetAnyOrder(int from, int to, CpuSet cpus) {
-        PlanExpectations.rangeAnyOrder("queues", plan(), from, to, cpus);
+    /** Rows {@code | queues | cpus |} (or {@code vectors}): each row's slots get its CPUs, each once, in any order (a ring, or a block). */
+    @Then("the {slots} get, ring by ring:")
+    public void slotsGetRingByRing(String slots, DataTable table) {
+        PlanExpectations.table(slots, plan(), table.asMaps(), false);
     }
 
-    /** Rows {@code | queues | cpus |}: each row's queues get its CPUs, each once, in any order (a ring, or a block). */
-    @Then("the queues get, ring by ring:")
-    public void queuesGetRingByRing(DataTable table) {
-        PlanExpectations.table("queues", plan(), table.asMaps(), false);
+    @Then("{slot} {int} gets CPU {int}")
+    public void slotGets(String slot, int i, int cpu) {
+        int got = plan()[i];
+        if (got != cpu) throw new AssertionError(slot + " " + i + ": expected CPU " + cpu + "; actual CPU " + got);
     }
+
+    @Then("{slot} {int} gets the same CPU as {slot} {int}")
+    public void sameCpu(String slot, int i, String other, int j) {
+        int[] plan = plan();
+        if (plan[i] != plan[j])
+            throw new AssertionError(slot + " " + i + ": expected the CPU of " + other + " " + j + " (" + plan[j] + "); actual CPU " + plan[i]);
+    }
+
+    @Then("the {slots} get CPUs {sequence} in that order")
+    public void slotsGetInOrder(String slots, int[] cpus) {
+        PlanExpectations.sequence(slots, plan(), cpus);
+    }
+
+    @Then("the {slots} get:")
+    public void slotsGetTable(String slots, DataTable table) {
+        PlanExpectations.table(slots, plan(), table.asMaps());
+    }
+
+    @Then("the {slots} get the CPUs of the listing {string}")
+    public void slotsGetListing(String slots, String name) {
+        PlanExpectations.listing(slots, plan(), name, Fixtures.listing(name), world.machine());
+    }
+
+    // ---------------------------------------------------------------- local spread alone
 
     @Then("every queue gets an online CPU")
     public void everyQueueOnline() {
         PlanExpectations.allOnline("queues", plan(), world.machine());
-    }
-
-    @Then("queue {int} gets CPU {int}")
-    public void queueGets(int i, int cpu) {
-        int got = plan()[i];
-        if (got != cpu) throw new AssertionError("queue " + i + ": expected CPU " + cpu + "; actual CPU " + got);
-    }
-
-    @Then("queue {int} gets the same CPU as queue {int}")
-    public void sameCpu(int i, int j) {
-        int[] plan = plan();
-        if (plan[i] != plan[j])
-            throw new AssertionError("queue " + i + ": expected the CPU of queue " + j + " (" + plan[j] + "); actual CPU " + plan[i]);
     }
 
     @Then("queue {int} gets no CPU")
@@ -85,21 +93,6 @@ public final class LocalSpreadSteps {
         int got = plan()[i];
         if (got < world.machine().nrCpuIds())
             throw new AssertionError("queue " + i + ": expected no CPU (a value >= nr_cpu_ids = " + world.machine().nrCpuIds() + "); actual CPU " + got);
-    }
-
-    @Then("the queues get CPUs {sequence} in that order")
-    public void queuesGetInOrder(int[] cpus) {
-        PlanExpectations.sequence("queues", plan(), cpus);
-    }
-
-    @Then("the queues get:")
-    public void queuesGetTable(DataTable table) {
-        PlanExpectations.table("queues", plan(), table.asMaps());
-    }
-
-    @Then("the queues get the CPUs of the listing {string}")
-    public void queuesGetListing(String name) {
-        PlanExpectations.listing("queues", plan(), name, Fixtures.listing(name), world.machine());
     }
 
     @Then("queues {int} to {int} use every online CPU once")

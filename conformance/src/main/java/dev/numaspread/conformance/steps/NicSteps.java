@@ -3,7 +3,6 @@ package dev.numaspread.conformance.steps;
 import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelRelease;
-import dev.numaspread.model.kernel.Numa;
 import dev.numaspread.model.nic.Affinity;
 import dev.numaspread.model.nic.NicQueues;
 import dev.numaspread.model.nic.QueueIrq;
@@ -59,15 +58,10 @@ public final class NicSteps {
         throw new IllegalArgumentException(text);
     }
 
-    @When("a(n) {nic} device on node {int} sets up {int} queues")
+    @When("a(n) {nic} device on {node} sets up {int} queues")
     public void setUp(Driver driver, int node, int queues) {
         this.node = node;
         LocalSpreadSteps.record(world, () -> driver.setUp(world.implementation(), world.kernel(), world.machine(), node, queues));
-    }
-
-    @When("a(n) {nic} device on NUMA_NO_NODE sets up {int} queues")
-    public void setUpNoNode(Driver driver, int queues) {
-        setUp(driver, Numa.NUMA_NO_NODE, queues);
     }
 
     /** Rows {@code | irq | setting | cpus |}: every IRQ the driver requests, in vector order. */

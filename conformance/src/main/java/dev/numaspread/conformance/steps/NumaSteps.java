@@ -2,7 +2,6 @@ package dev.numaspread.conformance.steps;
 
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.numa.NumaClosest;
-import dev.numaspread.model.kernel.Numa;
 import io.cucumber.datatable.DataTable;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
@@ -58,14 +57,9 @@ public final class NumaSteps {
 
     // ---------------------------------------------------------------- hop masks (HOP-1 .. HOP-4)
 
-    @When("a driver walks the hop masks of node {int}")
+    @When("a driver walks the hop masks of {node}")
     public void walk(int node) {
         LocalSpreadSteps.record(world, () -> world.implementation().hopMasks(world.kernel(), world.machine(), node));
-    }
-
-    @When("a driver walks the hop masks of NUMA_NO_NODE")
-    public void walkNoNode() {
-        walk(Numa.NUMA_NO_NODE);
     }
 
     /**
@@ -150,14 +144,9 @@ public final class NumaSteps {
         LocalSpreadSteps.record(world, () -> world.implementation().numaClosestCalls(world.kernel(), world.machine(), callingCpu, prev, calls));
     }
 
-    @When("the scheduler looks for CPU number {int} of {cpulist} from node {int}")
+    @When("the scheduler looks for CPU number {int} of {cpulist} from {node}")
     public void nth(int n, CpuSet cpus, int node) {
         LocalSpreadSteps.record(world, () -> world.implementation().numaNth(world.kernel(), world.machine(), cpus, n, node));
-    }
-
-    @When("the scheduler looks for CPU number {int} of {cpulist} from NUMA_NO_NODE")
-    public void nthNoNode(int n, CpuSet cpus) {
-        nth(n, cpus, Numa.NUMA_NO_NODE);
     }
 
     /** Numbers {@code first..last}, one call each; a modelled kernel failure of any call is the outcome. */
@@ -171,14 +160,9 @@ public final class NumaSteps {
         });
     }
 
-    @When("the kernel looks for the nearest node with CPUs to node {int}")
+    @When("the kernel looks for the nearest node with CPUs to {node}")
     public void nearestNode(int node) {
         LocalSpreadSteps.record(world, () -> world.implementation().numaNearestNode(world.kernel(), world.machine(), node));
-    }
-
-    @When("the kernel looks for the nearest node with CPUs to NUMA_NO_NODE")
-    public void nearestNodeNoNode() {
-        nearestNode(Numa.NUMA_NO_NODE);
     }
 
     @Then("the answer is CPU {int}")

@@ -3,7 +3,6 @@ package dev.numaspread.conformance.steps;
 import dev.numaspread.conformance.races.Race;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.hotplug.Machine;
-import dev.numaspread.model.kernel.Numa;
 import dev.numaspread.model.topology.Topology;
 import io.cucumber.datatable.DataTable;
 import io.cucumber.java.en.Then;
@@ -48,19 +47,14 @@ public final class SiblingSpreadSteps {
     /** What the last MANA routine gave: one affinity per IRQ (or vector), in order. */
     record Affinities(List<CpuSet> masks) {}
 
-    @When("the driver sets up {int} IRQs on node {int}")
+    @When("the driver sets up {int} IRQs on {node}")
     public void setsUpIrqs(int len, int node) {
         irqSetup(node, len, false);
     }
 
-    @When("the driver sets up {int} IRQs on node {int} skipping the first core")
+    @When("the driver sets up {int} IRQs on {node} skipping the first core")
     public void setsUpIrqsSkipping(int len, int node) {
         irqSetup(node, len, true);
-    }
-
-    @When("the driver sets up {int} IRQs on NUMA_NO_NODE")
-    public void setsUpIrqsNoNode(int len) {
-        irqSetup(Numa.NUMA_NO_NODE, len, false);
     }
 
     @When("MANA sets up its vectors on node {int}")
