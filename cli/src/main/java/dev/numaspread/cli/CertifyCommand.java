@@ -250,18 +250,7 @@ public final class CertifyCommand implements Callable<Integer> {
         try {
             Certificate c = kit.certify(implementation, options);
             if (kernelRun != null) c = kernelRun.annotate(c);
-            out.print(ConsoleCertificate.render(c, listNotClaimed));
-            try {
-                ReportWriter.writeAll(c, report);
-            } catch (UncheckedIOException e) {
-                // The folder was writable when the run started; the certificate above stands, the files do not.
-                err.println("numaspread certify: " + report + ": cannot write the reports (" + e.getMessage() + ")");
-                out.flush();
-                return Main.INTERNAL;
-            }
-            out.println("report: " + report.resolve("report.html"));
-            out.flush();
-            return c.exitCode();
+            return publish(c, listNotClaimed, report, "certify", out, err);
         } finally {
             if (implementation instanceof AutoCloseable closeable) {
                 try {
@@ -271,6 +260,25 @@ public final class CertifyCommand implements Callable<Integer> {
                 }
             }
         }
+    }
+
+    /**
+     * Prints {@code c} and writes its reports into {@code report}: the certificate's exit code, or
+     * {@link Main#INTERNAL} when the reports cannot be written (the folder was writable when the run
+     * started; the certificate printed stands, the files do not). {@code command} starts the messages.
+     */
+    static int publish(Certificate c, boolean listNotClaimed, Path report, String command, PrintWriter out, PrintWriter err) {
+        out.print(ConsoleCertificate.render(c, listNotClaimed));
+        try {
+            ReportWriter.writeAll(c, report);
+        } catch (UncheckedIOException e) {
+            err.println("numaspread " + command + ": " + report + ": cannot write the reports (" + e.getMessage() + ")");
+            out.flush();
+            return Main.INTERNAL;
+        }
+        out.println("report: " + report.resolve("report.html"));
+        out.flush();
+        return c.exitCode();
     }
 
     /**

@@ -2,9 +2,7 @@ package dev.numaspread.cli;
 
 import dev.numaspread.conformance.certify.Certificate;
 import dev.numaspread.conformance.certify.ShardMerge;
-import dev.numaspread.conformance.report.ConsoleCertificate;
 import dev.numaspread.conformance.report.ReportReader;
-import dev.numaspread.conformance.report.ReportWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -12,7 +10,6 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -72,16 +69,6 @@ public final class MergeReportsCommand implements Callable<Integer> {
             err.println("numaspread merge-reports: " + e.getMessage());
             return Main.USAGE;
         }
-        out.print(ConsoleCertificate.render(merged, listNotClaimed));
-        try {
-            ReportWriter.writeAll(merged, report);
-        } catch (UncheckedIOException e) {
-            err.println("numaspread merge-reports: " + report + ": cannot write the reports (" + e.getMessage() + ")");
-            out.flush();
-            return Main.INTERNAL;
-        }
-        out.println("report: " + report.resolve("report.html"));
-        out.flush();
-        return merged.exitCode();
+        return CertifyCommand.publish(merged, listNotClaimed, report, "merge-reports", out, err);
     }
 }

@@ -211,6 +211,19 @@ public final class PlanCommand implements Callable<Integer> {
     }
 
     /**
+     * {@code --node} on {@code machine}: NUMA_NO_NODE when not given.
+     *
+     * @throws IllegalArgumentException when {@code machine} has no such node
+     */
+    private int nodeOn(Topology machine) {
+        int nodeId = node == null ? Numa.NUMA_NO_NODE : node;
+        if (nodeId != Numa.NUMA_NO_NODE && !machine.hasNode(nodeId))
+            throw new IllegalArgumentException("--node " + nodeId + ": " + topology.path() + " has no node " + nodeId + " (nodes "
+                    + machine.nodeMask().toList() + "); expected one of them or -1 (NUMA_NO_NODE)");
+        return nodeId;
+    }
+
+    /**
      * The {@code --format} given, one of {@code prints}.
      *
      * @throws IllegalArgumentException {@code --format 'svg': --device prints list, table, json or smp_affinity}
@@ -277,10 +290,7 @@ public final class PlanCommand implements Callable<Integer> {
             if (classPath != null && other == null)
                 throw new IllegalArgumentException("--class-path applies to --impl java:CLASS only; leave it out");
             Topology machine = TopologyFiles.read(topology.path()).topology();
-            int nodeId = node == null ? Numa.NUMA_NO_NODE : node;
-            if (nodeId != Numa.NUMA_NO_NODE && !machine.hasNode(nodeId))
-                throw new IllegalArgumentException("--node " + nodeId + ": " + topology.path() + " has no node " + nodeId + " (nodes "
-                        + machine.nodeMask().toList() + "); expected one of them or -1 (NUMA_NO_NODE)");
+            int nodeId = nodeOn(machine);
             int countValue = count == null ? 1 : CertifyCommand.bounded("--count", count, 1, MAX_COUNT);
             int callsValue = calls == null ? 1 : CertifyCommand.bounded("--calls", calls, 1, MAX_COUNT);
             // The calls run on the calling CPU, so it is online; the state is a CPU id.
@@ -450,10 +460,7 @@ public final class PlanCommand implements Callable<Integer> {
             if (ks.size() > 1 && deviceFormat == PlanFormat.SMP_AFFINITY)
                 throw new IllegalArgumentException("--kernel " + kernel + ": expected one release for --format smp_affinity");
             Topology machine = TopologyFiles.read(topology.path()).topology();
-            int nodeId = node == null ? Numa.NUMA_NO_NODE : node;
-            if (nodeId != Numa.NUMA_NO_NODE && !machine.hasNode(nodeId))
-                throw new IllegalArgumentException("--node " + nodeId + ": " + topology.path() + " has no node " + nodeId + " (nodes "
-                        + machine.nodeMask().toList() + "); expected one of them or -1 (NUMA_NO_NODE)");
+            int nodeId = nodeOn(machine);
             int queuesValue = queues == null ? 1 : CertifyCommand.bounded("--queues", queues, 1, MAX_COUNT);
             if (firstIrq != null) CertifyCommand.bounded("--first-irq", firstIrq, 0, Integer.MAX_VALUE);
             if (node != null && ks.stream().noneMatch(k -> DevicePlan.readsNode(r, k)))

@@ -4,8 +4,6 @@ import dev.numaspread.conformance.certify.Certificate;
 import dev.numaspread.conformance.certify.CertifyOptions;
 import dev.numaspread.conformance.certify.RunOptions;
 import dev.numaspread.conformance.certify.Workload;
-import dev.numaspread.conformance.report.ConsoleCertificate;
-import dev.numaspread.conformance.report.ReportWriter;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -112,14 +110,8 @@ final class Supervised {
         err.println("numaspread certify: ERROR: " + why);
         Certificate c = new Certificate("?", options.implSpec(), List.of(), Certificate.kitVersion(), options.settings(), started,
                 Instant.now(), List.of(), List.of("ERROR: " + why), Workload.NONE, RunOptions.of(options));
-        out.print(ConsoleCertificate.render(c));
-        try {
-            ReportWriter.writeAll(c, report);
-            out.println("report: " + report.resolve("report.html"));
-        } catch (UncheckedIOException e) {
-            err.println("numaspread certify: " + report + ": cannot write the reports (" + e.getMessage() + ")");
-        }
-        out.flush();
+        // The implementation's ERROR decides the exit, whether or not the reports could be written.
+        CertifyCommand.publish(c, false, report, "certify", out, err);
         err.flush();
         return Main.CHECK_FAILED;
     }
