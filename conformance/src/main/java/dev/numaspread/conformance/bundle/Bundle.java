@@ -11,6 +11,8 @@ import java.security.CodeSource;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
@@ -73,6 +75,13 @@ public final class Bundle {
     /** The names of the files directly in {@code dir} that end with {@code suffix}, ascending. */
     public List<String> list(String dir, String suffix) {
         return list(dir).stream().filter(n -> n.endsWith(suffix)).toList();
+    }
+
+    /** The texts of the files directly in {@code dir} that end with {@code suffix}, by path ({@code spec/local-spread.md}), in path order. */
+    public SortedMap<String, String> texts(String dir, String suffix) {
+        SortedMap<String, String> out = new TreeMap<>();
+        for (String name : list(dir, suffix)) out.put(trimSlashes(dir) + "/" + name, read(trimSlashes(dir) + "/" + name));
+        return out;
     }
 
     public boolean exists(String path) {

@@ -66,13 +66,9 @@ public final class Waivers {
 
     private static Waivers parse(List<String> lines, String fileName) {
         Map<String, Waiver> out = new TreeMap<>();
-        for (int n = 0; n < lines.size(); n++) {
-            String line = lines.get(n);
-            int hash = line.indexOf('#');
-            if (hash >= 0) line = line.substring(0, hash);
-            line = line.strip();
-            if (line.isEmpty()) continue;
-            String where = fileName + ":" + (n + 1);
+        for (InputText.ContentLine l : InputText.contentLines(lines)) {
+            String line = l.text();
+            String where = fileName + ":" + l.number();
             Matcher m = LINE.matcher(line);
             if (!m.matches())
                 throw new InvalidInputException(where, "found " + Printable.quote(line) + "; expected RULE-ID YYYY-MM-DD reason");

@@ -520,13 +520,7 @@ public final class PagePoolChecks implements CheckFamily {
     }
 
     private static String placeText(Place place) {
-        if (place == null) return "nowhere (lost)";
-        return switch (place) {
-            case CACHE -> "in the alloc cache";
-            case PTR_RING -> "in the ptr_ring";
-            case IN_USE -> "in use";
-            case ALLOCATOR -> "back with the page allocator";
-        };
+        return place == null ? "nowhere (lost)" : place.whereAPageIs();
     }
 
     /** The number of actions of a failure's call (the script after its create line). */

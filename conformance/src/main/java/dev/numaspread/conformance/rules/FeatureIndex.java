@@ -17,7 +17,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SortedMap;
-import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -73,9 +72,7 @@ public final class FeatureIndex {
 
     /** The scenarios of {@code bundle}'s {@code features/} folder. */
     public static FeatureIndex scan(Bundle bundle) {
-        SortedMap<String, String> files = new TreeMap<>();
-        for (String name : bundle.list("features", ".feature")) files.put("features/" + name, bundle.read("features/" + name));
-        return parse(files);
+        return parse(bundle.texts("features", ".feature"));
     }
 
     /**

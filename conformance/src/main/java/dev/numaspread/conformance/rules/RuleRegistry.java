@@ -57,9 +57,7 @@ public final class RuleRegistry {
 
     /** The rules of {@code bundle}'s {@code spec/} folder. */
     public static RuleRegistry load(Bundle bundle) {
-        SortedMap<String, String> files = new TreeMap<>();
-        for (String name : bundle.list("spec", ".md")) files.put("spec/" + name, bundle.read("spec/" + name));
-        return parse(files);
+        return parse(bundle.texts("spec", ".md"));
     }
 
     /**

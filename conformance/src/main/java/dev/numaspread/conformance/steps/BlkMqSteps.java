@@ -39,20 +39,20 @@ public final class BlkMqSteps {
     /** MQ-3 as one example: the CPUs of each queue lie in one node. */
     @Then("the CPUs of each queue lie in one node")
     public void eachQueueOneNode() {
-        for (var q : byQueue().entrySet()) {
-            List<Integer> nodes = nodesOf(q.getValue());
-            if (nodes.size() != 1)
-                throw new AssertionError("queue " + q.getKey() + " (" + q.getValue().toList() + "): expected CPUs of one node; actual nodes " + nodes);
-        }
+        eachQueueServesNodes(1, "CPUs of one node");
     }
 
     /** MQ-4 as one example. */
     @Then("each queue serves CPUs of both nodes")
     public void eachQueueBothNodes() {
+        eachQueueServesNodes(2, "CPUs of both nodes");
+    }
+
+    private void eachQueueServesNodes(int count, String expected) {
         for (var q : byQueue().entrySet()) {
             List<Integer> nodes = nodesOf(q.getValue());
-            if (nodes.size() != 2)
-                throw new AssertionError("queue " + q.getKey() + " (" + q.getValue().toList() + "): expected CPUs of both nodes; actual nodes " + nodes);
+            if (nodes.size() != count)
+                throw new AssertionError("queue " + q.getKey() + " (" + q.getValue().toList() + "): expected " + expected + "; actual nodes " + nodes);
         }
     }
 

@@ -44,17 +44,18 @@ public final class FormatSteps {
 
     @When("the CPU list {string} is read")
     public void theCpuListIsRead(String list) {
-        try {
-            cpus = CpuSet.parseList(list);
-        } catch (IllegalArgumentException e) {
-            error = e.getMessage();
-        }
+        read(() -> CpuSet.parseList(list));
     }
 
     @When("the hex mask {string} is read")
     public void theHexMaskIsRead(String mask) {
+        read(() -> CpuSet.parseMask(mask));
+    }
+
+    // The set a reader gives, or the message it refuses the text with.
+    private void read(java.util.function.Supplier<CpuSet> reader) {
         try {
-            cpus = CpuSet.parseMask(mask);
+            cpus = reader.get();
         } catch (IllegalArgumentException e) {
             error = e.getMessage();
         }

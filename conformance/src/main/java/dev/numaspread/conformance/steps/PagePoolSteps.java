@@ -299,12 +299,6 @@ public final class PagePoolSteps {
     }
 
     private static String phrase(Place place) {
-        if (place == null) return "nowhere (lost)";
-        return switch (place) {
-            case CACHE -> "in the alloc cache";
-            case PTR_RING -> "in the ptr_ring";
-            case IN_USE -> "in use";
-            case ALLOCATOR -> "back with the page allocator";
-        };
+        return place == null ? "nowhere (lost)" : place.whereAPageIs();
     }
 }

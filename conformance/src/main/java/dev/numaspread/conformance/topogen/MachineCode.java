@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.IntConsumer;
 
 /**
  * The literal form of a machine: the machine element by element as choices, so that the
@@ -128,62 +129,62 @@ public final class MachineCode {
         Shape s = new Shape();
         s.packagesKnown = c.choose(0, 1) == 0;
         s.clustersStated = c.choose(0, 1) == 1;
-        int nextId = 0;
-        for (int k = 0; k < MAX_NODES; k++) {
-            c.startSpan("list element");
-            try {
-                if (k > 0 && c.choose(0, 1) == 0) break;
-                c.startSpan("node");
-                NodeShape n = new NodeShape();
-                n.id = nextId + c.choose(0, MAX_GAP);
-                nextId = n.id + 1;
-                n.memory = c.choose(0, 2);
-                n.to = new int[k];
-                n.from = new int[k];
-                for (int j = 0; j < k; j++) {
-                    n.to[j] = distance(c.choose(0, DISTANCE_CODES - 1));
-                    int back = c.choose(0, DISTANCE_CODES);
-                    n.from[j] = back == 0 ? n.to[j] : distance(back - 1);
-                }
-                s.nodes.add(n);
-                c.endSpan();
-            } finally {
-                c.endSpan();
+        drawList(c, MAX_NODES, "node", k -> {
+            NodeShape n = new NodeShape();
+            n.id = (k == 0 ? 0 : s.nodes.get(k - 1).id + 1) + c.choose(0, MAX_GAP);
+            n.memory = c.choose(0, 2);
+            n.to = new int[k];
+            n.from = new int[k];
+            for (int j = 0; j < k; j++) {
+                n.to[j] = distance(c.choose(0, DISTANCE_CODES - 1));
+                int back = c.choose(0, DISTANCE_CODES);
+                n.from[j] = back == 0 ? n.to[j] : distance(back - 1);
             }
-        }
-        nextId = 0;
-        for (int k = 0; k < MAX_CPUS; k++) {
-            c.startSpan("list element");
-            try {
-                if (k > 0 && c.choose(0, 1) == 0) break;
-                c.startSpan("cpu");
-                CpuShape cpu = new CpuShape();
-                cpu.id = nextId + c.choose(0, MAX_GAP);
-                nextId = cpu.id + 1;
-                cpu.node = c.choose(0, s.nodes.size() - 1);
-                int back = c.choose(0, k);
-                cpu.core = back == 0 ? k : s.cpus.get(k - back).core;
-                cpu.state = c.choose(0, 2);
-                // Every CPU reads its package and cluster choices, used or not: a CPU that starts a
-                // core must not take more choices than one that joins a core, or shortlex would
-                // prefer SMT; for the same reason the flags above do not change what is read.
-                int p = c.choose(0, MAX_NODES);
-                int cl = c.choose(0, k);
-                if (back == 0) {
-                    cpu.pkg = p > 0 && s.packagesKnown ? p - 1 : previousCorePackage(s);
-                    cpu.cluster = cl == 0 || !s.clustersStated ? k : s.cpus.get(k - cl).cluster;
-                } else {
-                    CpuShape starter = s.cpus.get(cpu.core);
-                    cpu.pkg = starter.pkg;
-                    cpu.cluster = starter.cluster;
-                }
-                s.cpus.add(cpu);
-                c.endSpan();
-            } finally {
-                c.endSpan();
+            s.nodes.add(n);
+        });
+        drawList(c, MAX_CPUS, "cpu", k -> {
+            CpuShape cpu = new CpuShape();
+            cpu.id = (k == 0 ? 0 : s.cpus.get(k - 1).id + 1) + c.choose(0, MAX_GAP);
+            cpu.node = c.choose(0, s.nodes.size() - 1);
+            int back = c.choose(0, k);
+            cpu.core = back == 0 ? k : s.cpus.get(k - back).core;
+            cpu.state = c.choose(0, 2);
+            // Every CPU reads its package and cluster choices, used or not: a CPU that starts a
+            // core must not take more choices than one that joins a core, or shortlex would
+            // prefer SMT; for the same reason the flags above do not change what is read.
+            int p = c.choose(0, MAX_NODES);
+            int cl = c.choose(0, k);
+            if (back == 0) {
+                cpu.pkg = p > 0 && s.packagesKnown ? p - 1 : previousCorePackage(s);
+                cpu.cluster = cl == 0 || !s.clustersStated ? k : s.cpus.get(k - cl).cluster;
+            } else {
+                CpuShape starter = s.cpus.get(cpu.core);
+                cpu.pkg = starter.pkg;
+                cpu.cluster = starter.cluster;
             }
-        }
+            s.cpus.add(cpu);
+        });
         return build(s).orElseThrow(() -> new Gen.Unsatisfiable("the literal machine is not a valid machine"));
+    }
+
+    /**
+     * Draws 1 to {@code max} elements as {@code Gen.lists} encodes them: each in a span "list
+     * element" that starts with its "more?" choice (none before the first), its own choices in a
+     * nested span {@code element}. Not "list value": an element here reads the ones before it, so
+     * swapping two would change what they mean.
+     */
+    private static void drawList(Choices c, int max, String element, IntConsumer draw) {
+        for (int k = 0; k < max; k++) {
+            c.startSpan("list element");
+            try {
+                if (k > 0 && c.choose(0, 1) == 0) break;
+                c.startSpan(element);
+                draw.accept(k);
+                c.endSpan();
+            } finally {
+                c.endSpan();
+            }
+        }
     }
 
     private static int previousCorePackage(Shape s) {

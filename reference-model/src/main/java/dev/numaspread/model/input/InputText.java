@@ -50,6 +50,25 @@ public final class InputText {
         return check(text, file, Integer.MAX_VALUE);
     }
 
+    /** A line that says something: its number from 1 and its text without the comment and the blanks around it. */
+    public record ContentLine(int number, String text) {}
+
+    /**
+     * The lines of {@code lines} that say something, as line-based files with comments have them
+     * (waivers, page-pool scripts): {@code #} starts a comment to the end of its line, and a line
+     * left blank is left out.
+     */
+    public static List<ContentLine> contentLines(List<String> lines) {
+        List<ContentLine> out = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            int hash = line.indexOf('#');
+            String text = (hash >= 0 ? line.substring(0, hash) : line).strip();
+            if (!text.isEmpty()) out.add(new ContentLine(i + 1, text));
+        }
+        return out;
+    }
+
     private static List<String> split(String text, String file) {
         List<String> out = new ArrayList<>();
         int start = 0;

@@ -72,13 +72,9 @@ public record ActionScript(PagePool.Params params, List<Action> actions, List<In
         } catch (InvalidInputException e) {
             throw InvalidScriptException.of(e);
         }
-        for (int i = 0; i < all.size(); i++) {
-            String line = all.get(i);
-            int hash = line.indexOf('#');
-            if (hash >= 0) line = line.substring(0, hash);
-            line = line.strip();
-            if (line.isEmpty()) continue;
-            String where = file + ":" + (i + 1);
+        for (InputText.ContentLine l : InputText.contentLines(all)) {
+            String line = l.text();
+            String where = file + ":" + l.number();
             if (line.startsWith("create")) {
                 if (params != null) throw new InvalidScriptException(where, "found a second create line; expected one, the first line of the script");
                 params = createLine(line, where);
@@ -94,7 +90,7 @@ public record ActionScript(PagePool.Params params, List<Action> actions, List<In
             } catch (IllegalArgumentException e) {
                 throw new InvalidScriptException(where, e.getMessage());
             }
-            lines.add(i + 1);
+            lines.add(l.number());
         }
         if (params == null) throw new InvalidScriptException(file + ":1", "found no create line; expected 'create nid NODE cpu CPU'");
         return new ActionScript(params, actions, lines);

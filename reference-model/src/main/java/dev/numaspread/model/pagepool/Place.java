@@ -27,6 +27,15 @@ public enum Place {
         return this == IN_USE ? word : "the " + word;
     }
 
+    /** Where a page is, in a sentence: {@code in the alloc cache}, {@code in the ptr_ring}, {@code in use}, {@code back with the page allocator}. */
+    public String whereAPageIs() {
+        return switch (this) {
+            case CACHE, PTR_RING -> "in " + text();
+            case IN_USE -> text();
+            case ALLOCATOR -> "back with " + text();
+        };
+    }
+
     /** The place named {@code word}. */
     public static Place of(String word) {
         for (Place p : values()) if (p.word.equals(word)) return p;
