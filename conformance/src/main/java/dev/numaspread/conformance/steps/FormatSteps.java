@@ -132,7 +132,7 @@ public final class FormatSteps {
         try {
             Path f = tmp.resolve(name);
             Files.write(f, unescape(bytes));
-            readFromDisk(f, tmp + java.io.File.separator);
+            readFromDisk(f, f.getFileName().toString(), tmp + java.io.File.separator);
         } finally {
             try (java.util.stream.Stream<Path> all = Files.walk(tmp)) {
                 for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
@@ -143,11 +143,13 @@ public final class FormatSteps {
     /** Reads {@code path} as given, a device or a FIFO included, through the reader every command uses (FMT-17). */
     @When("the path {string} is read as a topology")
     public void thePathIsRead(String path) {
-        readFromDisk(Path.of(path), "");
+        Path f = Path.of(path);
+        readFromDisk(f, f.getFileName() == null ? f.toString() : f.getFileName().toString(), "");
     }
 
-    private void readFromDisk(Path f, String hidden) {
-        fileName = f.getFileName() == null ? f.toString() : f.getFileName().toString();
+    // Reads f (a file or a copy directory) as the command line does, named name; hidden is left out of its message.
+    private void readFromDisk(Path f, String name, String hidden) {
+        fileName = name;
         text = null;
         document = null;
         error = null;
@@ -203,15 +205,7 @@ public final class FormatSteps {
                 String content = row.get("content");
                 Files.writeString(f, (content == null ? "" : content) + "\n");
             }
-            fileName = name;
-            text = null;
-            document = null;
-            error = null;
-            try {
-                document = TopologyFiles.read(dir, Optional.empty());
-            } catch (InvalidTopologyException e) {
-                error = e.getMessage().replace(tmp + java.io.File.separator, "");
-            }
+            readFromDisk(dir, name, tmp + java.io.File.separator);
         } finally {
             try (java.util.stream.Stream<Path> all = Files.walk(tmp)) {
                 for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);

@@ -320,17 +320,20 @@ public final class MachineCode {
         return Optional.of(s);
     }
 
+    /** Element {@code k}'s "more?" choice (none before the first) and its id's gap after {@code previousId}, as {@link #drawList} and {@link #read} take them. */
+    private static void element(List<Integer> out, int k, int id, int previousId) {
+        if (k > 0) out.add(1);
+        out.add(id - (previousId + 1));
+    }
+
     /** The choice indices of the literal form of {@code s} (without the form choice of {@link MachineGen}). */
     static int[] write(Shape s) {
         List<Integer> out = new ArrayList<>();
         out.add(s.packagesKnown ? 0 : 1);
         out.add(s.clustersStated ? 1 : 0);
-        int nextId = 0;
         for (int k = 0; k < s.nodes.size(); k++) {
             NodeShape n = s.nodes.get(k);
-            if (k > 0) out.add(1);
-            out.add(n.id - nextId);
-            nextId = n.id + 1;
+            element(out, k, n.id, k == 0 ? -1 : s.nodes.get(k - 1).id);
             out.add(n.memory);
             for (int j = 0; j < k; j++) {
                 out.add(code(n.to[j]));
@@ -338,12 +341,9 @@ public final class MachineCode {
             }
         }
         if (s.nodes.size() < MAX_NODES) out.add(0);
-        nextId = 0;
         for (int k = 0; k < s.cpus.size(); k++) {
             CpuShape c = s.cpus.get(k);
-            if (k > 0) out.add(1);
-            out.add(c.id - nextId);
-            nextId = c.id + 1;
+            element(out, k, c.id, k == 0 ? -1 : s.cpus.get(k - 1).id);
             out.add(c.node);
             out.add(c.core == k ? 0 : k - c.core);
             out.add(c.state);
