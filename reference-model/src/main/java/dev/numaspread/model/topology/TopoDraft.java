@@ -170,21 +170,18 @@ public final class TopoDraft implements TopologyValidation.Positions {
     }
 
     public void possible(CpuSet s, SourcePosition at) {
-        once(possiblePos, "possible", at);
+        possiblePos = once(possiblePos, "possible", at);
         possible = s;
-        possiblePos = at;
     }
 
     public void present(CpuSet s, SourcePosition at) {
-        once(presentPos, "present", at);
+        presentPos = once(presentPos, "present", at);
         present = s;
-        presentPos = at;
     }
 
     public void online(CpuSet s, SourcePosition at) {
-        once(onlinePos, "online", at);
+        onlinePos = once(onlinePos, "online", at);
         online = s;
-        onlinePos = at;
     }
 
     public void smtNone(SourcePosition at) {
@@ -218,9 +215,8 @@ public final class TopoDraft implements TopologyValidation.Positions {
 
     /** {@code cpu-model WORD} (FMT-20): once per file. */
     public void cpuModel(CpuModel model, SourcePosition at) {
-        once(cpuModelPos, "cpu-model", at);
+        cpuModelPos = once(cpuModelPos, "cpu-model", at);
         cpuModel = model;
-        cpuModelPos = at;
     }
 
     public void pkg(int id, CpuSet cpus, SourcePosition at) {
@@ -370,9 +366,11 @@ public final class TopoDraft implements TopologyValidation.Positions {
         lscpu.add(row);
     }
 
-    private static void once(SourcePosition first, String what, SourcePosition at) {
+    /** {@code at}, the position of a line a file may give once; {@code first} is that of an earlier one, null when none. */
+    private static SourcePosition once(SourcePosition first, String what, SourcePosition at) {
         if (first != null)
             throw new InvalidTopologyException(at.where(), "a second '" + what + "' line (first at " + first.where() + "); expected one");
+        return at;
     }
 
     // ------------------------------------------------------------------ positions
