@@ -44,8 +44,7 @@ import java.util.concurrent.Callable;
                 "  numaspread audit fixtures/snapshots/a-2node-2s2c2t-linux-6.1-boot.tar --kernel 6.12"})
 public final class AuditCommand implements Callable<Integer> {
 
-    @Spec
-    CommandSpec spec;
+    @Spec CommandSpec spec;
 
     @ArgGroup(exclusive = true, multiplicity = "1")
     Source source;

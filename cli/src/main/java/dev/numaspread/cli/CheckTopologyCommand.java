@@ -55,8 +55,7 @@ public final class CheckTopologyCommand implements Callable<Integer> {
     /** Output formats. */
     public enum Format { text, json, topo }
 
-    @Spec
-    CommandSpec spec;
+    @Spec CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "FILE", description = "The topology: a .topo file, a .json file in the JSON form, an archive of 'numaspread snapshot FILE.tar',"
             + " or a directory holding a copy of /sys/devices/system.")

@@ -72,8 +72,7 @@ import java.util.stream.Stream;
                 "2:usage error"})
 public final class KernelCommand implements Runnable {
 
-    @Spec
-    CommandSpec spec;
+    @Spec CommandSpec spec;
 
     @Override
     public void run() {
@@ -152,8 +151,7 @@ public final class KernelCommand implements Runnable {
             footerHeading = "%nExamples:%n",
             footer = {"  numaspread kernel fetch debian-7.3", "  numaspread kernel fetch 6.1.0-57-amd64", "  numaspread kernel fetch ~/src/linux"})
     static final class Fetch implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
+        @Spec CommandSpec spec;
 
         @Parameters(index = "0", paramLabel = "SOURCE", description = "debian-X.Y, a Debian release, or a kernel build folder")
         String source;
@@ -201,8 +199,7 @@ public final class KernelCommand implements Runnable {
     @Command(name = "list", mixinStandardHelpOptions = true, sortOptions = false,
             header = "List the kernels in the cache: release, series, size, where they came from and what their probe answers.")
     static final class ListCached implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
+        @Spec CommandSpec spec;
 
         @Override
         public Integer call() {
@@ -265,8 +262,7 @@ public final class KernelCommand implements Runnable {
             footer = {"  numaspread kernel run debian-7.3 --topology fixtures/kernel-runs/a-2node-2s2c2t-linux-7.3-boot.topo",
                     "  numaspread kernel run debian-6.12 --topology box.topo --offline 3 --write-run fixtures/kernel-runs --name e-box"})
     static final class Run implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
+        @Spec CommandSpec spec;
 
         @Parameters(index = "0", paramLabel = "SOURCE", description = "debian-X.Y, a Debian release, or a kernel build folder")
         String source;

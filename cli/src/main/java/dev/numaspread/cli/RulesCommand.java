@@ -35,8 +35,7 @@ public final class RulesCommand implements Callable<Integer> {
             description = "The checkout to read (default: the launcher's checkout, or the one around the working directory)")
     Path root;
 
-    @Spec
-    CommandSpec spec;
+    @Spec CommandSpec spec;
 
     @Override
     public Integer call() {

@@ -31,8 +31,7 @@ import java.util.concurrent.Callable;
                 "  numaspread audit my-machine.tar --identify"})
 public final class SnapshotCommand implements Callable<Integer> {
 
-    @Spec
-    CommandSpec spec;
+    @Spec CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "FILE.tar", description = "the archive to write")
     Path file;
