@@ -401,17 +401,22 @@ public final class Certifier {
         RuntimeOptions runtimeOptions = new CommandlineOptionsParser(OutputStream.nullOutputStream())
                 .parse(args.toArray(String[]::new)).setNoSummary().setPublishQuiet(true).build();
         ScenarioCollector collector = new ScenarioCollector(guard);
-        ImplementationUnderTest.install(guard);
         try {
+            // Cucumber runs the scenarios on the thread that runs it: the implementation is installed there.
             guard.watching(() -> {
-                if (pool.isPresent() && pool.get().listsScenarioMachines()) {
-                    // A first run only names the machines the scenarios call about; the pool makes them ready at once.
-                    pool.get().scenarios(MachinePool.ScenarioPhase.LISTING);
-                    runCucumber(runtimeOptions, files, new ScenarioCollector(guard));
-                    guard.drainCalls();
+                ImplementationUnderTest.install(guard);
+                try {
+                    if (pool.isPresent() && pool.get().listsScenarioMachines()) {
+                        // A first run only names the machines the scenarios call about; the pool makes them ready at once.
+                        pool.get().scenarios(MachinePool.ScenarioPhase.LISTING);
+                        runCucumber(runtimeOptions, files, new ScenarioCollector(guard));
+                        guard.drainCalls();
+                    }
+                    pool.ifPresent(p -> p.scenarios(MachinePool.ScenarioPhase.RUNNING));
+                    runCucumber(runtimeOptions, files, collector);
+                } finally {
+                    ImplementationUnderTest.reset();
                 }
-                pool.ifPresent(p -> p.scenarios(MachinePool.ScenarioPhase.RUNNING));
-                runCucumber(runtimeOptions, files, collector);
                 return null;
             });
         } catch (ImplementationFailure abandoned) {
@@ -425,7 +430,6 @@ public final class Certifier {
                 for (List<Evidence> ev : byKernel.values()) ev.add(Evidence.errored("features", "the feature run could not complete: " + e));
         } finally {
             pool.ifPresent(p -> p.scenarios(MachinePool.ScenarioPhase.DONE));
-            ImplementationUnderTest.reset();
         }
         Map<String, List<String>> notRun = new TreeMap<>();
         for (ScenarioCollector.Scenario s : collector.scenarios()) {
