@@ -78,6 +78,29 @@ Feature: blk-mq default queue map
         | 2     | 0-79   |
         | 3     | 80-159 |
 
+    Scenario Outline: three equal nodes, six queues: the queues follow the release's heapsort (Linux <release>)
+      Given the machine:
+        """topo
+        node 0 cpus: 0 1 2 3
+        node 1 cpus: 4 5 6 7
+        node 2 cpus: 8 9 10 11
+        """
+      And Linux <release>
+      When the default queue map is built for 6 queues
+      Then the queues serve:
+        | queue | cpus  |
+        | 0     | <q0>  |
+        | 1     | <q1>  |
+        | 2     | <q2>  |
+        | 3     | <q3>  |
+        | 4     | 0-1   |
+        | 5     | 2-3   |
+
+      Examples: 6.9 and 6.10 pop the last three nodes one by one; 6.11 leaves the last two in place
+        | release | q0  | q1    | q2  | q3    |
+        | 6.10    | 4-5 | 6-7   | 8-9 | 10-11 |
+        | 6.12    | 8-9 | 10-11 | 4-5 | 6-7   |
+
     Example: Linux 6.12 leaves the queues past the CPUs without CPUs (kernel run a-2node-2s2c2t)
       Given the machine "a-2node-2s2c2t-linux-6.12-boot" running Linux 6.12
       When the default queue map is built for 10 queues

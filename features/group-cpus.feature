@@ -208,7 +208,7 @@ Feature: Group CPUs evenly
         | 0     | 0-1,4-5 |
         | 1     | 2-3     |
 
-    Example: four equal nodes start at node 1 with the pre-2024 sort (the 2019 report)
+    Example: four equal nodes start at node 1 with the bottom-up heapsort of 6.8 and before (the 2019 report)
       Given the machine:
         """topo
         node 0 cpus: 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
@@ -237,7 +237,7 @@ Feature: Group CPUs evenly
         | 14    | 16-23   |
         | 15    | 24-31   |
 
-    Example: the 2024 sort takes four equal nodes in the order 1, 3, 2, 0
+    Example: the double-pop heapsort of 6.9 and later takes four equal nodes in the order 1, 3, 2, 0
       Given the machine:
         """topo
         node 0 cpus: 0 1 2 3
@@ -257,6 +257,79 @@ Feature: Group CPUs evenly
         | 5     | 10-11 |
         | 6     | 0-1   |
         | 7     | 2-3   |
+
+    Example: three equal nodes up to 6.8: the bottom-up heapsort takes them in the order 1, 2, 0
+      Given the machine:
+        """topo
+        node 0 cpus: 0 1 2 3
+        node 1 cpus: 4 5 6 7
+        node 2 cpus: 8 9 10 11
+        """
+      And Linux 6.8
+      When the CPUs are grouped into 6 groups
+      Then the groups are:
+        | group | cpus  |
+        | 0     | 4-5   |
+        | 1     | 6-7   |
+        | 2     | 8-9   |
+        | 3     | 10-11 |
+        | 4     | 0-1   |
+        | 5     | 2-3   |
+
+    Example: three equal nodes in 6.10: the double-pop heapsort pops the last three one by one, 1, 2, 0
+      Given the machine:
+        """topo
+        node 0 cpus: 0 1 2 3
+        node 1 cpus: 4 5 6 7
+        node 2 cpus: 8 9 10 11
+        """
+      And Linux 6.10
+      When the CPUs are grouped into 6 groups
+      Then the groups are:
+        | group | cpus  |
+        | 0     | 4-5   |
+        | 1     | 6-7   |
+        | 2     | 8-9   |
+        | 3     | 10-11 |
+        | 4     | 0-1   |
+        | 5     | 2-3   |
+
+    Example: three equal nodes from 6.11: the last two are left in place when equal, 2, 1, 0
+      Given the machine:
+        """topo
+        node 0 cpus: 0 1 2 3
+        node 1 cpus: 4 5 6 7
+        node 2 cpus: 8 9 10 11
+        """
+      And Linux 6.12
+      When the CPUs are grouped into 6 groups
+      Then the groups are:
+        | group | cpus  |
+        | 0     | 8-9   |
+        | 1     | 10-11 |
+        | 2     | 4-5   |
+        | 3     | 6-7   |
+        | 4     | 0-1   |
+        | 5     | 2-3   |
+
+    Scenario Outline: five equal nodes of two CPUs, ten groups: each heapsort's order (Linux <release>)
+      Given the machine:
+        """topo
+        node 0 cpus: 0 1
+        node 1 cpus: 2 3
+        node 2 cpus: 4 5
+        node 3 cpus: 6 7
+        node 4 cpus: 8 9
+        """
+      And Linux <release>
+      When the CPUs are grouped into 10 groups
+      Then each group holds one CPU, in group order "<cpus>"
+
+      Examples: one release per heapsort
+        | release | cpus                     | nodes in order |
+        | 6.8     | 2 3 4 5 6 7 8 9 0 1      | 1, 2, 3, 4, 0  |
+        | 6.10    | 2 3 6 7 8 9 4 5 0 1      | 1, 3, 4, 2, 0  |
+        | 6.12    | 6 7 2 3 8 9 4 5 0 1      | 3, 1, 4, 2, 0  |
 
     Example: Linux 6.18 deals the commit's machine without clusters: its last groups cross them
       Given the machine "cl1-1node-40cpu-cluster4-linux-7.3-boot" running Linux 6.18

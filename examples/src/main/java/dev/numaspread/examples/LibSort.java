@@ -9,10 +9,13 @@ import dev.numaspread.model.kernel.KernelRelease;
  * <ul>
  *   <li>pre-2024 (6.1.192): one extraction per round, the sift-down path takes the left child
  *       when the children compare equal ({@code >= 0});</li>
- *   <li>2024 (6.9+, spec/group-cpus.md GRP-10): 0e02ca29a563 "lib/sort: optimize heapsort with double-pop variation" extracts
- *       two elements per round, and db946a422260 "lib/sort: optimize heapsort for equal elements in
- *       sift-down path" takes the right child on equality ({@code > 0}).</li>
+ *   <li>2024 (6.12.117, spec/group-cpus.md GRP-10): 0e02ca29a563 "lib/sort: optimize heapsort with double-pop variation" extracts
+ *       two elements per round, db946a422260 "lib/sort: optimize heapsort for equal elements in
+ *       sift-down path" takes the right child on equality ({@code > 0}), and 41ed78043508 "lib/sort:
+ *       optimize heapsort for handling final 2 or 3 elements" (6.11) settles the last two or three
+ *       after the loop.</li>
  * </ul>
+ * 6.9 and 6.10 ran a third variant (the last three popped one by one); this example claims neither.
  * Indexes here are element indexes; the kernel works in byte offsets, with the same arithmetic.
  */
 final class LibSort {
@@ -41,7 +44,7 @@ final class LibSort {
 
     /** {@code sort(base, num, ..., ncpus_cmp_func, NULL)} as the release's lib/sort.c does it. */
     static void sort(KernelRelease kernel, NodeGroups[] base) {
-        // Both commits reached mainline in the 6.9 merge window (GRP-10).
+        // The double pop reached mainline in 6.9, its final form in 6.11 (GRP-10); claimed: 6.1, 6.12, 7.3.
         if (kernel.atLeast(6, 9)) sort2024(base);
         else sortPre2024(base);
     }

@@ -121,7 +121,7 @@ class GroupingExamplesTest {
         assertEquals(Optional.of(expected), example.groupCpusEvenly(LINUX_6_1, machine(4, 32, false, null), 16));
     }
 
-    /** Derived by hand: node order 1, 3, 2, 0 with the 2024 sort. */
+    /** Derived by hand: node order 1, 3, 2, 0 with the double-pop sort (6.9+). */
     @Test
     void groupCpus_fourNodesOf32_16groups_2024Sort() {
         List<CpuSet> expected = new ArrayList<>();

@@ -122,6 +122,20 @@ public final class GroupCpusSteps {
                 throw new AssertionError("group " + g + ": expected it empty; actual " + actual.get(g).toList() + " (" + text(actual) + ")");
     }
 
+    /**
+     * GRP-10 as one line: every group holds one CPU, and group {@code g} holds the {@code g}-th CPU
+     * of {@code cpus} (CPU ids separated by spaces, in group order).
+     */
+    @Then("each group holds one CPU, in group order {string}")
+    public void oneCpuEachInOrder(String cpus) {
+        List<CpuSet> actual = present();
+        List<String> want = new ArrayList<>(), got = new ArrayList<>();
+        for (String c : cpus.strip().split("\\s+")) want.add(c);
+        for (CpuSet g : actual) got.add(g.toList());
+        if (!want.equals(got))
+            throw new AssertionError("expected groups " + String.join(" | ", want) + "; actual " + String.join(" | ", got));
+    }
+
     /** GRP-7 as one example: the groups holding a CPU of {@code cpus} are exactly the groups {@code groups}. */
     @Then("the groups that hold CPUs of {cpulist} are groups {cpulist}")
     public void groupsHolding(CpuSet cpus, CpuSet groups) {

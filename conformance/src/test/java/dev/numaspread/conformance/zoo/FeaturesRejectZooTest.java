@@ -66,7 +66,9 @@ class FeaturesRejectZooTest {
                 new LocalSpreadZooTest.Member(new ClustersDealtAsCounted(), k, "GRP-15"),
                 new LocalSpreadZooTest.Member(new ClusterStepWhenOutnumbered(), k, "GRP-13"),
                 new LocalSpreadZooTest.Member(new NoFallbackForEmptyClusterMask(), k, "GRP-13"),
-                new LocalSpreadZooTest.Member(new MasksByNumgrps(), k, "MQ-7"));
+                new LocalSpreadZooTest.Member(new MasksByNumgrps(), k, "MQ-7"),
+                // 6.11's heapsort on 6.9/6.10: only GRP-10's examples on 6.10 tell it apart.
+                new LocalSpreadZooTest.Member(new HeapsortTailOf611In69(), dev.numaspread.model.kernel.KernelRelease.of(6, 10), "GRP-10"));
     }
 
     @TestFactory
@@ -83,7 +85,7 @@ class FeaturesRejectZooTest {
     @TestFactory
     List<DynamicTest> theReferenceModelPassesTheScenariosOfEachRule() {
         List<DynamicTest> tests = new ArrayList<>();
-        for (String rule : new String[]{"LS-6", "HOP-7", "MLX-3", "GRP-13", "GRP-15", "MQ-7", "MQ-9", "MQ-10"})
+        for (String rule : new String[]{"LS-6", "HOP-7", "MLX-3", "GRP-10", "GRP-13", "GRP-15", "MQ-7", "MQ-8", "MQ-9", "MQ-10"})
             tests.add(DynamicTest.dynamicTest(rule.replace('-', '_') + "_passes_referenceModel", () -> {
                 StringBuilder out = new StringBuilder();
                 byte status = runTagged(new LocalSpreadZooTest.Member(new dev.numaspread.conformance.spi.ReferenceModel(), null, rule), out);

@@ -51,6 +51,8 @@ class GroupingZooTest {
     @Test @Proves("GRP-10") void GRP_10_rejects_stableSort() { assertRejectedBy(new StableSort(), "6.12", "GRP-10"); }
     @Test @Proves("GRP-10") void GRP_10_rejects_stableSortOnPre2024() { assertRejectedBy(new StableSort(), "6.1", "GRP-10"); }
     @Test @Proves("GRP-10") void GRP_10_rejects_heapsortsSwapped() { assertRejectedBy(new HeapsortsSwapped(), "6.12", "GRP-10"); }
+    @Test @Proves("GRP-10") void GRP_10_rejects_heapsortTailOf611In610() { assertRejectedBy(new HeapsortTailOf611In69(), "6.10", "GRP-10"); }
+    @Test @Proves("GRP-10") void GRP_10_rejects_heapsortTailOf611In69() { assertRejectedBy(new HeapsortTailOf611In69(), "6.9", "GRP-10"); }
     @Test @Proves("GRP-10") void GRP_10_rejects_roundingInsteadOfFloor() { assertRejectedBy(new RoundingInsteadOfFloor(), "6.12", "GRP-10"); }
     @Test @Proves("GRP-10") void GRP_10_rejects_zeroGroupsCrashOn616() { assertRejectedBy(new ZeroGroupsCrash(), "6.16", "GRP-10"); }
     @Test @Proves("GRP-7") void GRP_7_rejects_stageTwoFromGroupZero() { assertRejectedBy(new StageTwoFromGroupZero(), "6.12", "GRP-7"); }

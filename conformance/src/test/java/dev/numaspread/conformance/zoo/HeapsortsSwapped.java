@@ -11,7 +11,7 @@ import dev.numaspread.model.topology.Topology;
 import java.util.List;
 import java.util.Optional;
 
-/** M12: the pre-2024 heapsort on a 2024 kernel and the other way round. */
+/** M12: the bottom-up heapsort (to 6.8) on a 6.11+ kernel and 6.11's on an older one. */
 @SuppressWarnings("unused")
 final class HeapsortsSwapped extends GroupingZooMember.Slipped {
     HeapsortsSwapped() { super(SlippedGrouping.Slip.SWAPPED_HEAPSORT); }

@@ -18,6 +18,8 @@ final class SlippedGrouping {
 
     enum Slip {
         NONE, STABLE_SORT, SWAPPED_HEAPSORT, ROUNDING, STAGE_TWO_AT_ZERO, SIBLINGS_SPLIT, NODE_WITHOUT_GROUP,
+        /** 6.9 and 6.10 sorted with 6.11's heapsort (41ed78043508's final 2 or 3), as the model did before issue 22. */
+        HEAPSORT_OF_611_IN_69,
         /** 7.0+: equal-size clusters kept in the order they were counted (a stable sort), not the heapsort's. */
         CLUSTERS_STABLE_SORT,
         /** 7.0+: clusters get their shares in sorted order but are dealt in the order they were counted. */
@@ -87,7 +89,7 @@ final class SlippedGrouping {
         return done;
     }
 
-    /** Entries sorted by CPU count: the release's heapsort (or the other one), or a stable sort. */
+    /** Entries sorted by CPU count: the release's heapsort (or another one), or a stable sort. */
     private static List<NodeCount> sorted(KernelRelease kernel, List<NodeCount> entries, boolean stable, Slip slip) {
         Comparator<NodeCount> byCount = Comparator.comparingInt(NodeCount::ncpus);
         if (stable) {
@@ -97,7 +99,9 @@ final class SlippedGrouping {
         }
         KernelHeapsort.Variant variant = KernelHeapsort.variantOf(kernel);
         if (slip == Slip.SWAPPED_HEAPSORT)
-            variant = variant == KernelHeapsort.Variant.BOTTOM_UP ? KernelHeapsort.Variant.DOUBLE_POP : KernelHeapsort.Variant.BOTTOM_UP;
+            variant = variant == KernelHeapsort.Variant.BOTTOM_UP ? KernelHeapsort.Variant.DOUBLE_POP_FINAL_2_OR_3 : KernelHeapsort.Variant.BOTTOM_UP;
+        if (slip == Slip.HEAPSORT_OF_611_IN_69 && variant == KernelHeapsort.Variant.DOUBLE_POP)
+            variant = KernelHeapsort.Variant.DOUBLE_POP_FINAL_2_OR_3;
         return KernelHeapsort.sorted(entries, byCount, variant);
     }
 

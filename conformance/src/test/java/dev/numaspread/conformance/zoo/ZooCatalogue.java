@@ -47,6 +47,7 @@ final class ZooCatalogue {
         out.add(kit(new StableSort(), "6.12", "GRP-10"));
         out.add(kit(new StableSort(), "6.1", "GRP-10"));
         out.add(kit(new HeapsortsSwapped(), "6.12", "GRP-10"));
+        out.add(kit(new HeapsortTailOf611In69(), "6.10", "GRP-10"));
         out.add(kit(new RoundingInsteadOfFloor(), "6.12", "GRP-10"));
         out.add(kit(new StageTwoFromGroupZero(), "6.12", "GRP-7"));
         out.add(kit(new StageTwoFromGroupZero(), "6.12", "GRP-6"));

@@ -42,7 +42,7 @@ class GroupCpusEvenlyTest {
                 "96-103", "104-111", "112-119", "120-127", "0-7", "8-15", "16-23", "24-31"), groups(V6_1, fourNodes32(), 16));
     }
 
-    /** The 2024 heapsort puts equal nodes in the order 1, 3, 2, 0 (derived by hand from lib/sort.c). */
+    /** The double-pop heapsort (6.9+) puts four equal nodes in the order 1, 3, 2, 0 (derived by hand from lib/sort.c). */
     @Test
     void GRP_10_fourEqualNodes2024Order1320() {
         assertEquals(List.of("32-39", "40-47", "48-55", "56-63", "96-103", "104-111", "112-119", "120-127",

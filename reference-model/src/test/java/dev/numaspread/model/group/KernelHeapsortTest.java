@@ -10,7 +10,11 @@ import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** GRP-10: the tie order of the two lib/sort.c heapsorts (derived by hand, the 2019 report, the kernel runs). */
+/**
+ * GRP-10: the tie order of the three lib/sort.c heapsorts (derived by hand, the 2019 report, the
+ * kernel runs; the orders below were also printed by each release's lib/sort.c compiled outside the
+ * kernel: 6.1, 6.12, and 6.10's rebuilt from 6.12's by reverting 41ed78043508).
+ */
 class KernelHeapsortTest {
 
     record Item(int id, int key) {}
@@ -32,10 +36,45 @@ class KernelHeapsortTest {
 
     @Test
     void GRP_10_doublePopTieOrder() {
+        // 6.9 and 6.10: with three or two left, one pop per round, each followed by a sift-down of
+        // the root. Three equal, by hand: the heap stays [0, 1, 2]; pop 2 -> [2, 1 | 0]; the sift of
+        // 2 within two climbs back (equal); pop -> [1 | 2, 0]. So [1, 2, 0], not 6.11's [2, 1, 0].
         assertEquals(List.of(1, 0), tieOrder(2, KernelHeapsort.Variant.DOUBLE_POP));
-        assertEquals(List.of(2, 1, 0), tieOrder(3, KernelHeapsort.Variant.DOUBLE_POP));
+        assertEquals(List.of(1, 2, 0), tieOrder(3, KernelHeapsort.Variant.DOUBLE_POP));
         assertEquals(List.of(1, 3, 2, 0), tieOrder(4, KernelHeapsort.Variant.DOUBLE_POP));
+        assertEquals(List.of(1, 3, 4, 2, 0), tieOrder(5, KernelHeapsort.Variant.DOUBLE_POP));
+        assertEquals(List.of(1, 3, 4, 5, 6, 2, 0), tieOrder(7, KernelHeapsort.Variant.DOUBLE_POP));
         assertEquals(List.of(1, 3, 4, 5, 6, 7, 2, 0), tieOrder(8, KernelHeapsort.Variant.DOUBLE_POP));
+    }
+
+    @Test
+    void GRP_10_doublePopFinalTwoOrThreeTieOrder() {
+        // 6.11+ (41ed78043508): the last two or three are settled after the loop; two equal ones
+        // are not swapped ("> 0"), so an odd count keeps the first two of 6.9/6.10 the other way round.
+        assertEquals(List.of(1, 0), tieOrder(2, KernelHeapsort.Variant.DOUBLE_POP_FINAL_2_OR_3));
+        assertEquals(List.of(2, 1, 0), tieOrder(3, KernelHeapsort.Variant.DOUBLE_POP_FINAL_2_OR_3));
+        assertEquals(List.of(1, 3, 2, 0), tieOrder(4, KernelHeapsort.Variant.DOUBLE_POP_FINAL_2_OR_3));
+        assertEquals(List.of(3, 1, 4, 2, 0), tieOrder(5, KernelHeapsort.Variant.DOUBLE_POP_FINAL_2_OR_3));
+        assertEquals(List.of(3, 1, 4, 5, 6, 2, 0), tieOrder(7, KernelHeapsort.Variant.DOUBLE_POP_FINAL_2_OR_3));
+        assertEquals(List.of(1, 3, 4, 5, 6, 7, 2, 0), tieOrder(8, KernelHeapsort.Variant.DOUBLE_POP_FINAL_2_OR_3));
+    }
+
+    @Test
+    void GRP_10_doublePopVariantsDifferInTheLastTwoOnlyWhenTheyAreEqual() {
+        // Keys (1, 2, 3): no ties, every variant gives ids 0, 1, 2. Keys (5, 5, 1): the last
+        // comparison of 6.11 meets keys 1 and 5, not a tie, so both double-pop variants agree.
+        Comparator<Item> byKey = Comparator.comparingInt(Item::key);
+        List<Item> distinct = List.of(new Item(0, 1), new Item(1, 2), new Item(2, 3));
+        for (KernelHeapsort.Variant v : KernelHeapsort.Variant.values())
+            assertEquals(List.of(0, 1, 2), KernelHeapsort.sorted(distinct, byKey, v).stream().map(Item::id).toList(), v.name());
+        // By hand: the heap is [0, 1, 2] (the sift of 0 takes the right 1 on a tie, 5 >= 1, and
+        // 5 >= 5 climbs back). 6.9: pop -> [2, 1 | 0]; sift 2 (key 1) below 1 (key 5): [1, 2 | 0];
+        // pop -> [2 | 1, 0]. 6.11: pop -> [2, 1 | 0]; key 1 > key 5? no -> [2, 1, 0].
+        List<Item> tiedPair = List.of(new Item(0, 5), new Item(1, 5), new Item(2, 1));
+        assertEquals(List.of(2, 1, 0),
+                KernelHeapsort.sorted(tiedPair, byKey, KernelHeapsort.Variant.DOUBLE_POP).stream().map(Item::id).toList());
+        assertEquals(List.of(2, 1, 0),
+                KernelHeapsort.sorted(tiedPair, byKey, KernelHeapsort.Variant.DOUBLE_POP_FINAL_2_OR_3).stream().map(Item::id).toList());
     }
 
     @Test
@@ -45,26 +84,31 @@ class KernelHeapsortTest {
         // a tie (pre-2024 ">= 0" takes the left child, 0e02ca29a563 "> 0" the right)
         // was never pinned. Keys (1, 5, 5), ids (0, 1, 2), by hand:
         // bottom-up: sift 0 takes the left 5 -> [1, 0, 2]; pop 2 -> [2, 0 | 1]; pop -> [0 | 2, 1].
-        // double pop: sift 0 takes the right 5 -> [2, 1, 0]; pop 0 -> [0, 1 | 2]; 1 <= 5, no swap.
+        // double pop: sift 0 takes the right 5 -> [2, 1, 0]; pop 0 -> [0, 1 | 2]; 6.11: 1 <= 5, no
+        // swap; 6.9: the sift of 0 (key 1) within two rotates -> [1, 0 | 2], and the last pop -> [0, 1 | 2].
         List<Item> items = List.of(new Item(0, 1), new Item(1, 5), new Item(2, 5));
         Comparator<Item> byKey = Comparator.comparingInt(Item::key);
         assertEquals(List.of(0, 2, 1),
                 KernelHeapsort.sorted(items, byKey, KernelHeapsort.Variant.BOTTOM_UP).stream().map(Item::id).toList());
         assertEquals(List.of(0, 1, 2),
                 KernelHeapsort.sorted(items, byKey, KernelHeapsort.Variant.DOUBLE_POP).stream().map(Item::id).toList());
+        assertEquals(List.of(0, 1, 2),
+                KernelHeapsort.sorted(items, byKey, KernelHeapsort.Variant.DOUBLE_POP_FINAL_2_OR_3).stream().map(Item::id).toList());
     }
 
     @Test
-    void GRP_10_releaseBoundaryIsSixNine() {
+    void GRP_10_releaseBoundariesAreSixNineAndSixEleven() {
         assertEquals(KernelHeapsort.Variant.BOTTOM_UP, KernelHeapsort.variantOf(KernelRelease.of(6, 1)));
         assertEquals(KernelHeapsort.Variant.BOTTOM_UP, KernelHeapsort.variantOf(KernelRelease.of(6, 8)));
         assertEquals(KernelHeapsort.Variant.DOUBLE_POP, KernelHeapsort.variantOf(KernelRelease.of(6, 9)));
-        assertEquals(KernelHeapsort.Variant.DOUBLE_POP, KernelHeapsort.variantOf(KernelRelease.of(6, 12)));
+        assertEquals(KernelHeapsort.Variant.DOUBLE_POP, KernelHeapsort.variantOf(KernelRelease.of(6, 10)));
+        assertEquals(KernelHeapsort.Variant.DOUBLE_POP_FINAL_2_OR_3, KernelHeapsort.variantOf(KernelRelease.of(6, 11)));
+        assertEquals(KernelHeapsort.Variant.DOUBLE_POP_FINAL_2_OR_3, KernelHeapsort.variantOf(KernelRelease.of(6, 12)));
     }
 
-    /** Both variants sort: keys come out ascending and nothing is lost, for many random inputs. */
+    /** Every variant sorts: keys come out ascending and nothing is lost, for many random inputs. */
     @Test
-    void GRP_10_bothVariantsSortAscending() {
+    void GRP_10_everyVariantSortsAscending() {
         SplittableRandom random = new SplittableRandom(42);
         for (KernelHeapsort.Variant v : KernelHeapsort.Variant.values()) {
             for (int t = 0; t < 500; t++) {
