@@ -226,7 +226,7 @@ Feature: Formats
         node 0 cpus: 0
         sockets 2
         """
-      Then it is rejected with "odd.topo:2: unknown line 'sockets 2'; expected numactl -H output or a directive (topology, source, note, possible, present, online, isolated, smt, siblings, package, packages, cluster, cpu-model, llc, die, node-of, memless, expect, numactl:, lscpu-p:)"
+      Then it is rejected with "odd.topo:2: unknown line 'sockets 2'; expected numactl -H output or a directive (topology, source, note, possible, present, online, isolated, smt, siblings, package, packages, cluster, cpu-model, arch, llc, die, node-of, memless, expect, numactl:, lscpu-p:)"
 
   @FMT-11
   Rule: FMT-11 Writing then reading gives the same machine
@@ -502,7 +502,7 @@ Feature: Formats
         node 0 cpus: 0
         this line goes on and on and on and on and on and on and on and on and on and on
         """
-      Then it is rejected with "u.topo:2: unknown line 'this line goes on and on and on and on and on and on and on ...'; expected numactl -H output or a directive (topology, source, note, possible, present, online, isolated, smt, siblings, package, packages, cluster, cpu-model, llc, die, node-of, memless, expect, numactl:, lscpu-p:)"
+      Then it is rejected with "u.topo:2: unknown line 'this line goes on and on and on and on and on and on and on ...'; expected numactl -H output or a directive (topology, source, note, possible, present, online, isolated, smt, siblings, package, packages, cluster, cpu-model, arch, llc, die, node-of, memless, expect, numactl:, lscpu-p:)"
 
   @FMT-19
   Rule: FMT-19 What numaspread prints of its input is escaped, and what it writes it reads back

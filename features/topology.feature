@@ -262,9 +262,9 @@ Feature: Topology
       And the clusters were stated
 
   @TOPO-13
-  Rule: TOPO-13 A CPU's live cluster mask holds the online CPUs of its cluster, and is empty when it is not online
+  Rule: TOPO-13 A CPU's live cluster mask holds the online CPUs of its cluster; a CPU that is not online has an empty mask on x86 and itself on arm64
 
-    Example: an offline CPU has an empty cluster mask and leaves its cluster's masks
+    Example: on x86, an offline CPU has an empty cluster mask and leaves its cluster's masks
       When the file "cl2-offline.topo" is read:
         """topo
         possible 0-15
@@ -285,7 +285,7 @@ Feature: Topology
         | 3   | 0-3     |      |
         | 4   | 4-7     | 4-7  |
 
-    Example: a possible CPU that is not present has an empty cluster mask
+    Example: on x86, a possible CPU that is not present has an empty cluster mask
       When the file "hotplug.topo" is read:
         """topo
         possible 0-7
@@ -298,6 +298,42 @@ Feature: Topology
         | cpu | cluster | live |
         | 5   | 4-7     | 4-5  |
         | 6   | 4-7     |      |
+
+    Example: on arm64, an offline CPU's cluster mask is the CPU itself, and it leaves the others' masks
+      When the file "arm64-offline.topo" is read:
+        """topo
+        arch arm64
+        possible 0-15
+        online 0-2,4-15
+        cluster cpus 0-3
+        cluster cpus 4-7
+        cluster cpus 8-11
+        cluster cpus 12-15
+        node 0 cpus: 0 1 2 4 5 6 7
+        node 1 cpus: 8-15
+        node-of 3 0
+        """
+      Then the cluster masks are:
+        | cpu | cluster | live |
+        | 0   | 0-3     | 0-2  |
+        | 3   | 0-3     | 3    |
+        | 4   | 4-7     | 4-7  |
+
+    Example: on arm64, a possible CPU that is not present has the cluster mask of itself
+      When the file "arm64-hotplug.topo" is read:
+        """topo
+        arch arm64
+        possible 0-7
+        present 0-5
+        cluster every 4 cores
+        node 0 cpus: 0-5
+        node-of 6-7 0
+        """
+      Then the cluster masks are:
+        | cpu | cluster | live |
+        | 5   | 4-7     | 4-5  |
+        | 6   | 4-7     | 6    |
+        | 7   | 4-7     | 7    |
 
   @TOPO-14
   Rule: TOPO-14 A cluster holds whole SMT cores

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.input.InvalidInputException;
 import dev.numaspread.model.input.Printable;
+import dev.numaspread.model.topology.Arch;
 import dev.numaspread.model.topology.CpuModel;
 import dev.numaspread.model.topology.CpuPackage;
 import dev.numaspread.model.topology.InvalidTopologyException;
@@ -38,6 +39,7 @@ import java.util.Set;
  *  "cpus": {"possible": "0-111", "present": "0-31", "online": "0-31"},
  *  "smt": {"numbering": "stride", "width": 2, "stride": 16},
  *  "cpuModel": "intel-graniterapids-x",   (optional; FMT-20)
+ *  "arch": "arm64",                       (optional, x86 when absent; FMT-12)
  *  "packages": [{"id": 0, "cpus": "0-7,16-23"}, ...], "clusters": [],
  *  "nodes": [{"id": 0, "cpus": "0-7,16-23", "memMiB": 46802}, ...],
  *  "nodeOf": [{"cpus": "32-111", "node": 0}],
@@ -53,7 +55,7 @@ public final class TopologyJson {
 
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final Set<String> KEYS = Set.of("name", "source", "notes", "expect", "cpus", "smt", "packages", "clusters",
-            "cpuModel", "llc", "nodes", "nodeOf", "distances");
+            "cpuModel", "arch", "llc", "nodes", "nodeOf", "distances");
 
     /** Reads a JSON file in the mode its {@code expect} list asks for. */
     public static TopoDocument read(Path file) {
@@ -134,6 +136,11 @@ public final class TopologyJson {
             String word = r.text(root, "cpuModel", "/cpuModel");
             d.cpuModel(CpuModel.byWord(word).orElseThrow(() -> new InvalidTopologyException(where + ":/cpuModel", "cpuModel "
                     + Printable.quote(word) + "; expected " + CpuModel.words())), r.at("/cpuModel"));
+        }
+        if (root.has("arch")) {
+            String word = r.text(root, "arch", "/arch");
+            d.arch(Arch.byWord(word).orElseThrow(() -> new InvalidTopologyException(where + ":/arch", "arch "
+                    + Printable.quote(word) + "; expected " + Arch.words())), r.at("/arch"));
         }
         int i = 0;
         for (JsonNode p : r.array(root, "packages", "/packages")) {
@@ -283,6 +290,7 @@ public final class TopologyJson {
             smt.groups().forEach(c -> g.add(c.toList()));
         }
         if (t.cpuModel() != CpuModel.OTHER) o.put("cpuModel", t.cpuModel().word());
+        if (t.arch() != Arch.X86) o.put("arch", t.arch().word());
         ArrayNode pk = o.putArray("packages");
         for (CpuPackage p : t.packages()) pk.addObject().put("id", p.id()).put("cpus", p.cpus().toList());
         ArrayNode cl = o.putArray("clusters");

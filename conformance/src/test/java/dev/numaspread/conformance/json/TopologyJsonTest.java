@@ -64,7 +64,7 @@ class TopologyJsonTest {
                 assertThrows(InvalidTopologyException.class, () -> TopologyJson.read(badList, "x.json")).getMessage());
         String unknown = XEON.replace("\"nodeOf\"", "\"nodeof\"");
         assertTrue(assertThrows(InvalidTopologyException.class, () -> TopologyJson.read(unknown, "x.json")).getMessage()
-                .startsWith("x.json:/nodeof: unknown key 'nodeof'; expected one of clusters, cpuModel, cpus, distances, expect,"));
+                .startsWith("x.json:/nodeof: unknown key 'nodeof'; expected one of arch, clusters, cpuModel, cpus, distances, expect,"));
         // Found by the fuzz campaign (ReaderFuzzTest): a lone surrogate, which JSON can escape and UTF-8 cannot carry,
         // made a machine whose own JSON did not read back.
         assertEquals("x.json: source 'hwloc\\u{d800}' holds a lone surrogate (U+D800); expected text",

@@ -5,6 +5,7 @@ import dev.numaspread.conformance.fixtures.TopologyFiles;
 import dev.numaspread.conformance.rules.Proves;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.numa.NumaLevels;
+import dev.numaspread.model.topology.Arch;
 import dev.numaspread.model.topology.CpuModel;
 import dev.numaspread.model.topology.InvalidTopologyException;
 import dev.numaspread.model.topology.Topology;
@@ -140,6 +141,22 @@ class MachineSnapshotTest {
         assertArrayEquals(new int[]{10, 15, 17, 24}, NumaLevels.of(KernelRelease.of(7, 3), m).distances());
         // Clearwater Forest-X is family 6 model 0xdd.
         assertEquals(CpuModel.INTEL_ATOM_DARKMONT_X, MachineSnapshot.capture(sncMachine("GenuineIntel", 221)).topology().topology().cpuModel());
+    }
+
+    /** An arm64 /proc/cpuinfo names the CPU implementer and architecture: the snapshot's machine is arm64 (TOPO-13). */
+    @Test
+    @Proves({"FMT-15", "TOPO-13"})
+    void FMT_15_snapshotOfAnArm64MachineIsArm64() throws IOException {
+        Path r = sncMachine("GenuineIntel", 173);
+        write(r, "proc/cpuinfo", "processor\t: 0\nBogoMIPS\t: 200.00\nFeatures\t: fp asimd evtstrm\nCPU implementer\t: 0x48\n"
+                + "CPU architecture: 8\nCPU variant\t: 0x1\nCPU part\t: 0xd01\nCPU revision\t: 0\n\n");
+        Path tar = tmp.resolve("arm64.tar");
+        MachineSnapshot.capture(r).write(tar);
+        Topology m = TopologyFiles.read(tar).topology();
+        assertEquals(Arch.ARM64, m.arch());
+        assertEquals(CpuModel.OTHER, m.cpuModel());
+        // x86's cpuinfo (and a copy without proc/) keeps the default.
+        assertEquals(Arch.X86, MachineSnapshot.capture(sncMachine("AuthenticAMD", 1)).topology().topology().arch());
     }
 
     @Test

@@ -184,6 +184,7 @@ public final class SysfsSnapshot {
             if (tree.isFile(cpuinfo)) {
                 CpuModel model = cpuModel(tree, cpuinfo);
                 if (model != CpuModel.OTHER) d.cpuModel(model, at(tree, cpuinfo));
+                if (isArm64(tree, cpuinfo)) d.arch(Arch.ARM64, at(tree, cpuinfo));
             }
         }
 
@@ -216,6 +217,23 @@ public final class SysfsSnapshot {
         }
         if (vendor == null || family < 0 || model < 0 || family > Integer.MAX_VALUE || model > Integer.MAX_VALUE) return CpuModel.OTHER;
         return CpuModel.ofCpuinfo(vendor, (int) family, (int) model);
+    }
+
+    /**
+     * True when {@code /proc/cpuinfo}'s first processor block is arm64's: it names the
+     * {@code CPU implementer} and {@code CPU architecture} (FMT-15); x86 names {@code vendor_id}.
+     */
+    static boolean isArm64(SysfsTree tree, String cpuinfo) {
+        boolean implementer = false, architecture = false;
+        for (String line : text(tree, cpuinfo).split("\n")) {
+            if (line.isBlank()) break;
+            int colon = line.indexOf(':');
+            if (colon < 0) continue;
+            String key = line.substring(0, colon).strip();
+            if (key.equals("CPU implementer")) implementer = true;
+            if (key.equals("CPU architecture")) architecture = true;
+        }
+        return implementer && architecture;
     }
 
     /** The path (with a trailing {@code /}, or empty) holding {@code cpu/} and {@code node/}: the copy itself or its devices/system. */

@@ -67,6 +67,9 @@ public final class TopoDraft implements TopologyValidation.Positions {
     private CpuModel cpuModel = CpuModel.OTHER;
     private SourcePosition cpuModelPos;
 
+    private Arch arch = Arch.X86;
+    private SourcePosition archPos;
+
     private NodeMask available;
     private SourcePosition availablePos;
     private final TreeMap<Integer, CpuSet> nodeCpus = new TreeMap<>();
@@ -217,6 +220,13 @@ public final class TopoDraft implements TopologyValidation.Positions {
     public void cpuModel(CpuModel model, SourcePosition at) {
         cpuModelPos = once(cpuModelPos, "cpu-model", at);
         cpuModel = model;
+    }
+
+    /** {@code arch WORD} (FMT-6): once per file; x86 when absent. */
+    public void arch(Arch a, SourcePosition at) {
+        once(archPos, "arch", at);
+        arch = a;
+        archPos = at;
     }
 
     public void pkg(int id, CpuSet cpus, SourcePosition at) {
@@ -555,7 +565,7 @@ public final class TopoDraft implements TopologyValidation.Positions {
 
         Topology t;
         try {
-            t = new Topology(topoName, source, poss, pres, on, nodes, table, checkedGroups, pkgs, cls, cpuModel);
+            t = new Topology(topoName, source, poss, pres, on, nodes, table, checkedGroups, pkgs, cls, cpuModel, arch);
         } catch (IllegalArgumentException e) {
             throw findings.reject(topology(), e.getMessage());
         }

@@ -27,7 +27,7 @@ public final class TopoFormat {
     private TopoFormat() {}
 
     private static final String DIRECTIVES = "topology, source, note, possible, present, online, isolated, smt, siblings, package,"
-            + " packages, cluster, cpu-model, llc, die, node-of, memless, expect, numactl:, lscpu-p:";
+            + " packages, cluster, cpu-model, arch, llc, die, node-of, memless, expect, numactl:, lscpu-p:";
 
     /** Reads a file in the mode its {@code expect} line asks for (FMT-9). */
     public static TopoDocument read(Path file) {
@@ -115,6 +115,7 @@ public final class TopoFormat {
                 case "packages" -> packages(d, l);
                 case "cluster" -> cluster(d, l);
                 case "cpu-model" -> cpuModel(d, l);
+                case "arch" -> arch(d, l);
                 case "llc", "die" -> { } // accepted: cache and die groups do not change any modelled routine
                 case "node-of" -> nodeOf(d, l);
                 case "memless" -> d.memless(nodeList(rest, at), at);
@@ -293,6 +294,16 @@ public final class TopoFormat {
         d.cpuModel(model, l.at());
     }
 
+    /** {@code arch WORD} (FMT-6): {@code x86}, the default, or {@code arm64}. */
+    private static void arch(TopoDraft d, Line l) {
+        if (l.size() != 2)
+            throw new InvalidTopologyException(l.at().where(), Printable.quote(l.stripped()) + "; expected 'arch ARCH' with ARCH " + Arch.words());
+        Arch a = Arch.byWord(l.word(1)).orElseThrow(() -> new InvalidTopologyException(l.at().where(),
+                "arch " + Printable.quote(l.word(1)) + "; expected " + Arch.words()
+                        + " (the architecture decides an offline CPU's cluster mask; x86 is the default)"));
+        d.arch(a, l.at());
+    }
+
     private static void cluster(TopoDraft d, Line l) {
         if (l.size() >= 3 && l.word(1).equals("cpus")) d.cluster(list(l.from(2), l.at()), l.at());
         else if (l.size() == 4 && l.word(1).equals("every") && l.word(3).equals("cores")) d.clustersEvery(count(l, 2, "core count"), l.at());
@@ -434,6 +445,7 @@ public final class TopoFormat {
         sb.append("present ").append(t.present().toList()).append('\n');
         sb.append("online ").append(t.online().toList()).append('\n');
         sb.append(SmtLayout.of(t).toTopoLine()).append('\n');
+        if (t.arch() != Arch.X86) sb.append("arch ").append(t.arch().word()).append('\n');
         if (t.cpuModel() != CpuModel.OTHER) sb.append("cpu-model ").append(t.cpuModel().word()).append('\n');
         for (CpuPackage p : t.packages()) sb.append("package ").append(p.id()).append(" cpus ").append(p.cpus().toList()).append('\n');
         if (!t.clustersAssumed()) for (CpuSet c : t.clusters()) sb.append("cluster cpus ").append(c.toList()).append('\n');

@@ -39,6 +39,7 @@ public final class Topology {
     private final List<CpuSet> clusters;       // ascending by first CPU; the SMT cores when none were given
     private final boolean clustersAssumed;     // true when no clusters were given
     private final CpuModel cpuModel;           // OTHER unless the machine states a model a hook tests
+    private final Arch arch;                   // X86 unless the machine states another (arch line)
 
     // Derived indexes: node ids ascending (found by binary search), whether each node has an
     // online CPU, cpu -> node id, cpu -> index of its sibling group. Lookups by node id stay
@@ -59,7 +60,15 @@ public final class Topology {
     public Topology(String name, String source, CpuSet possible, CpuSet present, CpuSet online,
                     List<Node> nodes, DistanceTable distances, List<CpuSet> smtSiblings,
                     List<CpuPackage> packages, List<CpuSet> clusters, CpuModel cpuModel) {
+        this(name, source, possible, present, online, nodes, distances, smtSiblings, packages, clusters, cpuModel, Arch.X86);
+    }
+
+    /** A machine that states its architecture too ({@code arch}, TOPO-13): it decides the live cluster masks. */
+    public Topology(String name, String source, CpuSet possible, CpuSet present, CpuSet online,
+                    List<Node> nodes, DistanceTable distances, List<CpuSet> smtSiblings,
+                    List<CpuPackage> packages, List<CpuSet> clusters, CpuModel cpuModel, Arch arch) {
         this.cpuModel = Objects.requireNonNull(cpuModel, "cpuModel");
+        this.arch = Objects.requireNonNull(arch, "arch");
         this.name = Objects.requireNonNull(name, "name");
         this.source = Objects.requireNonNull(source, "source");
         this.possible = Objects.requireNonNull(possible, "possible");
@@ -179,6 +188,9 @@ public final class Topology {
     /** The CPU model the machine states ({@code cpu-model}, TOPO-16); {@link CpuModel#OTHER} when it states none. */
     public CpuModel cpuModel() { return cpuModel; }
 
+    /** The architecture the machine states ({@code arch}, TOPO-13); {@link Arch#X86} when it states none. */
+    public Arch arch() { return arch; }
+
     // ---------------------------------------------------------------- derived kernel views
 
     /** {@code nr_cpu_ids}: the highest possible CPU id plus one; "none" results are {@code >= nrCpuIds()}. */
@@ -267,17 +279,21 @@ public final class Topology {
     }
 
     /**
-     * {@code topology_cluster_cpumask(cpu)} as x86 keeps it (TOPO-13): for an online CPU, the online
-     * CPUs of its cluster in its own node; empty for an offline or never-present CPU. The kernel
-     * links two CPUs into each other's L2 mask when the second comes online ({@code set_cpu_sibling_map},
-     * {@code match_l2c}, which refuses CPUs of another node through {@code topology_sane}) and
-     * unlinks a CPU that goes offline ({@code remove_siblinginfo}). arm64 differs (an offline CPU's
-     * mask is the CPU itself) and is not modelled.
+     * {@code topology_cluster_cpumask(cpu)} as the machine's architecture keeps it (TOPO-13).
+     * x86: for an online CPU, the online CPUs of its cluster in its own node; empty for an offline
+     * or never-present CPU. The kernel links two CPUs into each other's L2 mask when the second comes
+     * online ({@code set_cpu_sibling_map}, {@code match_l2c}, which refuses CPUs of another node
+     * through {@code topology_sane}) and unlinks a CPU that goes offline ({@code remove_siblinginfo}).
+     * arm64: for an online CPU, the online CPUs of its cluster (the package and cluster ids match;
+     * no node test); for an offline or never-present CPU, the CPU itself: every possible CPU's mask
+     * starts as itself ({@code reset_cpu_topology}) and goes back to itself on offline
+     * ({@code remove_cpu_topology}), {@code drivers/base/arch_topology.c}.
      *
      * @throws IllegalArgumentException if the CPU is not possible
      */
     public CpuSet topologyClusterCpumask(int cpu) {
         CpuSet cluster = clusterOf(cpu);
+        if (arch == Arch.ARM64) return online.contains(cpu) ? cluster.and(online) : CpuSet.of(cpu);
         if (!online.contains(cpu)) return CpuSet.EMPTY;
         return cluster.and(online).and(cpusOf(nodeOfCpu[cpu]));
     }
@@ -316,17 +332,22 @@ public final class Topology {
 
     /** The same machine with another online set (a hotplug event, or a kernel-run phase). */
     public Topology withOnline(CpuSet newOnline) {
-        return new Topology(name, source, possible, present, newOnline, nodes, distances, smtSiblings, packages, statedClusters(), cpuModel);
+        return new Topology(name, source, possible, present, newOnline, nodes, distances, smtSiblings, packages, statedClusters(), cpuModel, arch);
     }
 
     /** The same machine under another name and source. */
     public Topology named(String newName, String newSource) {
-        return new Topology(newName, newSource, possible, present, online, nodes, distances, smtSiblings, packages, statedClusters(), cpuModel);
+        return new Topology(newName, newSource, possible, present, online, nodes, distances, smtSiblings, packages, statedClusters(), cpuModel, arch);
     }
 
     /** The same machine stating another CPU model (TOPO-16). */
     public Topology withCpuModel(CpuModel model) {
-        return new Topology(name, source, possible, present, online, nodes, distances, smtSiblings, packages, statedClusters(), model);
+        return new Topology(name, source, possible, present, online, nodes, distances, smtSiblings, packages, statedClusters(), model, arch);
+    }
+
+    /** The same machine stating another architecture (TOPO-13). */
+    public Topology withArch(Arch newArch) {
+        return new Topology(name, source, possible, present, online, nodes, distances, smtSiblings, packages, statedClusters(), cpuModel, newArch);
     }
 
     /** The clusters as given when built: empty when they were assumed, so a copy assumes them too. */
@@ -339,7 +360,7 @@ public final class Topology {
         return o instanceof Topology t && name.equals(t.name) && source.equals(t.source)
                 && possible.equals(t.possible) && present.equals(t.present) && online.equals(t.online)
                 && nodes.equals(t.nodes) && distances.equals(t.distances) && smtSiblings.equals(t.smtSiblings)
-                && packages.equals(t.packages) && clusters.equals(t.clusters) && cpuModel == t.cpuModel;
+                && packages.equals(t.packages) && clusters.equals(t.clusters) && cpuModel == t.cpuModel && arch == t.arch;
     }
 
     /** True when the two describe the same machine, names and sources aside. */

@@ -37,6 +37,7 @@ public final class TopologyBuilder {
     private final List<CpuPackage> packages = new ArrayList<>();
     private final List<CpuSet> clusters = new ArrayList<>();
     private CpuModel cpuModel = CpuModel.OTHER;
+    private Arch arch = Arch.X86;
 
     private TopologyBuilder(String name) {
         this.name = name;
@@ -92,6 +93,8 @@ public final class TopologyBuilder {
     public TopologyBuilder cluster(CpuSet cpus) { clusters.add(cpus); return this; }
     /** {@code cpu-model WORD} (FMT-20, TOPO-16). */
     public TopologyBuilder cpuModel(CpuModel m) { cpuModel = m; return this; }
+    /** {@code arch WORD} (FMT-6, TOPO-13). */
+    public TopologyBuilder arch(Arch a) { arch = a; return this; }
 
     /**
      * The machine, built as {@link TopoFormat} builds the file these calls describe.
@@ -117,6 +120,7 @@ public final class TopologyBuilder {
         for (CpuPackage p : packages) d.pkg(p.id(), p.cpus(), at);
         for (CpuSet c : clusters) d.cluster(c, at);
         if (cpuModel != CpuModel.OTHER) d.cpuModel(cpuModel, at);
+        if (arch != Arch.X86) d.arch(arch, at);
         nodes.forEach((id, cpus) -> {
             // A node line lists online CPUs only (TOPO-5); the others are node-of.
             CpuSet listed = online == null ? cpus : cpus.and(online);

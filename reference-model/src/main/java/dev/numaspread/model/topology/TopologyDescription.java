@@ -51,6 +51,12 @@ public final class TopologyDescription {
     static java.util.Optional<String> emptyClusterMasks(Topology t) {
         CpuSet offline = t.present().andNot(t.online()), absent = t.possible().andNot(t.present());
         if (offline.isEmpty() && absent.isEmpty()) return java.util.Optional.empty();
+        if (t.arch() == Arch.ARM64) {
+            // arm64 keeps such a CPU's mask as itself (TOPO-13): no fall-back, a one-CPU cluster each.
+            return java.util.Optional.of("  cluster mask of itself (arm64): " + offline.or(absent).toList()
+                    + (offline.isEmpty() ? " (not present)" : absent.isEmpty() ? " (offline)" : " (offline or not present)")
+                    + "; from 7.0 each counts as a cluster of one CPU (GRP-13)");
+        }
         List<String> parts = new ArrayList<>();
         if (!offline.isEmpty()) parts.add(offline.toList() + " (offline)");
         if (!absent.isEmpty()) parts.add(absent.toList() + " (not present)");
@@ -106,6 +112,7 @@ public final class TopologyDescription {
         }
         out.add("clusters  " + clusters(t));
         emptyClusterMasks(t).ifPresent(out::add);
+        if (t.arch() != Arch.X86) out.add("arch      " + t.arch().word() + " (an offline or not-present CPU's cluster mask is the CPU itself)");
         if (t.cpuModel() != CpuModel.OTHER)
             out.add("cpu model " + t.cpuModel().word() + " (" + t.cpuModel().kernelName() + "), " + t.maxPackages()
                     + (t.maxPackages() == 1 ? " package, " : " packages, ") + t.numNodesPerPackage()

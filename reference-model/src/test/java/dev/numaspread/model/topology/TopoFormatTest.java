@@ -203,7 +203,7 @@ class TopoFormatTest {
     @Test
     void FMT_10_unknownLine() {
         assertEquals("u.topo:2: unknown line 'sockets 2'; expected numactl -H output or a directive (topology, source, note, possible,"
-                + " present, online, isolated, smt, siblings, package, packages, cluster, cpu-model, llc, die, node-of, memless, expect, numactl:, lscpu-p:)",
+                + " present, online, isolated, smt, siblings, package, packages, cluster, cpu-model, arch, llc, die, node-of, memless, expect, numactl:, lscpu-p:)",
                 error("topology u\nsockets 2\n", "u.topo"));
     }
 
@@ -414,7 +414,7 @@ class TopoFormatTest {
     @Test
     void FMT_18_quotesAtMostSixtyCharactersOfAnUnknownLine() {
         assertEquals("t.topo:1: unknown line '" + "x".repeat(60) + "...'; expected numactl -H output or a directive (topology, source, note,"
-                + " possible, present, online, isolated, smt, siblings, package, packages, cluster, cpu-model, llc, die, node-of, memless, expect, numactl:, lscpu-p:)",
+                + " possible, present, online, isolated, smt, siblings, package, packages, cluster, cpu-model, arch, llc, die, node-of, memless, expect, numactl:, lscpu-p:)",
                 error("x".repeat(100), "t.topo"));
     }
 
@@ -435,5 +435,25 @@ class TopoFormatTest {
         assertEquals("t.topo: note '" + "n".repeat(60) + "...' of 4097 characters; expected at most 4096 (spec/formats.md FMT-17)",
                 error("note " + "n".repeat(4097) + "\nnode 0 cpus: 0\n", "t.topo"));
         assertEquals(4096, TopoFormat.read("note " + "n".repeat(4096) + "\nnode 0 cpus: 0\n", "t.topo").notes().get(0).length());
+    }
+
+    /** {@code arch arm64} reads, writes back and changes the live cluster mask of an offline CPU (TOPO-13); x86 is the default. */
+    @Test
+    void FMT_6_archDirectiveStatesTheArchitecture() {
+        String text = "arch arm64\nonline 0-2\ncluster cpus 0-3\nnode 0 cpus: 0 1 2\nnode-of 3 0\n";
+        Topology arm = TopoFormat.read(text, "a.topo").topology();
+        assertEquals(Arch.ARM64, arm.arch());
+        assertEquals(CpuSet.of(3), arm.topologyClusterCpumask(3));
+        assertEquals(CpuSet.parseList("0-2"), arm.topologyClusterCpumask(0));
+        Topology x86 = TopoFormat.read(text.replace("arch arm64\n", ""), "x.topo").topology();
+        assertEquals(Arch.X86, x86.arch());
+        assertEquals(CpuSet.EMPTY, x86.topologyClusterCpumask(3));
+        String written = TopoFormat.write(new TopoDocument(arm, List.of(), Set.of(), List.of()));
+        assertTrue(written.contains("\narch arm64\n"), written);
+        assertEquals(arm.named("x", ""), TopoFormat.read(written, "w.topo").topology().named("x", ""));
+        assertFalse(TopoFormat.write(new TopoDocument(x86, List.of(), Set.of(), List.of())).contains("arch"));
+        InvalidTopologyException e = assertThrows(InvalidTopologyException.class, () -> TopoFormat.read("arch sparc\n" + text, "s.topo"));
+        assertEquals("s.topo:1: arch 'sparc'; expected x86 or arm64 (the architecture decides an offline CPU's cluster mask; x86 is the default)",
+                e.getMessage());
     }
 }
