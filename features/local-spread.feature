@@ -230,10 +230,15 @@ Feature: Local spread
       When a driver on node 2 asks for 9 queues
       Then the queues get CPUs 0, 1, 2, 3, 4, 5, 6, 7, 0 in that order
 
-    Example: Linux 6.5 oopses on the CPU-less node
-      Given the machine "patho-cpuless-node-near-1" running Linux 6.5
+    Example: Linux 6.4 oopses on the CPU-less node
+      Given the machine "patho-cpuless-node-near-1" running Linux 6.4
       When a driver on node 2 asks for 2 queues
       Then the kernel oopses
+
+    Example: Linux 6.5, as stable 6.5.12 left it, spreads from node 1, the nearest node with CPUs
+      Given the machine "patho-cpuless-node-near-1" running Linux 6.5
+      When a driver on node 2 asks for 9 queues
+      Then the queues get CPUs 4, 5, 6, 7, 0, 1, 2, 3, 4 in that order
 
     Example: Linux 6.12 spreads from node 1, the nearest node with CPUs (kernel run d-memory-only-node)
       Given the machine "patho-cpuless-node-near-1" running Linux 6.12
@@ -338,10 +343,10 @@ Feature: Local spread
       Then the queues get CPUs 0, 1, 2, 4, 5, 7, 0 in that order
 
   @LS-11
-  Rule: LS-11 The housekeeping releases spread over the possible CPUs
+  Rule: LS-11 The housekeeping release spreads over the possible CPUs
 
-    Example: CPUs 3 and 6 offline in Linux 5.10 still get queues, and the wrap counts 8 CPUs
-      Given the machine "patho-offline-cpus" running Linux 5.10
+    Example: CPUs 3 and 6 offline in Linux 5.9 still get queues, and the wrap counts 8 CPUs
+      Given the machine "patho-offline-cpus" running Linux 5.9
       When a driver on node 1 asks for 9 queues
       Then the queues get CPUs 4, 5, 6, 7, 0, 1, 2, 3, 4 in that order
 

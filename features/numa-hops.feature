@@ -8,7 +8,7 @@ Feature: NUMA hops, closest CPU, n-th CPU, nearest node
   @HOP-1
   Rule: HOP-1 Hop masks are cumulative and hold only online CPUs
 
-    Example: the Kunpeng 920 from node 2
+    Example: the Kunpeng 920 (4 nodes of 24 CPUs; from node 2: node 3 at 16, node 1 at 25, node 0 at 32) from node 2
       Given the machine "kunpeng920-4node" running Linux 6.12
       When a driver walks the hop masks of node 2
       Then every hop mask holds the one before it and only online CPUs
@@ -21,12 +21,12 @@ Feature: NUMA hops, closest CPU, n-th CPU, nearest node
   @HOP-2
   Rule: HOP-2 The first hop is the node, the last is every online CPU
 
-    Example: the EPYC 7763 from node 14
+    Example: the EPYC 7763 (16 nodes of 16 CPUs, SMT siblings 128 apart; its quad at 11, its socket at 12, the other socket at 32) from node 14
       Given the machine "epyc7763-2s-16node" running Linux 6.12
       When a driver walks the hop masks of node 14
       Then the first hop mask holds 112-119,240-247 and the last is 0-255
 
-    Example: the Kunpeng 920 from node 0
+    Example: the Kunpeng 920 from node 0, whose row puts node 1 at 16, node 2 at 32 and node 3 at 33
       Given the machine "kunpeng920-4node" running Linux 6.12
       When a driver walks the hop masks of node 0
       Then the first hop mask holds 0-23 and the last is 0-95
@@ -150,7 +150,7 @@ Feature: NUMA hops, closest CPU, n-th CPU, nearest node
   @HOP-6
   Rule: HOP-6 The n-th CPU follows the rings
 
-    Example: the Kunpeng 920 from node 2 counts node 2, node 3, node 1, node 0
+    Example: the Kunpeng 920 from node 2 counts node 2, node 3 (16), node 1 (25), node 0 (32)
       Given the machine "kunpeng920-4node" running Linux 6.12
       When the scheduler looks for CPU numbers 0 to 3 of 0,30,50,80 from node 2
       Then the answers are CPUs 50, 80, 30, 0
@@ -196,8 +196,8 @@ Feature: NUMA hops, closest CPU, n-th CPU, nearest node
       When the scheduler looks for CPU numbers 0 to 4 of 0-7 from node 2
       Then the answers are CPUs 4, 5, 6, 7, 0
 
-    Example: a CPU-less node in Linux 6.5 oopses
-      Given the machine "patho-cpuless-node-near-1" running Linux 6.5
+    Example: a CPU-less node in Linux 6.4 oopses (6.5.12 took the fix)
+      Given the machine "patho-cpuless-node-near-1" running Linux 6.4
       When the scheduler looks for CPU number 0 of 0-7 from node 2
       Then the kernel oopses
 

@@ -264,7 +264,7 @@ Feature: Sibling spread: MANA's IRQ affinity setup
         | 3   | 2-3  |
 
   @SIB-13
-  Rule: SIB-13 7.2+: one queue per online CPU puts queue k on the k-th online CPU alone
+  Rule: SIB-13 With one queue per online CPU, queue k (from 1) gets the k-th online CPU alone
 
     Example: the commit's 4-vCPU VM: the HWC and one queue per CPU
       Given the machine "mana-1node-2c-smt2" running Linux 7.2
@@ -277,8 +277,8 @@ Feature: Sibling spread: MANA's IRQ affinity setup
         | 3   | 2    |
         | 4   | 3    |
 
-    Example: the same VM before 7.2: two queues on each core
-      Given the machine "mana-1node-2c-smt2" running Linux 7.1
+    Example: the same VM in 6.17, before the fix: two queues on each core
+      Given the machine "mana-1node-2c-smt2" running Linux 6.17
       When MANA sets up its vectors on node 0 with dynamic MSI-X and a device maximum of 64
       Then the IRQs get:
         | irq | cpus |

@@ -191,12 +191,13 @@ public final class KernelStyleSpread implements Implementation {
     }
 
     /**
-     * On a running machine: before 6.7 the grouping holds the hotplug lock; from 6.7 it works on a
-     * snapshot of {@code cpu_present_mask} and takes no lock (spec/hotplug.md HP-6).
+     * On a running machine: 6.3 - 6.5 hold the hotplug lock around the grouping; 6.1 (the stable
+     * backport) and 6.6+ work on a snapshot of {@code cpu_present_mask} and take no lock
+     * (spec/hotplug.md HP-6).
      */
     @Override
     public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Machine machine, int numgrps) {
-        boolean lock = kernel.before(6, 7);
+        boolean lock = kernel.atLeast(6, 3) && kernel.before(6, 6);
         if (lock) machine.cpusReadLock();
         machine.cpuPresentMask();
         Optional<List<CpuSet>> groups = groupCpusEvenly(kernel, machine.topology(), numgrps);

@@ -153,7 +153,7 @@ public final class BlkMqChecks implements CheckFamily {
     }
 
     static void nullFallback(CheckContext ctx) {
-        if (ctx.kernel().before(6, 16)) return;
+        if (!dev.numaspread.model.group.GroupCpusEvenly.returnsNullForZeroGroups(ctx.kernel())) return;
         ctx.forAll(mapCases(0), c -> {
             Topology m = c.machine();
             int[] map;

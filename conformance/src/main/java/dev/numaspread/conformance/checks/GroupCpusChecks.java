@@ -442,8 +442,8 @@ public final class GroupCpusChecks implements CheckFamily {
     }
 
     static void zeroGroups(CheckContext ctx) {
-        // GRP-9 holds from 6.16 and in 6.12.y (stable backport); GRP-10 covers the crash elsewhere.
-        if (ctx.kernel().before(6, 16) && !ctx.kernel().equals(KernelRelease.of(6, 12))) return;
+        // GRP-9 holds from 6.16 and in the stable series that took the fix; GRP-10 covers the crash elsewhere.
+        if (!GroupCpusEvenly.returnsNullForZeroGroups(ctx.kernel())) return;
         ctx.forAll(MACHINES, m -> {
             Optional<List<CpuSet>> r;
             try {

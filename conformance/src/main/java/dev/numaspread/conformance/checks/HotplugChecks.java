@@ -6,6 +6,7 @@ import dev.numaspread.conformance.topogen.MachineDraws;
 import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.group.GroupCpusEvenly;
 import dev.numaspread.model.hotplug.InterleavingExplorer;
 import dev.numaspread.model.hotplug.InterleavingExplorer.Exploration;
 import dev.numaspread.model.hotplug.InterleavingExplorer.Interleaving;
@@ -239,7 +240,7 @@ public final class HotplugChecks implements CheckFamily {
     // ---------------------------------------------------------------- HP-6
 
     static void hp6(CheckContext ctx) {
-        if (ctx.kernel().before(6, 7)) return;
+        if (GroupCpusEvenly.takesHotplugLock(ctx.kernel())) return;
         Topology t = SiblingSpreadChecks.commentMachine();
         Machine m = Machine.boot(t, ctx.kernel());
         try {

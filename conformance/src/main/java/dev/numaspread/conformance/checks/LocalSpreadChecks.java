@@ -89,10 +89,8 @@ public final class LocalSpreadChecks implements CheckFamily {
         return DeviceDraws.sometimesWithoutNumaLevels(DeviceDraws.noNodeDevices(MACHINES.options()), 10).map(d -> new Case(d.machine(), d.node()));
     }
 
-    static final KernelRelease V5_9 = KernelRelease.of(5, 9), V5_10 = KernelRelease.of(5, 10);
-
     static boolean housekeeping(KernelRelease k) {
-        return k.between(V5_9, V5_10);
+        return LocalSpread.isHousekeeping(k);
     }
 
     /** The model's plan, or empty when the release oopses there (contract checks skip those inputs). */
@@ -202,7 +200,7 @@ public final class LocalSpreadChecks implements CheckFamily {
                             .hint("whole nodes by distance, ties to the lower node id, node by node?").on(c.machine());
             })),
             exact("LS-11", "LS_11_housekeepingSpreadsOverPossible", LocalSpreadChecks::housekeeping, c -> true,
-                    "5.9-5.10 spread over the possible CPUs and wrap modulo their count"),
+                    "5.9 spreads over the possible CPUs and wraps modulo their count"),
             Check.of("LS-12", Routine.LOCAL_SPREAD, "LS_12_planIsPrefixOfLongerPlan", ctx -> ctx.forAll(gen, c -> {
                 if (modelPlan(ctx.kernel(), c, 1) == null) return;
                 int n = 2 * c.machine().possible().size() + 1;

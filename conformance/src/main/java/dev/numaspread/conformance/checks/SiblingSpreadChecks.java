@@ -417,8 +417,8 @@ public final class SiblingSpreadChecks implements CheckFamily {
         ctx.forAll(setupDraws(true), d -> {
             List<CpuSet> want = SiblingSpread.manaSetupIrqs(Machine.boot(d.config(ctx.kernel())), d.node());
             List<CpuSet> mine = manaSetupIrqs(ctx, d);
-            // From 7.2 one queue per online CPU is SIB-13's: here only the HWC and the count are judged.
-            if (linearFrom72(ctx.kernel(), d)) {
+            // With 5316394b1752 one queue per online CPU is SIB-13's: here only the HWC and the count are judged.
+            if (linearQueues(ctx.kernel(), d)) {
                 want = want.subList(0, 1);
                 mine = mine.isEmpty() ? mine : mine.subList(0, 1);
             }
@@ -433,15 +433,15 @@ public final class SiblingSpreadChecks implements CheckFamily {
         return Math.min(d.granted(), d.machine().numOnlineCpus() + 1);
     }
 
-    // 7.2+ with more usable vectors than online CPUs: the queues are SIB-13's linear spread.
-    private static boolean linearFrom72(KernelRelease kernel, SetupDraw d) {
-        return kernel.atLeast(7, 2) && numMsixUsable(d) > d.machine().numOnlineCpus();
+    // With 5316394b1752 and more usable vectors than online CPUs: the queues are SIB-13's linear spread.
+    private static boolean linearQueues(KernelRelease kernel, SetupDraw d) {
+        return SiblingSpread.spreadsQueuesLinearly(kernel) && numMsixUsable(d) > d.machine().numOnlineCpus();
     }
 
-    // ---------------------------------------------------------------- SIB-13: 7.2+
+    // ---------------------------------------------------------------- SIB-13: 7.2, 7.1.y, 6.18.y
 
     static void sib13(CheckContext ctx) {
-        if (ctx.kernel().before(7, 2)) return;
+        if (!SiblingSpread.spreadsQueuesLinearly(ctx.kernel())) return;
         Topology vm = Fixtures.topology("mana-1node-2c-smt2");
         String linear = "queue k on the k-th online CPU alone: one queue per online CPU";
         String fits = "irq_setup() with skip_first_cpu: linear only when the usable vectors exceed the online CPUs";
@@ -460,7 +460,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
             List<CpuSet> queues = mine.size() <= 1 ? List.of() : mine.subList(1, mine.size());
             List<CpuSet> want = new ArrayList<>();
             String expected;
-            if (linearFrom72(ctx.kernel(), d)) {
+            if (linearQueues(ctx.kernel(), d)) {
                 // Straight from the rule: queue k (from 1) gets online CPU k-1, counting in ascending order.
                 CpuSet online = d.machine().online();
                 for (int k = 1; k < numMsixUsable(d); k++) want.add(CpuSet.of(online.nth(k - 1)));

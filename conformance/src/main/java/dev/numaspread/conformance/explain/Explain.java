@@ -7,6 +7,7 @@ import dev.numaspread.model.numa.ArchSchedNodeDistance;
 import dev.numaspread.model.numa.NumaHops;
 import dev.numaspread.model.numa.NumaLevels;
 import dev.numaspread.model.numa.NumaNearestNode;
+import dev.numaspread.model.numa.NumaNth;
 import dev.numaspread.model.topology.NodeMask;
 import dev.numaspread.model.topology.Topology;
 
@@ -66,7 +67,7 @@ public final class Explain {
 
     static List<Reason> localSpread(KernelRelease k, Topology m, int node, List<CpuSet> slots) {
         List<Reason> out = new ArrayList<>();
-        boolean housekeeping = k.atLeast(5, 9) && k.before(5, 11);
+        boolean housekeeping = dev.numaspread.model.spread.LocalSpread.isHousekeeping(k);
         CpuSet pool = housekeeping ? m.possible() : m.online();
         int n = pool.size();
         List<CpuSet> rings = k.atLeast(6, 3) && node != Numa.NUMA_NO_NODE && !m.isCpuless(node) ? NumaHops.hopMasks(k, m, node) : List.of();
@@ -82,14 +83,14 @@ public final class Explain {
             if (i >= n) rules.add(housekeeping ? "LS-11" : "LS-2");
             String why;
             if (housekeeping) {
-                why = "5.9-5.10 spread over the possible CPUs";
+                why = "5.9 spreads over the possible CPUs";
                 rules.add("LS-11");
             } else if (node == Numa.NUMA_NO_NODE) {
                 why = "NUMA_NO_NODE: the " + ordinal(i % n) + " online CPU";
                 rules.add("LS-8");
             } else if (m.isCpuless(node)) {
                 int from = NumaNearestNode.nearestNodeWithCpus(m, node);
-                why = k.atLeast(6, 7) ? "node " + node + " has no CPUs: from node " + from + ", the nearest with CPUs, then by distance"
+                why = NumaNth.substitutesCpulessNode(k) ? "node " + node + " has no CPUs: from node " + from + ", the nearest with CPUs, then by distance"
                         : k.atLeast(6, 3) ? "node " + node + " has no CPUs (this release oopses)" : "node " + node + " has no CPUs: as NUMA_NO_NODE";
                 rules.add("LS-9");
             } else if (k.before(6, 3)) {

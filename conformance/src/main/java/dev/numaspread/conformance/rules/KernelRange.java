@@ -99,6 +99,21 @@ public final class KernelRange {
         return List.copyOf(out);
     }
 
+    /**
+     * The boundaries of the range, as spec/boundaries.md writes them: {@code from X} where a span
+     * starts at X (X is not the oldest modelled release) and {@code up to X} where a span ends at X
+     * (X is not the newest); in the order the spans are written. {@code all} and {@code none} have
+     * none. {@code 6.1, 6.3+} gives {@code from 6.1}, {@code up to 6.1}, {@code from 6.3}.
+     */
+    public List<String> edges() {
+        List<String> out = new ArrayList<>();
+        for (Span s : spans) {
+            if (!s.from().equals(KernelRelease.OLDEST)) out.add("from " + s.from());
+            if (s.to() != null && !s.to().equals(KernelRelease.NEWEST)) out.add("up to " + s.to());
+        }
+        return List.copyOf(out);
+    }
+
     /** True for {@code none}: a rule of a proposal that no release merged. */
     public boolean isNone() {
         return !all && spans.isEmpty();

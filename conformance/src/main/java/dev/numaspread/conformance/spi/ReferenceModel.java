@@ -49,7 +49,7 @@ public final class ReferenceModel implements Implementation {
             if (k.atLeast(5, 5)) claims.add(new Claim(Routine.NUMA_CLOSEST, k));
             if (k.atLeast(6, 3)) claims.add(new Claim(Routine.HOP_MASKS, k));
             if (k.atLeast(6, 3)) claims.add(new Claim(Routine.NUMA_NTH, k));
-            if (k.atLeast(6, 7)) claims.add(new Claim(Routine.NUMA_NEAREST_NODE, k));
+            if (k.atLeast(6, 5)) claims.add(new Claim(Routine.NUMA_NEAREST_NODE, k));   // b1f099b1cf51: 6.7, 6.5.12, 6.6.y
         }
         for (KernelRelease k : GROUP_CPUS_RELEASES) claims.add(new Claim(Routine.GROUP_CPUS, k));
         for (KernelRelease k : BLK_MQ_MAP_RELEASES) claims.add(new Claim(Routine.BLK_MQ_MAP, k));
@@ -208,15 +208,15 @@ public final class ReferenceModel implements Implementation {
     }
 
     /**
-     * {@code group_cpus_evenly()} on a running machine, showing its lock: before 6.7 it holds
-     * {@code cpus_read_lock()} around the grouping; from 6.7 it reads a snapshot of
-     * {@code cpu_present_mask} instead (commit "lib/group_cpus.c: avoid acquiring cpu hotplug lock
-     * in group_cpus_evenly", HP-6).
+     * {@code group_cpus_evenly()} on a running machine, showing its lock: 6.3 to 6.5 hold
+     * {@code cpus_read_lock()} around the grouping; 6.1 and from 6.6 it reads a snapshot of
+     * {@code cpu_present_mask} instead (commit 0263f92fadbb "lib/group_cpus.c: avoid acquiring cpu
+     * hotplug lock in group_cpus_evenly", 6.7, and its stable backports; HP-6).
      */
     @Override
     public java.util.Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Machine machine, int numgrps) {
         requireMachineKernel(kernel, machine);
-        boolean locks = kernel.before(6, 7);
+        boolean locks = dev.numaspread.model.group.GroupCpusEvenly.takesHotplugLock(kernel);
         if (locks) machine.cpusReadLock();
         machine.cpuPresentMask();
         java.util.Optional<List<CpuSet>> groups = groupCpusEvenly(kernel, machine.topology(), numgrps);

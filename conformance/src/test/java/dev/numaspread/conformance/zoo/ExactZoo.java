@@ -66,9 +66,9 @@ final class ExactZoo {
                                                                                          List<Integer> sets) {
             return model.irqCreateAffinityMasks(k, m, nvecs, pre, post, sets);
         }
-        /** The member's own grouping, on a running machine as the kernel runs it: the lock before 6.7, the present mask read through the machine. */
+        /** The member's own grouping, on a running machine as the kernel runs it: the lock in 6.3 - 6.5, the present mask read through the machine. */
         @Override public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease k, Machine m, int numgrps) {
-            boolean locks = k.before(6, 7);
+            boolean locks = dev.numaspread.model.group.GroupCpusEvenly.takesHotplugLock(k);
             if (locks) m.cpusReadLock();
             m.cpuPresentMask();
             Optional<List<CpuSet>> groups = groupCpusEvenly(k, m.topology(), numgrps);

@@ -7,14 +7,15 @@ import dev.numaspread.model.kernel.KernelRelease;
 import java.util.List;
 
 /**
- * 7.2's linear queue spread (5316394b1752) taken whatever the count: with no more usable vectors
+ * The linear queue spread of 5316394b1752 (7.2) taken whatever the count: with no more usable vectors
  * than online CPUs, where the kernel keeps {@code irq_setup()} with {@code skip_first_cpu}, the
  * queues get single CPUs too ("MANA linear used when IRQs <= CPUs").
  */
 final class LinearWhenQueuesFitCpus extends SiblingSpreadZooBase {
     @Override
     public List<CpuSet> manaSetupIrqs(KernelRelease kernel, Machine m, int node) {
-        if (kernel.before(7, 2) || !m.config().dynamicMsix()) return model.manaSetupIrqs(kernel, m, node);
+        if (!dev.numaspread.model.siblingspread.SiblingSpread.spreadsQueuesLinearly(kernel) || !m.config().dynamicMsix())
+            return model.manaSetupIrqs(kernel, m, node);
         m.pciMsixCanAllocDyn();
         if (m.pciAllocIrqVectors(1, 1) < 0) return List.of();
         m.cpusReadLock();

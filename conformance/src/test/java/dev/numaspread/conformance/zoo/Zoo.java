@@ -22,12 +22,12 @@ import java.util.TreeSet;
 final class Zoo {
     private Zoo() {}
 
-    static final KernelRelease V5_10 = KernelRelease.of(5, 10);
+    static final KernelRelease V5_9 = KernelRelease.of(5, 9);
 
     /** M1: spread and wrap over the possible CPUs (the 5.9 housekeeping change) in a later release. */
     static final class PossibleMask extends Delegating {
         @Override public int[] localSpreadCpus(KernelRelease k, Topology m, int node, int count) {
-            return LocalSpread.localSpreadCpus(V5_10, m, node, count);
+            return LocalSpread.localSpreadCpus(V5_9, m, node, count);
         }
     }
 

@@ -36,7 +36,7 @@ public final class BlkMqMap {
      * that is not possible.
      *
      * @throws KernelBug for {@code nrQueues == 0} where the release divides by it or dereferences
-     *                   the empty grouping (before 6.16)
+     *                   the empty grouping (where {@link GroupCpusEvenly#returnsNullForZeroGroups} is false)
      * @throws IllegalArgumentException for negative arguments or a release before 5.4
      */
     public static int[] blkMqMapQueues(KernelRelease kernel, Topology machine, int nrQueues, int queueOffset) {

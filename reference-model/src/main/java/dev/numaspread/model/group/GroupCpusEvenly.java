@@ -3,6 +3,7 @@ package dev.numaspread.model.group;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.topology.Arch;
 import dev.numaspread.model.topology.Topology;
 import org.apache.commons.math3.fraction.BigFraction;
 
@@ -29,8 +30,9 @@ import java.util.Optional;
  * into lib/"); the same code was the private {@code irq_build_affinity_masks} since 5.3
  * (b1a5a73e64e9 "genirq/affinity: Spread vectors on node according to nr_cpu ratio"), and the
  * kernel runs show 6.1.192 carrying {@code group_cpus_evenly} as a stable backport, so 6.1 is
- * modelled too. {@code numgrps == 0} crashes before 6.16 and returns NULL from 6.16 and in 6.12.y
- * (df831e977394 "lib/group_cpus: fix NULL pointer dereference from group_cpus_evenly()").
+ * modelled too. {@code numgrps == 0} crashes, or returns NULL where df831e977394 "lib/group_cpus:
+ * fix NULL pointer dereference from group_cpus_evenly()" reached (6.16 and the stable series of
+ * {@link #returnsNullForZeroGroups}).
  * From 6.17 the kernel also reports {@code nummasks} (b6139a6abf67 "lib/group_cpus: Let
  * group_cpu_evenly() return the number of initialized masks"); see {@link Grouping#nummasks()}.
  * From 7.0 the CPUs of a node are dealt cluster by cluster (89802ca36c96 "lib/group_cpus: make
@@ -54,7 +56,7 @@ public final class GroupCpusEvenly {
      * The groups of {@code group_cpus_evenly(numgrps)} in group order ({@code numgrps} sets, empty
      * sets where the kernel leaves a group empty), or empty for the kernel's NULL.
      *
-     * @throws KernelBug for {@code numgrps == 0} before 6.16, 6.12 excepted (ZERO_SIZE_PTR dereferenced)
+     * @throws KernelBug for {@code numgrps == 0} where {@link #returnsNullForZeroGroups} is false (ZERO_SIZE_PTR dereferenced)
      * @throws IllegalArgumentException for a negative {@code numgrps} or a release without the routine
      */
     public static Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Topology machine, int numgrps) {
@@ -70,11 +72,9 @@ public final class GroupCpusEvenly {
         if (numgrps < 0)
             throw new IllegalArgumentException("groupCpusEvenly: numgrps " + numgrps + "; expected 0 or more");
         if (numgrps == 0) {
-            // The fix (df831e977394) reached 6.16 and the 6.12.y stable series; a 6.12 profile is
-            // a current 6.12.y (the kernel runs are 6.12.117), so it has the fix too.
-            if (kernel.atLeast(6, 16) || kernel.equals(KernelRelease.of(6, 12))) return Optional.empty();
+            if (returnsNullForZeroGroups(kernel)) return Optional.empty();
             throw new KernelBug("oops", "group_cpus_evenly(0) in " + kernel + ": kcalloc(0) gives ZERO_SIZE_PTR and the"
-                    + " grouping writes through it; fixed in 6.16 by df831e977394 \"lib/group_cpus: fix NULL pointer"
+                    + " grouping writes through it; fixed in 6.16 (and 6.6.y, 6.12.y, 6.15.y) by df831e977394 \"lib/group_cpus: fix NULL pointer"
                     + " dereference from group_cpus_evenly()\"");
         }
         Masks masks = new Masks(kernel, machine, numgrps);
@@ -125,6 +125,26 @@ public final class GroupCpusEvenly {
         if (kernel.before(6, 1) || kernel.equals(KernelRelease.of(6, 2)))
             throw new IllegalArgumentException("groupCpusEvenly: kernel " + kernel + " has no group_cpus_evenly();"
                     + " expected 6.3+ (mainline) or 6.1 (stable backport)");
+    }
+
+    /**
+     * True when {@code group_cpus_evenly(0)} returns NULL (GRP-9): df831e977394 "lib/group_cpus: fix
+     * NULL pointer dereference from group_cpus_evenly()" reached mainline in 6.16 and, as the
+     * series stand today, the stable series 6.6.y, 6.12.y (6.12.36) and 6.15.y (linux-stable-rc
+     * queues of 2 July 2025); not 6.1.y (Debian's changelog to 6.1.192 lacks it).
+     */
+    public static boolean returnsNullForZeroGroups(KernelRelease kernel) {
+        return kernel.atLeast(6, 15) || kernel.equals(KernelRelease.of(6, 12)) || kernel.equals(KernelRelease.of(6, 6));
+    }
+
+    /**
+     * True when {@code group_cpus_evenly()} holds {@code cpus_read_lock()} around the grouping
+     * (HP-6): 6.3 to 6.5. 0263f92fadbb "lib/group_cpus.c: avoid acquiring cpu hotplug lock in
+     * group_cpus_evenly" (6.7) reads a snapshot of the present mask instead, and reached 6.1.y with
+     * the function's backport (6.1.72) and 6.6.y (6.6.7).
+     */
+    public static boolean takesHotplugLock(KernelRelease kernel) {
+        return kernel.between(KernelRelease.of(6, 3), KernelRelease.of(6, 5));
     }
 
     /** True when the release deals a node's CPUs cluster by cluster (89802ca36c96, 7.0). */
@@ -296,12 +316,27 @@ public final class GroupCpusEvenly {
      * node; for an offline {@code c} it is empty. An offline CPU of {@code S} is in no other CPU's
      * mask, so the probe always reaches it: the node falls back exactly when {@code S} holds an
      * offline CPU, and otherwise the parts partition {@code S}.
+     *
+     * <p>On arm64 no mask is empty (TOPO-13): an offline or not-present CPU's mask is the CPU
+     * itself, so it is a cluster of one CPU, and an online CPU's mask holds the online CPUs of its
+     * cluster. The node never falls back for a CPU that is not online; only more clusters than
+     * groups make it fall back (GRP-13).
      */
     static List<int[]> clustersOf(Masks masks, CpuSet nodeSet, int[] nodeCpus) {
         Topology machine = masks.machine;
         CpuSet online = machine.online();
-        for (int cpu : nodeCpus) if (!online.contains(cpu)) return List.of();
         boolean[] probed = masks.probed;   // kernel: the CPUs cleared from msk
+        if (machine.arch() == Arch.ARM64) {
+            List<int[]> out = new ArrayList<>();
+            for (int cpu : nodeCpus) {
+                if (probed[cpu]) continue;
+                int[] part = machine.topologyClusterCpumask(cpu).and(nodeSet).stream().filter(c -> !probed[c]).toArray();
+                for (int c : part) probed[c] = true;
+                out.add(part);
+            }
+            return out;
+        }
+        for (int cpu : nodeCpus) if (!online.contains(cpu)) return List.of();
         List<int[]> out = new ArrayList<>();
         for (int cpu : nodeCpus) {         // kernel: cpu = cpumask_first(msk)
             if (probed[cpu]) continue;

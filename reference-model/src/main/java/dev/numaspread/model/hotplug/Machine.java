@@ -231,9 +231,9 @@ public final class Machine {
      */
     public int cpumaskLocalSpread(int i, int node) {
         KernelRelease kernel = config.kernel();
-        // 6.3+ searches one snapshot of the masks; 5.9 - 5.10 walked the housekeeping mask, which
-        // hotplug does not change: both are a single read.
-        if (kernel.atLeast(6, 3) || kernel.between(KernelRelease.of(5, 9), KernelRelease.of(5, 10))) {
+        // 6.3+ searches one snapshot of the masks; 5.9 walked the housekeeping mask, which hotplug
+        // does not change: both are a single read.
+        if (kernel.atLeast(6, 3) || LocalSpread.isHousekeeping(kernel)) {
             arrive("cpumask_local_spread", () -> "cpumask_local_spread(" + i + ", node " + node + ")");
             return LocalSpread.localSpread(kernel, topology, i, node);
         }

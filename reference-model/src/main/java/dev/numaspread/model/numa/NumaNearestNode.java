@@ -14,7 +14,11 @@ import dev.numaspread.model.topology.Topology;
 public final class NumaNearestNode {
     private NumaNearestNode() {}
 
-    static final KernelRelease SINCE = KernelRelease.of(6, 7);
+    /**
+     * b1f099b1cf51 "numa: Generalize numa_map_to_online_node()" introduced numa_nearest_node() in
+     * 6.7; the stable series 6.5.y (6.5.12) and 6.6.y took it with 617f2c38cb5c (NumaNth).
+     */
+    static final KernelRelease SINCE = KernelRelease.of(6, 5);
 
     /**
      * {@code node} itself when it has CPUs or is {@code NUMA_NO_NODE}; otherwise the node with CPUs

@@ -25,9 +25,10 @@ public final class NumaNth {
      *
      * <p>Release differences: {@code NUMA_NO_NODE} is the n-th CPU of {@code cpus ∩ online} from
      * 6.7 (9ecea9ae4d31) and an out-of-bounds read before (M7); a CPU-less node is replaced by its
-     * nearest node with CPUs from 6.7 (617f2c38cb5c) and a NULL dereference before (M3); "not
-     * found" dereferences a wild pointer before 5ebf512f3350 "sched: Fix sched_numa_find_nth_cpu()
-     * if mask offline" (6.17, CVE-2025-39895; the kernel runs show 6.12.117 carries the fix).
+     * nearest node with CPUs where {@link #substitutesCpulessNode} (617f2c38cb5c) and a NULL
+     * dereference elsewhere (M3); "not found" dereferences a wild pointer where
+     * {@link #notFoundIsNrCpuIds} is false (5ebf512f3350 "sched: Fix sched_numa_find_nth_cpu() if
+     * mask offline", 6.17, CVE-2025-39895; the kernel runs show 6.12.117 carries the fix).
      *
      * @throws KernelBug where the release oopses
      */
@@ -47,9 +48,9 @@ public final class NumaNth {
         if (levels.isEmpty()) return machine.nrCpuIds();      // masks NULL: the function returns nr_cpu_ids
         int from = node;
         if (machine.isCpuless(node)) {
-            if (kernel.before(6, 7))
+            if (!substitutesCpulessNode(kernel))
                 throw new KernelBug("oops", "sched_numa_find_nth_cpu() on CPU-less node " + node + " dereferences its NULL hop mask "
-                        + "before commit 617f2c38cb5c \"sched/topology: Fix sched_numa_find_nth_cpu() in CPU-less case\" (6.7)");
+                        + "before commit 617f2c38cb5c \"sched/topology: Fix sched_numa_find_nth_cpu() in CPU-less case\" (6.7; 6.5.12, 6.6.y)");
             from = NumaNearestNode.nearestNodeWithCpus(machine, node);
         }
         List<CpuSet> masks = levels.masksOf(from);
@@ -70,8 +71,21 @@ public final class NumaNth {
                 + "5ebf512f3350 \"sched: Fix sched_numa_find_nth_cpu() if mask offline\" (6.17)");
     }
 
-    /** 6.17+ returns nr_cpu_ids; the 6.12 stable line carries the backport (kernel run 6.12.117). */
+    /**
+     * True when "not found" returns nr_cpu_ids (5ebf512f3350, 6.17-rc5): 6.17+, and the stable series
+     * 6.12.y (6.12.46; the kernel run 6.12.117 returns nr_cpu_ids) and 6.6.y (6.6.105-rc1,
+     * linux-stable-rc push of 7 September 2025). 6.16.y is not known to have it (modelled without).
+     */
     static boolean notFoundIsNrCpuIds(KernelRelease kernel) {
-        return kernel.atLeast(6, 17) || kernel.equals(KernelRelease.of(6, 12));
+        return kernel.atLeast(6, 17) || kernel.equals(KernelRelease.of(6, 12)) || kernel.equals(KernelRelease.of(6, 6));
+    }
+
+    /**
+     * True when a CPU-less node is replaced by its nearest node with CPUs (617f2c38cb5c
+     * "sched/topology: Fix sched_numa_find_nth_cpu() in CPU-less case", 6.7; stable 6.5.12, with
+     * b1f099b1cf51, and 6.6.y); 6.3 and 6.4 dereference the node's NULL hop mask.
+     */
+    public static boolean substitutesCpulessNode(KernelRelease kernel) {
+        return kernel.atLeast(6, 5);
     }
 }

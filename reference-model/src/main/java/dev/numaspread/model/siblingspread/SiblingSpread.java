@@ -63,6 +63,16 @@ public final class SiblingSpread {
     }
 
     /**
+     * True when the release has 5316394b1752 "net: mana: Optimize irq affinity for low vcpu configs"
+     * (SIB-13): mainline 7.2, and the stable series 7.1.y (linux-stable-rc push of 30 July 2026)
+     * and 6.18.y (in the 6.18.40-6.18.45 updates); 7.0.y is unknown and modelled without it, 6.19.y
+     * and 6.17.y had ended.
+     */
+    public static boolean spreadsQueuesLinearly(KernelRelease kernel) {
+        return kernel.atLeast(7, 1) || kernel.equals(KernelRelease.of(6, 18));
+    }
+
+    /**
      * Returns the affinity of every vector {@code mana_gd_setup_irqs()} of the machine's release
      * allocated, vector 0 (the HWC) first; a vector left without affinity is an empty set; an
      * allocation failure gives an empty list (the driver's probe fails with {@code -ENOSPC}).
@@ -74,9 +84,10 @@ public final class SiblingSpread {
      *   <li>6.17+: the static path sizes before the lock, the dynamic path sets up the HWC
      *       alone, then the queues with {@code skip_first_cpu} (commit 755391121038 "net: mana:
      *       Allocate MSI-X vectors dynamically"; SIB-10, HP-4).</li>
-     *   <li>7.2+: on the dynamic path with one queue per online CPU, queue {@code k} gets the
-     *       {@code k}-th online CPU alone (commit 5316394b1752 "net: mana: Optimize irq affinity
-     *       for low vcpu configs"; SIB-13).</li>
+     *   <li>With commit 5316394b1752 "net: mana: Optimize irq affinity for low vcpu configs" (7.2,
+     *       and the stable series of {@link #spreadsQueuesLinearly}): on the dynamic path with one
+     *       queue per online CPU, queue IRQ {@code k} (counted from 1) gets the {@code k}-th online
+     *       CPU (counted from 1) alone (SIB-13).</li>
      * </ul>
      * The granted vector count and {@code pci_msix_can_alloc_dyn()} are the machine's
      * ({@link Machine.Config}).
@@ -219,7 +230,7 @@ public final class SiblingSpread {
         if (numMsixUsable <= m.numOnlineCpus()) {
             // At most as many IRQs as CPUs: the queues keep off the HWC's core.
             irqSetup(m, queues, node, true);
-        } else if (m.kernel().atLeast(7, 2)) {
+        } else if (spreadsQueuesLinearly(m.kernel())) {
             // 5316394b1752: one queue per online CPU, NUMA and cores aside. The count is read again
             // for a debug message naming the queues a CPU gone offline since the sizing leaves as they were.
             m.numOnlineCpus();
@@ -231,8 +242,9 @@ public final class SiblingSpread {
         return affinitiesOf(m, 1 + queues.length);
     }
 
-    // mana_irq_setup_linear() (7.2+): the IRQs in order on the online CPUs in ascending order, one
-    // CPU each, until either runs out; the caller holds cpus_read_lock().
+    // mana_irq_setup_linear() (5316394b1752, which also renamed irq_setup() mana_irq_setup_numa_aware()):
+    // the IRQs in order on the online CPUs in ascending order, one CPU each, until either runs out;
+    // the caller holds cpus_read_lock().
     private static void irqSetupLinear(Machine m, int[] irqs) {
         CpuSet online = m.cpuOnlineMask();
         int next = 0;

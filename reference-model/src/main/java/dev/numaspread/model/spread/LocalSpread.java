@@ -7,6 +7,7 @@ import dev.numaspread.model.kernel.Numa;
 import dev.numaspread.model.kernel.Releases;
 import dev.numaspread.model.numa.NumaLevels;
 import dev.numaspread.model.numa.NumaNearestNode;
+import dev.numaspread.model.numa.NumaNth;
 import dev.numaspread.model.topology.Topology;
 
 import java.util.Arrays;
@@ -19,15 +20,17 @@ import java.util.Comparator;
  * <p>Every release reduces {@code i} modulo the CPUs it spreads over, then indexes one fixed
  * order of those CPUs. The releases differ only in that order ({@link #order}):
  * <ul>
- *   <li>4.1 - 5.8 and 5.11 - 6.2, classic (f36963c9d3f6 "cpumask_set_cpu_local_first =>
+ *   <li>4.1 - 5.8 and 5.10 - 6.2, classic (f36963c9d3f6 "cpumask_set_cpu_local_first =>
  *       cpumask_local_spread, lament"): the node's online CPUs ascending, then every other online
  *       CPU ascending; distance is ignored;</li>
- *   <li>5.9 - 5.10, housekeeping (1abdfe706a57 "lib: Restrict cpumask_local_spread to houskeeping
- *       CPUs", reverted by 2452483d9546): the classic order over the housekeeping mask, which is
- *       the possible mask on a machine without CPU isolation, offline CPUs included;</li>
+ *   <li>5.9, housekeeping (1abdfe706a57 "lib: Restrict cpumask_local_spread to houskeeping
+ *       CPUs", reverted by 2452483d9546 in 5.11-rc7 and in stable 5.10.17, so 5.10 as it stands
+ *       is classic): the classic order over the housekeeping mask, which is the possible mask on a
+ *       machine without CPU isolation, offline CPUs included;</li>
  *   <li>6.3+, rings (406d394abfcd "cpumask: improve on cpumask_local_spread() locality"): ring by
  *       ring of the NUMA levels, ascending CPU id across a whole ring; a CPU-less node oopses in
- *       6.3 - 6.6 and is replaced by its nearest node with CPUs from 6.7 (617f2c38cb5c).</li>
+ *       6.3 - 6.4 and is replaced by its nearest node with CPUs from 6.5 (617f2c38cb5c: 6.7, and
+ *       the stable series 6.5.12 and 6.6.y).</li>
  * </ul>
  * A plan is computed once: one sort, then a plain loop (O(n log n)).
  */
@@ -38,7 +41,7 @@ public final class LocalSpread {
      * {@code cpumask_local_spread(i, node)}: the CPU for index {@code i}; {@code machine.nrCpuIds()}
      * when a 6.3+ kernel has no NUMA levels (the function WARNs and returns {@code nr_cpu_ids}).
      *
-     * @throws KernelBug where the release oopses (a CPU-less node in 6.3 - 6.6)
+     * @throws KernelBug where the release oopses (a CPU-less node in 6.3 - 6.4)
      * @throws IllegalArgumentException for an unmodelled release, a negative index or an unknown node
      */
     public static int localSpread(KernelRelease kernel, Topology machine, int i, int node) {
@@ -51,7 +54,7 @@ public final class LocalSpread {
      * The CPU of each index {@code i = 0 .. count-1}: {@link #localSpread} for each, computed once
      * (one order, then indexing). The SPI's {@code localSpreadCpus} has this name and these arguments.
      *
-     * @throws KernelBug where the release oopses (a CPU-less node in 6.3 - 6.6)
+     * @throws KernelBug where the release oopses (a CPU-less node in 6.3 - 6.4)
      */
     public static int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
         if (count < 0) throw new IllegalArgumentException("localSpreadCpus: count = " + count + "; expected count >= 0");
@@ -62,15 +65,24 @@ public final class LocalSpread {
     }
 
     /**
+     * True for 5.9, the one release that spreads over the housekeeping mask (LS-11): 1abdfe706a57
+     * reached 5.9; its revert 2452483d9546 reached 5.11-rc7 and stable 5.10.17, while 5.9.y had
+     * already ended.
+     */
+    public static boolean isHousekeeping(KernelRelease kernel) {
+        return kernel.equals(KernelRelease.of(5, 9));
+    }
+
+    /**
      * The one period of the release's order: element {@code i} is the CPU for every index
      * {@code ≡ i} modulo its length. Its length is the wrap modulus: {@code num_online_cpus()}
-     * (the possible CPUs in 5.9 - 5.10); empty when a 6.3+ kernel has no NUMA levels.
+     * (the possible CPUs in 5.9); empty when a 6.3+ kernel has no NUMA levels.
      */
     public static int[] order(KernelRelease kernel, Topology machine, int node) {
         Releases.requireModelled(kernel, "local-spread");
         requireNode(machine, node);
         if (kernel.atLeast(6, 3)) return ringOrder(kernel, machine, node);
-        if (kernel.between(KernelRelease.of(5, 9), KernelRelease.of(5, 10)))
+        if (isHousekeeping(kernel))
             return classicOrder(machine.possible(), machine.cpusOf(node), node);
         return classicOrder(machine.online(), machine.onlineCpusOf(node), node);
     }
@@ -97,10 +109,10 @@ public final class LocalSpread {
         if (levels.isEmpty()) return new int[0];
         int from = node;
         if (machine.isCpuless(node)) {
-            if (kernel.before(6, 7))
+            if (!NumaNth.substitutesCpulessNode(kernel))
                 throw new KernelBug("oops", "cpumask_local_spread(node=" + node + "): node " + node + " has no CPUs and "
                         + "sched_numa_find_nth_cpu() dereferences its NULL hop mask before commit 617f2c38cb5c "
-                        + "\"sched/topology: Fix sched_numa_find_nth_cpu() in CPU-less case\" (6.7)");
+                        + "\"sched/topology: Fix sched_numa_find_nth_cpu() in CPU-less case\" (6.7; 6.5.12, 6.6.y)");
             from = NumaNearestNode.nearestNodeWithCpus(machine, node);
         }
         return sortByRing(machine, levels, from, online);

@@ -108,10 +108,19 @@ class GroupCpusEvenlyTest {
     }
 
     @Test
-    void GRP_9_zeroGroupsCrashBefore616() {
+    void GRP_9_zeroGroupsCrashWithoutTheFix() {
         KernelBug bug = assertThrows(KernelBug.class,
-                () -> GroupCpusEvenly.groupCpusEvenly(KernelRelease.of(6, 15), twoNodesSmt2(), 0));
+                () -> GroupCpusEvenly.groupCpusEvenly(KernelRelease.of(6, 14), twoNodesSmt2(), 0));
         assertTrue(bug.getMessage().contains("df831e977394"), bug.getMessage());
+        assertThrows(KernelBug.class, () -> GroupCpusEvenly.groupCpusEvenly(KernelRelease.of(6, 1), twoNodesSmt2(), 0));
+        assertThrows(KernelBug.class, () -> GroupCpusEvenly.groupCpusEvenly(KernelRelease.of(6, 11), twoNodesSmt2(), 0));
+    }
+
+    /** df831e977394 reached the stable series 6.6.y, 6.12.y (6.12.36) and 6.15.y (stable queues of 2 July 2025). */
+    @Test
+    void GRP_9_zeroGroupsAreNullInTheStableSeriesWithTheFix() {
+        for (int[] k : new int[][]{{6, 6}, {6, 12}, {6, 15}})
+            assertTrue(GroupCpusEvenly.groupCpusEvenly(KernelRelease.of(k[0], k[1]), twoNodesSmt2(), 0).isEmpty(), k[0] + "." + k[1]);
     }
 
     @Test

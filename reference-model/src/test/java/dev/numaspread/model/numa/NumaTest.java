@@ -108,6 +108,8 @@ class NumaTest {
         assertEquals("wild-pointer", assertThrows(KernelBug.class, () -> NumaNth.numaNth(V6_11, kunpeng(), cpus, 1, 2)).kind());
         assertEquals(96, NumaNth.numaNth(V6_12, kunpeng(), cpus, 1, 2));
         assertThrows(KernelBug.class, () -> NumaNth.numaNth(V6_16, kunpeng(), cpus, 1, 2));
+        // 5ebf512f3350 reached stable 6.6.y (6.6.105) and 6.12.y (6.12.46).
+        assertEquals(96, NumaNth.numaNth(V6_6, kunpeng(), cpus, 1, 2));
         assertEquals(96, NumaNth.numaNth(V6_17, kunpeng(), cpus, 1, 2));
     }
 
@@ -115,7 +117,10 @@ class NumaTest {
     void HOP_7_noNodeAndCpulessPerRelease() {
         CpuSet all = CpuSet.parseList("0-7");
         assertThrows(KernelBug.class, () -> NumaNth.numaNth(V6_6, cpuless(), all, 0, -1));
-        assertThrows(KernelBug.class, () -> NumaNth.numaNth(V6_6, cpuless(), all, 0, 2));
+        // 617f2c38cb5c reached stable 6.5.12 and 6.6.y; 9ecea9ae4d31 (NUMA_NO_NODE) did not.
+        assertThrows(KernelBug.class, () -> NumaNth.numaNth(KernelRelease.of(6, 4), cpuless(), all, 0, 2));
+        assertEquals(4, NumaNth.numaNth(KernelRelease.of(6, 5), cpuless(), all, 0, 2));
+        assertEquals(4, NumaNth.numaNth(V6_6, cpuless(), all, 0, 2));
         assertEquals(3, NumaNth.numaNth(V6_7, cpuless(), all, 3, -1));
         assertEquals(4, NumaNth.numaNth(V6_7, cpuless(), all, 0, 2));
     }
@@ -128,8 +133,9 @@ class NumaTest {
         assertEquals(2, NumaNearestNode.numaNearestNode(V6_7, m, 1));
         assertEquals(3, NumaNearestNode.numaNearestNode(V6_7, m, 3));
         assertEquals(-1, NumaNearestNode.numaNearestNode(V6_7, m, -1));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> NumaNearestNode.numaNearestNode(V6_6, m, 1))
-                .getMessage().startsWith("kernel 6.6: numa-nearest-node is modelled for 6.7..7.3"));
+        assertEquals(2, NumaNearestNode.numaNearestNode(V6_6, m, 1));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> NumaNearestNode.numaNearestNode(KernelRelease.of(6, 4), m, 1))
+                .getMessage().startsWith("kernel 6.4: numa-nearest-node is modelled for 6.5..7.3"));
     }
 
     // Found by mutation testing (docs/mutation-testing.md): the in-between distances of the row-0
@@ -157,7 +163,7 @@ class NumaTest {
         assertThrows(IllegalArgumentException.class, () -> NumaHops.hopMasks(v6_2, m, 0));
         assertThrows(IllegalArgumentException.class, () -> NumaNth.numaNth(v6_2, m, m.online(), 0, 0));
         assertThrows(IllegalArgumentException.class, () -> NumaClosest.numaClosest(KernelRelease.of(5, 4), m, m.online(), 0));
-        assertThrows(IllegalArgumentException.class, () -> NumaNearestNode.numaNearestNode(V6_6, m, 0));
+        assertThrows(IllegalArgumentException.class, () -> NumaNearestNode.numaNearestNode(KernelRelease.of(6, 4), m, 0));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NumaLevels.of(KernelRelease.of(6, 20), m));
         assertEquals("kernel 6.20: numa-levels is modelled for 4.1..7.3 (6.20 never existed)", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> NumaLevels.of(KernelRelease.of(7, 4), m));

@@ -237,9 +237,20 @@ class SiblingSpreadTest {
     }
 
     @Test
-    void SIB_13_before72TheSameQueuesTakeWholeCores() {
-        // The commit's "before" column: irq_setup() without skip over cores 0-1, 2-3, twice.
-        Machine.Config c = Machine.Config.of(fourVcpus(), V7_1).withDynamicMsix(true).withGrantedVectors(64);
+    void SIB_13_withoutTheFixTheSameQueuesTakeWholeCores() {
+        // The commit's "before" column: irq_setup() without skip over cores 0-1, 2-3, twice (6.17).
+        Machine.Config c = Machine.Config.of(fourVcpus(), KernelRelease.of(6, 17)).withDynamicMsix(true).withGrantedVectors(64);
+        assertEquals(lists("0-1", "0-1", "2-3", "0-1", "2-3"), manaSetupIrqsPlan(c, 0));
+    }
+
+    /** 5316394b1752 (7.2, Cc stable) reached 7.1.y and 6.18.y; 7.0.y is not known to have it. */
+    @Test
+    void SIB_13_theStableSeriesWithTheFixSpreadLinearly() {
+        for (KernelRelease k : new KernelRelease[]{V7_1, KernelRelease.of(6, 18)}) {
+            Machine.Config c = Machine.Config.of(fourVcpus(), k).withDynamicMsix(true).withGrantedVectors(64);
+            assertEquals(lists("0-1", "0", "1", "2", "3"), manaSetupIrqsPlan(c, 0), k.toString());
+        }
+        Machine.Config c = Machine.Config.of(fourVcpus(), KernelRelease.of(7, 0)).withDynamicMsix(true).withGrantedVectors(64);
         assertEquals(lists("0-1", "0-1", "2-3", "0-1", "2-3"), manaSetupIrqsPlan(c, 0));
     }
 

@@ -18,7 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Local spread per release on the sources' machines; expected values from the seeds and by hand. */
 class LocalSpreadTest {
 
-    static final KernelRelease V4_19 = KernelRelease.of(4, 19), V5_10 = KernelRelease.of(5, 10), V6_1 = KernelRelease.of(6, 1),
+    static final KernelRelease V4_19 = KernelRelease.of(4, 19), V5_9 = KernelRelease.of(5, 9), V5_10 = KernelRelease.of(5, 10),
+            V6_1 = KernelRelease.of(6, 1), V6_4 = KernelRelease.of(6, 4), V6_5 = KernelRelease.of(6, 5),
             V6_6 = KernelRelease.of(6, 6), V6_7 = KernelRelease.of(6, 7), V6_12 = KernelRelease.of(6, 12);
 
     static int[] range(int from, int to) {
@@ -102,7 +103,13 @@ class LocalSpreadTest {
 
     @Test
     void LS_11_housekeepingReleasesReturnOfflineCpusAndWrapByPossible() {
-        assertArrayEquals(new int[]{4, 5, 6, 7, 0, 1, 2, 3, 4}, LocalSpread.localSpreadCpus(V5_10, withOffline(), 1, 9));
+        assertArrayEquals(new int[]{4, 5, 6, 7, 0, 1, 2, 3, 4}, LocalSpread.localSpreadCpus(V5_9, withOffline(), 1, 9));
+    }
+
+    /** 2452483d9546 reverted the housekeeping spread in 5.11-rc7 and in stable 5.10.17: 5.10 as it stands is classic. */
+    @Test
+    void LS_11_fiveTenHasTheRevert() {
+        assertArrayEquals(new int[]{4, 6, 7, 0, 2, 3, 4}, LocalSpread.localSpreadCpus(V5_10, withOffline(), 1, 7));
     }
 
     @Test
@@ -121,8 +128,11 @@ class LocalSpreadTest {
     void LS_9_cpulessNodePerRelease() {
         Topology m = cpulessNode();
         assertArrayEquals(new int[]{0, 1, 2, 3, 4, 5, 6, 7}, LocalSpread.localSpreadCpus(V6_1, m, 2, 8));
-        KernelBug bug = assertThrows(KernelBug.class, () -> LocalSpread.localSpread(V6_6, m, 0, 2));
+        KernelBug bug = assertThrows(KernelBug.class, () -> LocalSpread.localSpread(V6_4, m, 0, 2));
         assertEquals("oops", bug.kind());
+        // 617f2c38cb5c (6.7) reached stable 6.5.12 and 6.6.y with numa_nearest_node().
+        assertArrayEquals(new int[]{4, 5, 6, 7, 0, 1, 2, 3}, LocalSpread.localSpreadCpus(V6_5, m, 2, 8));
+        assertArrayEquals(new int[]{4, 5, 6, 7, 0, 1, 2, 3}, LocalSpread.localSpreadCpus(V6_6, m, 2, 8));
         assertArrayEquals(new int[]{4, 5, 6, 7, 0, 1, 2, 3}, LocalSpread.localSpreadCpus(V6_7, m, 2, 8));
     }
 
