@@ -8,9 +8,14 @@ Feature: blk-mq default queue map
   @MQ-3
   Rule: MQ-3 From 6.3 a queue's CPUs lie in one node
 
-    Example: seed 002, null_blk with submit_queues=2 on the arm64 two-node machine
+    Example: seed 002's two nodes of 80 CPUs, null_blk with submit_queues=4: two queues per node
       Given Linux 6.3
-      When the default queue map is built for 2 queues
+      When the default queue map is built for 4 queues
+      Then the CPUs of each queue lie in one node
+
+    Example: seed 002's two nodes of 80 CPUs, five queues: node 1 gets two queues and node 0 three, none shared
+      Given Linux 6.12
+      When the default queue map is built for 5 queues
       Then the CPUs of each queue lie in one node
 
   @MQ-4

@@ -5,7 +5,7 @@ Feature: Group CPUs evenly
   @GRP-3
   Rule: GRP-3 Every node gets at least one group and no more groups than CPUs
 
-    Example: two nodes of two SMT2 cores, three groups
+    Example: two nodes of four CPUs, three groups: each node gets at least one and at most four, three in all
       Given the machine:
         """topo
         siblings 0-1 2-3 4-5 6-7
@@ -14,25 +14,49 @@ Feature: Group CPUs evenly
         """
       And Linux 6.12
       When the CPUs are grouped into 3 groups
-      Then the groups per node are:
-        | node | groups |
-        | 0    | 1-2    |
-        | 1    | 1-2    |
+      Then the number of groups holding each node's CPUs is:
+        | node | at least | at most |
+        | 0    | 1        | 4       |
+        | 1    | 1        | 4       |
+      And the nodes' group counts add up to 3, the smaller of 3 groups and 8 CPUs
       And every group holds CPUs
+
+    Example: a node of one CPU beside a node of seven, four groups: the small node still gets a group
+      Given the machine:
+        """topo
+        node 0 cpus: 0
+        node 1 cpus: 1 2 3 4 5 6 7
+        """
+      And Linux 6.12
+      When the CPUs are grouped into 4 groups
+      Then the number of groups holding each node's CPUs is:
+        | node | at least | at most |
+        | 0    | 1        | 1       |
+        | 1    | 1        | 7       |
+      And the nodes' group counts add up to 4, the smaller of 4 groups and 8 CPUs
 
   @GRP-5
   Rule: GRP-5 SMT siblings stay together when the quota allows
 
-    Example: two nodes of two SMT2 cores, four groups
+    Example: two nodes of two SMT2 cores, all online, four groups
       Given the machine:
         """topo
         siblings 0-1 2-3 4-5 6-7
         node 0 cpus: 0 1 2 3
-        node 1 cpus: 4 5
-        node-of 6-7 1
+        node 1 cpus: 4 5 6 7
         """
       And Linux 6.12
       When the CPUs are grouped into 4 groups
+      Then no core is split between groups
+
+    Example: split numbering, cores 0,2 and 1,3 on one node, two groups: each group a whole core
+      Given the machine:
+        """topo
+        smt 2 stride 2
+        node 0 cpus: 0 1 2 3
+        """
+      And Linux 6.12
+      When the CPUs are grouped into 2 groups
       Then no core is split between groups
 
   @GRP-6
@@ -135,7 +159,7 @@ Feature: Group CPUs evenly
         | 1     | 0-1  |
         | 2     | 2-3  |
 
-    Example: the non-present CPUs of node 1 follow its present ones
+    Example: offline but present CPUs 6-7 of node 1 are grouped in stage 1 like online ones
       Given the machine:
         """topo
         siblings 0-1 2-3 4-5 6-7
@@ -208,13 +232,13 @@ Feature: Group CPUs evenly
         | 0     | 0-1,4-5 |
         | 1     | 2-3     |
 
-    Example: four equal nodes start at node 1 with the bottom-up heapsort of 6.8 and before (the 2019 report)
+    Example: four equal nodes of 32 CPUs, 16 groups: node 1 first with the bottom-up heapsort of 6.8 and before (the 2019 report)
       Given the machine:
         """topo
-        node 0 cpus: 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
-        node 1 cpus: 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
-        node 2 cpus: 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95
-        node 3 cpus: 96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122 123 124 125 126 127
+        node 0 cpus: 0-31
+        node 1 cpus: 32-63
+        node 2 cpus: 64-95
+        node 3 cpus: 96-127
         """
       And Linux 6.1
       When the CPUs are grouped into 16 groups
@@ -381,7 +405,7 @@ Feature: Group CPUs evenly
   @GRP-12
   Rule: GRP-12 From 7.0 a cluster's groups differ in size by at most one
 
-    Example: the split cluster of the commit's machine
+    Example: the commit's machine, ten clusters of four CPUs, 11 groups: the cluster that gets two groups splits 2 and 2
       Given the machine "cl1-1node-40cpu-cluster4-linux-7.3-boot" running Linux 7.3
       When the CPUs are grouped into 11 groups
       Then inside each cluster the group sizes differ by at most one
@@ -426,7 +450,7 @@ Feature: Group CPUs evenly
         | 9     | 34-36 |
         | 10    | 37-39 |
 
-    Example: more clusters than groups
+    Example: the commit's machine, ten clusters of four CPUs and 7 groups: more clusters than groups, dealt node-wide
       Given the machine "cl1-1node-40cpu-cluster4-linux-7.3-boot" running Linux 7.3
       When the CPUs are grouped into 7 groups
       Then inside each node the group sizes differ by at most one
@@ -440,15 +464,60 @@ Feature: Group CPUs evenly
         | 3-5  |
         | 6-7  |
 
+    Example: the same machine on arm64: offline CPU 3 is a cluster of itself, and node 0 keeps the cluster step
+      Given the machine:
+        """topo
+        arch arm64
+        possible 0-15
+        online 0-2,4-15
+        siblings 0-1 2-3 4-5 6-7 8-9 10-11 12-13 14-15
+        cluster cpus 0-3
+        cluster cpus 4-7
+        cluster cpus 8-11
+        cluster cpus 12-15
+        node 0 cpus: 0 1 2 4 5 6 7
+        node 1 cpus: 8-15
+        node-of 3 0
+        """
+      And Linux 7.3
+      When the CPUs are grouped into 6 groups
+      Then the groups of node 0 are, in any order:
+        | cpus |
+        | 3    |
+        | 0-2  |
+        | 4-7  |
+
+    Example: on arm64 with four groups node 0 has three clusters (0-2, 3, 4-7) for two groups and falls back
+      Given the machine:
+        """topo
+        arch arm64
+        possible 0-15
+        online 0-2,4-15
+        siblings 0-1 2-3 4-5 6-7 8-9 10-11 12-13 14-15
+        cluster cpus 0-3
+        cluster cpus 4-7
+        cluster cpus 8-11
+        cluster cpus 12-15
+        node 0 cpus: 0 1 2 4 5 6 7
+        node 1 cpus: 8-15
+        node-of 3 0
+        """
+      And Linux 7.3
+      When the CPUs are grouped into 4 groups
+      Then the groups of node 0 are, in any order:
+        | cpus |
+        | 0-3  |
+        | 4-7  |
+
   @GRP-14
   Rule: GRP-14 nummasks counts the groups that hold CPUs
 
-    Example: as many masks as groups while there are CPUs for them (kernel run cl2)
+    Example: 16 CPUs, 16 groups: as many masks as groups while there are CPUs for them (kernel run cl2)
       Given the machine "cl2-2node-2cl-2c-2t-linux-7.3-boot" running Linux 7.3
       When the CPUs are grouped into 16 groups
       Then the call reports nummasks 16
 
-    Example: more groups than CPUs
+    Example: 16 CPUs, 18 groups: more groups than CPUs, 16 masks (kernel run cl2)
       Given the machine "cl2-2node-2cl-2c-2t-linux-7.3-boot" running Linux 7.3
       When the CPUs are grouped into 18 groups
       Then the call reports nummasks 16
@@ -524,7 +593,7 @@ Feature: Group CPUs evenly
         | 2     | 4-5  |
         | 3     | 0-3  |
 
-    Example: CPUs that are not present have no cluster mask: stage 2 deals them by id, not by cluster
+    Example: on x86, CPUs that are not present have no cluster mask: stage 2 deals them by id, not by cluster
       Given the machine:
         """topo
         possible 0-15
@@ -546,3 +615,31 @@ Feature: Group CPUs evenly
         | 1     | 6-7,10-11 |
         | 2     | 0-1,12-13 |
         | 3     | 2-3,14-15 |
+
+    Example: on arm64, each CPU that is not present is a cluster of itself: eight groups take them in heapsort order
+      Given the machine:
+        """topo
+        arch arm64
+        possible 0-15
+        present 0-7
+        online 0-7
+        smt none
+        cluster cpus 0-3
+        cluster cpus 4-7
+        cluster cpus 8-11
+        cluster cpus 12-15
+        node 0 cpus: 0 1 2 3 4 5 6 7
+        node-of 8-15 0
+        """
+      And Linux 7.3
+      When the CPUs are grouped into 8 groups
+      Then the groups are:
+        | group | cpus |
+        | 0     | 4,9  |
+        | 1     | 5,11 |
+        | 2     | 6,12 |
+        | 3     | 7,13 |
+        | 4     | 0,14 |
+        | 5     | 1,15 |
+        | 6     | 2,10 |
+        | 7     | 3,8  |

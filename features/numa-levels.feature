@@ -7,7 +7,7 @@ Feature: NUMA levels
   @LVL-1
   Rule: LVL-1 Levels are the distinct distances between nodes with CPUs
 
-    Scenario Outline: the Kunpeng 920 in Linux <release>
+    Scenario Outline: the Kunpeng 920, whose rows hold 10, 16, 25, 32 and 33, in Linux <release>
       Given the machine "kunpeng920-4node" running Linux <release>
       When the kernel builds its NUMA levels
       Then the NUMA levels are 10, 16, 25, 32, 33

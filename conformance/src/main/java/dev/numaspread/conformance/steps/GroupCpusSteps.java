@@ -45,22 +45,38 @@ public final class GroupCpusSteps {
     }
 
     /**
-     * GRP-3 as one example. Rows {@code | node | groups |}: the number of groups holding CPUs of the
-     * node is one of {@code groups}, written as a list ({@code 1-2}).
+     * GRP-3 as one example. Rows {@code | node | at least | at most |}: the number of groups that
+     * hold CPUs of the node lies between the two, both included.
      */
-    @Then("the groups per node are:")
+    @Then("the number of groups holding each node's CPUs is:")
     public void groupsPerNode(DataTable table) {
         List<CpuSet> actual = present();
         for (Map<String, String> row : table.asMaps()) {
             int node = Integer.parseInt(row.get("node").strip());
-            CpuSet allowed = CpuSet.parseList(row.get("groups").strip());
-            CpuSet cpus = world.machine().cpusOf(node);
-            int count = 0;
-            for (CpuSet g : actual) if (g.intersects(cpus)) count++;
-            if (!allowed.contains(count))
-                throw new AssertionError("node " + node + " (" + cpus.toList() + "): expected its CPUs in " + allowed.toList().replace("-", " to ")
-                        + " groups; actual " + count + " (" + text(actual) + ")");
+            int least = Integer.parseInt(row.get("at least").strip()), most = Integer.parseInt(row.get("at most").strip());
+            int count = groupsHolding(actual, world.machine().cpusOf(node));
+            if (count < least || count > most)
+                throw new AssertionError("node " + node + " (" + world.machine().cpusOf(node).toList() + "): expected its CPUs in "
+                        + least + " to " + most + " groups; actual " + count + " (" + text(actual) + ")");
         }
+    }
+
+    /** GRP-3's sum: the groups holding each node's CPUs, counted per node, add up to {@code total}. */
+    @Then("the nodes' group counts add up to {int}, the smaller of {int} groups and {int} CPUs")
+    public void groupCountsAddUp(int total, int numgrps, int cpus) {
+        if (total != Math.min(numgrps, cpus))
+            throw new AssertionError("the scenario says " + total + " is the smaller of " + numgrps + " and " + cpus + "; it is " + Math.min(numgrps, cpus));
+        List<CpuSet> actual = present();
+        int sum = 0;
+        for (var node : world.machine().nodes()) sum += groupsHolding(actual, node.cpus());
+        if (sum != total)
+            throw new AssertionError("expected the nodes' group counts to add up to " + total + "; actual " + sum + " (" + text(actual) + ")");
+    }
+
+    private static int groupsHolding(List<CpuSet> groups, CpuSet cpus) {
+        int count = 0;
+        for (CpuSet g : groups) if (g.intersects(cpus)) count++;
+        return count;
     }
 
     /**
