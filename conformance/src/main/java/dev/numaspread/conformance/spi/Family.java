@@ -29,8 +29,8 @@ public enum Family implements HasId {
     RULES("its rules are about the specification itself"),
     AUDIT("its rules are what numaspread audit promises about a real machine");
 
-    /** The files of {@code spec/} that specify no family: how rules are written, the words, the protocol. */
-    public static final List<String> SPEC_DOCUMENTS = List.of("spec/README.md", "spec/glossary.md", "spec/protocol.md");
+    /** The files of {@code spec/} that specify no family: how rules are written, the words, the protocol, how each range boundary is known. */
+    public static final List<String> SPEC_DOCUMENTS = List.of("spec/README.md", "spec/glossary.md", "spec/protocol.md", "spec/boundaries.md");
 
     private final Optional<String> noRoutineBecause;
 
