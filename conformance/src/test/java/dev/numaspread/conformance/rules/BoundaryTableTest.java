@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * spec/boundaries.md says how each boundary of each rule's kernel range is known (a booted kernel,
  * a commit, a merge date). The table is kept complete against the ranges the registry reads: every
  * boundary appears once, no row names a boundary a range does not have, every row says how it is
- * known in one of the three words, a {@code booted} row names a run that exists in
+ * known in one of the four words (booted, commit, merge date, scope), a {@code booted} row names a run that exists in
  * fixtures/kernel-runs/, and the counts the file states are the rows' counts. If this fails after a
  * range changed, add or edit the row of that boundary and say how its release is known.
  */
@@ -29,8 +29,8 @@ class BoundaryTableTest {
     /** {@code | LS-3 | from 5.10 | commit | evidence | runs |} in the table of range boundaries. */
     static final Pattern ROW = Pattern.compile("^\\| ([A-Z][A-Z0-9]*-\\d+) \\| ((?:from|up to) \\d+\\.\\d+) \\| ([a-z ]+) \\| (.+) \\| (.+) \\|$");
     static final Pattern INSIDE = Pattern.compile("^\\| ([A-Z][A-Z0-9]*-\\d+) \\| (changes at \\d+\\.\\d+) \\| ([a-z ]+) \\| (.+) \\| (.+) \\|$");
-    static final Set<String> HOW = Set.of("booted", "commit", "merge date");
-    static final Pattern COUNTS = Pattern.compile("^(\\d+) boundaries: (\\d+) booted, (\\d+) commit, (\\d+) merge date\\.$", Pattern.MULTILINE);
+    static final Set<String> HOW = Set.of("booted", "commit", "merge date", "scope");
+    static final Pattern COUNTS = Pattern.compile("^(\\d+) boundaries: (\\d+) booted, (\\d+) commit, (\\d+) merge date, (\\d+) scope\\.$", Pattern.MULTILINE);
     static final Pattern RUN = Pattern.compile("fixtures/kernel-runs/([\\w.*-]+)");
 
     record Row(int line, String rule, String edge, String how, String evidence) {}
@@ -58,7 +58,7 @@ class BoundaryTableTest {
         for (Row r : rows) {
             Row first = byBoundary.putIfAbsent(r.rule() + " " + r.edge(), r);
             if (first != null) wrong.add(FILE + ":" + r.line() + ": found " + r.rule() + " " + r.edge() + " again (line " + first.line() + "); expected one row per boundary");
-            if (!HOW.contains(r.how())) wrong.add(FILE + ":" + r.line() + ": found how known \"" + r.how() + "\"; expected booted, commit or merge date");
+            if (!HOW.contains(r.how())) wrong.add(FILE + ":" + r.line() + ": found how known \"" + r.how() + "\"; expected booted, commit, merge date or scope");
         }
         Set<String> expected = new TreeSet<>();
         for (Rule rule : registry.rules())
@@ -102,11 +102,12 @@ class BoundaryTableTest {
         String text = Bundle.classpath().read(FILE);
         List<Row> rows = rows(text, ROW);
         Matcher m = COUNTS.matcher(text);
-        assertTrue(m.find(), FILE + ": expected a line 'N boundaries: B booted, C commit, M merge date.'");
+        assertTrue(m.find(), FILE + ": expected a line 'N boundaries: B booted, C commit, M merge date, S scope.'");
         long booted = rows.stream().filter(r -> r.how().equals("booted")).count();
         long commit = rows.stream().filter(r -> r.how().equals("commit")).count();
         long merge = rows.stream().filter(r -> r.how().equals("merge date")).count();
-        assertEquals(rows.size() + " boundaries: " + booted + " booted, " + commit + " commit, " + merge + " merge date.", m.group());
+        long scope = rows.stream().filter(r -> r.how().equals("scope")).count();
+        assertEquals(rows.size() + " boundaries: " + booted + " booted, " + commit + " commit, " + merge + " merge date, " + scope + " scope.", m.group());
     }
 
     @Test
@@ -118,7 +119,7 @@ class BoundaryTableTest {
         assertTrue(inside.size() >= 5, FILE + ": expected the table of changes inside a range, read " + inside.size() + " rows");
         for (Row r : inside) {
             if (registry.byId(r.rule()).isEmpty()) wrong.add(FILE + ":" + r.line() + ": found rule " + r.rule() + "; expected a rule of spec/");
-            if (!HOW.contains(r.how())) wrong.add(FILE + ":" + r.line() + ": found how known \"" + r.how() + "\"; expected booted, commit or merge date");
+            if (!HOW.contains(r.how())) wrong.add(FILE + ":" + r.line() + ": found how known \"" + r.how() + "\"; expected booted, commit, merge date or scope");
         }
         assertEquals(List.of(), wrong);
     }
