@@ -34,8 +34,9 @@ final class KernelView {
     /** {@code topology_sibling_cpumask(cpu)}: the online siblings of an online CPU, empty for any other id. */
     final long[][] siblings;
     /**
-     * {@code topology_cluster_cpumask(cpu)} as x86 keeps it (spec/topology.md TOPO-13): for an online
-     * CPU the online CPUs of its cluster on its own node, itself included; empty for any other id.
+     * {@code topology_cluster_cpumask(cpu)} as the machine's architecture keeps it (spec/topology.md
+     * TOPO-13): for an online CPU the online CPUs of its cluster (on x86 only those of its own node),
+     * itself included; for a possible CPU that is not online, empty on x86 and the CPU alone on arm64.
      */
     final long[][] clusters;
     /** The CPU model is one whose scheduler distances x86 rewrites from 6.19 (spec/numa-levels.md LVL-8). */
@@ -101,13 +102,17 @@ final class KernelView {
         nodesPerPackage = Math.max(1, (owning + maxPackages - 1) / maxPackages);
 
         // TOPO-12: every machine has clusters (each SMT core its own when the file gives none);
-        // TOPO-15: x86 cuts a cluster that spans nodes at the node boundary.
+        // TOPO-15: x86 cuts a cluster that spans nodes at the node boundary. arm64 (drivers/base/
+        // arch_topology.c) does not, and keeps a CPU that is not online in a mask of its own.
+        boolean arm64 = machine.arch() == dev.numaspread.model.topology.Arch.ARM64;
         clusters = new long[nrCpuIds][];
         for (int cpu = 0; cpu < nrCpuIds; cpu++) clusters[cpu] = Cpumask.alloc(nrCpuIds);
         for (CpuSet cluster : machine.clusters()) {
             long[] onlineCluster = Cpumask.and(bitmap(cluster), online);
-            for (int cpu : cluster.toArray())
-                if (Cpumask.test(online, cpu)) clusters[cpu] = Cpumask.and(onlineCluster, nodePossible[cpuToNode[cpu]]);
+            for (int cpu : cluster.toArray()) {
+                if (Cpumask.test(online, cpu)) clusters[cpu] = arm64 ? Cpumask.copy(onlineCluster) : Cpumask.and(onlineCluster, nodePossible[cpuToNode[cpu]]);
+                else if (arm64) Cpumask.set(clusters[cpu], cpu);
+            }
         }
     }
 
