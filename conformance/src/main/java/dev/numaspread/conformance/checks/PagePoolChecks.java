@@ -228,7 +228,12 @@ public final class PagePoolChecks implements CheckFamily {
      * every action. The model runs beside it for PP-13 (and stops, harmlessly, once they part).
      */
     private void run(CheckContext ctx, Case c, Rule rule) {
-        PagePoolSession session = pools.create(ctx, c.machine(), c.params());
+        try (PagePoolSession session = pools.create(ctx, c.machine(), c.params())) {
+            run(ctx, c, rule, session);
+        }
+    }
+
+    private void run(CheckContext ctx, Case c, Rule rule, PagePoolSession session) {
         PagePool model = PagePool.create(ctx.kernel(), c.machine(), c.params());
         PoolState state = model.state();
         boolean modelInStep = true;

@@ -344,14 +344,15 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
 
     // ------------------------------------------------------------ page pool: a session
 
-    /** Pools alive at once in one run; creating one more reuses the oldest name. */
-    static final int MAX_POOLS = 64;
 
     /**
      * A page pool of the current run of the program: a {@code page-pool} request with
      * {@code create}, then one {@code page-pool} request with {@code action} per action
      * (spec/protocol.md), each asked once (a pool is a state machine). The pool lives as long as
-     * the run does: after a restart its actions fail.
+     * the run does: after a restart its actions fail. Its name is {@code p} and the lowest number no
+     * pool of the run holds: a name comes free only when its session is closed, never while a
+     * check still drives the pool (issue 24: names given in rotation were reused under pools of
+     * checks running side by side).
      */
     @Override
     public PagePoolSession pagePool(KernelRelease kernel, Topology machine, PagePool.Params params) {
@@ -365,7 +366,8 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
         int serial;
         synchronized (r) {
             serial = ++r.poolsCreated;
-            pool = "p" + ((serial - 1) % MAX_POOLS + 1);
+            int number = r.freeNames.isEmpty() ? ++r.namesGiven : r.freeNames.pollFirst();
+            pool = "p" + number;
         }
         ObjectNode create = op(Routine.PAGE_POOL, kernel, machine);
         create.put("pool", pool);
@@ -377,11 +379,31 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
         p.put("poolSize", params.poolSize());
         p.put("tracksNapiNode", params.tracksNapiNode());
         p.put("haveMemorylessNodes", params.haveMemorylessNodes());
-        exchange(c, r, create, Optional.of(machine), false);
+        try {
+            exchange(c, r, create, Optional.of(machine), false);
+        } catch (RuntimeException e) {
+            synchronized (r) {
+                r.freeNames.add(Integer.parseInt(pool.substring(1)));
+            }
+            throw e;
+        }
         synchronized (r) {
             r.pools.put(pool, serial);
         }
-        return action -> poolAction(c, r, pool, serial, action);
+        return new PagePoolSession() {
+            @Override public Answer apply(Action action) {
+                return poolAction(c, r, pool, serial, action);
+            }
+
+            @Override public void close() {
+                synchronized (r) {
+                    if (Integer.valueOf(serial).equals(r.pools.get(pool))) {
+                        r.pools.remove(pool);
+                        r.freeNames.add(Integer.parseInt(pool.substring(1)));
+                    }
+                }
+            }
+        };
     }
 
     private PagePoolSession.Answer poolAction(Channel c, Run r, String pool, int serial, Action action) {
@@ -390,7 +412,7 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
         }
         synchronized (r) {
             if (!Integer.valueOf(serial).equals(r.pools.get(pool)))
-                throw failure("page pool " + pool + " was replaced by a newer pool of the same name (at most " + MAX_POOLS + " live pools)");
+                throw failure("page pool " + pool + " was closed; expected no action after the kit closed it");
         }
         ObjectNode request = Channel.JSON.createObjectNode();
         request.put("op", Routine.PAGE_POOL.id());
@@ -459,7 +481,9 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
     private static final class Run {
         final LinkedHashMap<Topology, Registration> machines = new LinkedHashMap<>(16, 0.75f, true);
         int machineCounter;
-        final Map<String, Integer> pools = new TreeMap<>();   // name -> serial of the pool it names now
+        final Map<String, Integer> pools = new TreeMap<>();   // name -> serial of the pool it names now (open sessions)
+        final java.util.TreeSet<Integer> freeNames = new java.util.TreeSet<>();   // numbers of closed pools' names, for reuse
+        int namesGiven;                                                         // p1 .. p<namesGiven> have been given
         int poolsCreated;
     }
 

@@ -11,7 +11,7 @@ import dev.numaspread.model.pagepool.PoolState;
  * session is not shared between threads. The out-of-process protocol's {@code page-pool} session
  * is the same thing over NDJSON (spec/protocol.md).
  */
-public interface PagePoolSession {
+public interface PagePoolSession extends AutoCloseable {
 
     /**
      * Applies {@code action} to the pool: what the pool did and its state after it. Pages are named
@@ -29,6 +29,17 @@ public interface PagePoolSession {
      * @throws dev.numaspread.model.kernel.KernelBug where the release itself fails
      */
     Answer apply(Action action);
+
+    /**
+     * Says the kit is done with the pool: it sends no more actions to this session. An implementation
+     * that keeps pools by name may forget this one; the default does nothing. The kit closes every
+     * pool of its checks after the last action of the try (an out-of-process pool's name is then
+     * free for a new pool, spec/protocol.md).
+     *
+     * <p>Example: {@code try (PagePoolSession pool = impl.pagePool(k, m, params)) { pool.apply(action); }} closes the pool after its last action.
+     */
+    @Override
+    default void close() {}
 
     /**
      * What the pool did for one action, and its state after it.
