@@ -19,6 +19,7 @@ public final class AllChecks {
         families.add(new HotplugChecks());
         families.add(new PagePoolChecks());
         families.add(new NicChecks());
+        families.add(new KernelRunChecks());
         return families;
     }
 
