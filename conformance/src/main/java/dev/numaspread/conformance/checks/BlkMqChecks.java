@@ -93,6 +93,17 @@ public final class BlkMqChecks implements CheckFamily {
         });
     }
 
+    /**
+     * {@code map} when it has one entry per CPU id below nr_cpu_ids; otherwise the try is MQ-1's
+     * to judge (its length is a value MQ-1 speaks about, not a broken shape), and this rule says
+     * nothing about it.
+     */
+    static int[] fullMap(Topology m, int[] map) {
+        if (map.length != m.nrCpuIds())
+            throw new NotApplicable("the map has " + map.length + " entries for nr_cpu_ids " + m.nrCpuIds() + ": MQ-1 judges its length");
+        return map;
+    }
+
     static void exactMap(CheckContext ctx, String rule, boolean applies) {
         if (!applies) return;
         ctx.forAll(mapCases(0, 2), c -> {
@@ -123,7 +134,7 @@ public final class BlkMqChecks implements CheckFamily {
         ctx.forAll(mapCases(0), c -> {
             Topology m = c.machine();
             if (c.nrQueues() <= GroupCpusChecks.nodesWithCpusIn(m, m.present()).size()) return;
-            int[] map = ctx.implementation().blkMqMapQueues(ctx.kernel(), m, c.nrQueues(), c.queueOffset());
+            int[] map = fullMap(m, ctx.implementation().blkMqMapQueues(ctx.kernel(), m, c.nrQueues(), c.queueOffset()));
             for (int q = c.queueOffset(); q < c.queueOffset() + c.nrQueues(); q++) {
                 CpuSet.Builder cpus = CpuSet.builder();
                 for (int cpu : m.present().toArray()) if (map[cpu] == q) cpus.add(cpu);
@@ -139,7 +150,7 @@ public final class BlkMqChecks implements CheckFamily {
     static void legacyMixesNodes(CheckContext ctx) {
         if (!ctx.kernel().before(6, 3)) return;
         ctx.forAll(seed002Shape(), m -> {
-            int[] map = ctx.implementation().blkMqMapQueues(ctx.kernel(), m, 2, 0);
+            int[] map = fullMap(m, ctx.implementation().blkMqMapQueues(ctx.kernel(), m, 2, 0));
             for (int q = 0; q < 2; q++) {
                 CpuSet.Builder cpus = CpuSet.builder();
                 for (int cpu : m.possible().toArray()) if (map[cpu] == q) cpus.add(cpu);
@@ -158,7 +169,7 @@ public final class BlkMqChecks implements CheckFamily {
             Topology m = c.machine();
             int[] map;
             try {
-                map = ctx.implementation().blkMqMapQueues(ctx.kernel(), m, 0, c.queueOffset());
+                map = fullMap(m, ctx.implementation().blkMqMapQueues(ctx.kernel(), m, 0, c.queueOffset()));
             } catch (KernelBug bug) {
                 throw Violation.of("MQ-5", callText(m, 0, c.queueOffset()), "every CPU on queue " + c.queueOffset(),
                         "a kernel crash: " + bug.getMessage()).on(m);
@@ -173,8 +184,8 @@ public final class BlkMqChecks implements CheckFamily {
     static void offsetShifts(CheckContext ctx) {
         ctx.forAll(mapCases(0), c -> {
             Topology m = c.machine();
-            int[] base = ctx.implementation().blkMqMapQueues(ctx.kernel(), m, c.nrQueues(), 0);
-            int[] shifted = ctx.implementation().blkMqMapQueues(ctx.kernel(), m, c.nrQueues(), c.queueOffset());
+            int[] base = fullMap(m, ctx.implementation().blkMqMapQueues(ctx.kernel(), m, c.nrQueues(), 0));
+            int[] shifted = fullMap(m, ctx.implementation().blkMqMapQueues(ctx.kernel(), m, c.nrQueues(), c.queueOffset()));
             for (int cpu : m.possible().toArray())
                 if (shifted[cpu] != base[cpu] + c.queueOffset())
                     throw Violation.of("MQ-6", callText(m, c.nrQueues(), c.queueOffset()), "the offset-0 map plus " + c.queueOffset()
@@ -210,11 +221,21 @@ public final class BlkMqChecks implements CheckFamily {
             int affvecs = MachineDraws.counts(m, 0, m.possible().size() + 3).generate(c);
             List<Integer> sets = new ArrayList<>();
             if (c.chance(40)) {
-                int left = affvecs;
-                while (left > 0 && sets.size() < 3) {
-                    int s = sets.size() == 2 ? left : c.choose(1, left);
-                    sets.add(s);
-                    left -= s;
+                if (c.chance(50)) {
+                    // A set larger than the possible CPUs, alone or before or after a small one:
+                    // from 6.17 the next set starts after the masks it filled, not its size (MQ-10).
+                    int big = m.possible().size() + 1 + c.choose(0, 2), small = c.choose(0, 2);
+                    if (small > 0 && c.chance(50)) sets.add(small);
+                    sets.add(big);
+                    if (small > 0 && sets.size() == 1) sets.add(small);
+                    affvecs = big + small;
+                } else {
+                    int left = affvecs;
+                    while (left > 0 && sets.size() < 3) {
+                        int s = sets.size() == 2 ? left : c.choose(1, left);
+                        sets.add(s);
+                        left -= s;
+                    }
                 }
             }
             return new IrqCase(m, pre + affvecs + post, pre, post, sets);

@@ -2,6 +2,7 @@ package dev.numaspread.conformance.checks;
 
 import dev.numaspread.conformance.gen.Gen;
 import dev.numaspread.conformance.races.Race;
+import dev.numaspread.conformance.topogen.DeviceDraws;
 import dev.numaspread.conformance.topogen.MachineDraws;
 import dev.numaspread.conformance.topogen.Machines;
 import dev.numaspread.conformance.spi.Routine;
@@ -93,8 +94,17 @@ public final class HotplugChecks implements CheckFamily {
     static Gen<Draw> draws(KernelRelease kernel) {
         return Machines.realistic(Machines.Options.DEFAULT.withMaxNodes(3).withMaxCpus(MAX_CPUS))
                 .filter(t -> !t.online().isEmpty())
-                .flatMap(t -> c -> {
-                    int node = MachineDraws.nodeOrNoNode(t).generate(c);
+                .flatMap(m -> c -> {
+                    // A device on a CPU-less node one draw in five (HP-1, HP-3: sizing with no local CPU).
+                    Topology t = m;
+                    int node;
+                    java.util.Optional<DeviceDraws.Device> cpuless = c.chance(20) ? DeviceDraws.withCpulessNode(c, m) : java.util.Optional.empty();
+                    if (cpuless.isPresent()) {
+                        t = cpuless.get().machine();
+                        node = cpuless.get().node();
+                    } else {
+                        node = MachineDraws.nodeOrNoNode(t).generate(c);
+                    }
                     int granted = c.chance(50) ? Integer.MAX_VALUE : MachineDraws.counts(t, 0, t.numOnlineCpus() + 1).generate(c);
                     boolean dyn = kernel.atLeast(6, 17) && c.chance(50);
                     return new Draw(Machine.Config.of(t, kernel).withGrantedVectors(granted).withDynamicMsix(dyn), node);

@@ -21,8 +21,12 @@ public final class Mlx5Checks implements CheckFamily {
     record Vectors(Topology machine, int node, int count) {}
 
     static Gen<Vectors> vectors() {
+        return vectors(LocalSpreadChecks.cases());
+    }
+
+    static Gen<Vectors> vectors(Gen<Case> cases) {
         return c -> {
-            Case k = LocalSpreadChecks.cases().generate(c);
+            Case k = cases.generate(c);
             int online = k.machine().numOnlineCpus();
             return new Vectors(k.machine(), k.node(), MachineDraws.counts(k.machine(), 1, 2 * online + 1).generate(c));
         };
@@ -147,7 +151,8 @@ public final class Mlx5Checks implements CheckFamily {
     static Check compIrqs(String rule, String name, java.util.function.Predicate<KernelRelease> kernels, String hint) {
         return Check.of(rule, Routine.MLX5_COMP_IRQS, name, ctx -> {
             if (!kernels.test(ctx.kernel())) return;
-            ctx.forAll(vectors(), v -> {
+            // From 6.19 the release's local spread follows the scheduler's distance: SNC tries too.
+            NumaChecks.alsoOnSnc(ctx, vectors(), vectors(LocalSpreadChecks.sncCases()), v -> {
                 String want, got;
                 try { want = plan(Mlx5.mlx5CompIrqCpus(ctx.kernel(), v.machine(), v.node(), v.count())); }
                 catch (KernelBug b) { want = "KernelBug " + b.kind(); }

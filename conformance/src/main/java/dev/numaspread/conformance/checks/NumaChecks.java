@@ -31,8 +31,50 @@ public final class NumaChecks implements CheckFamily {
     record Query(Topology machine, int node, CpuSet cpus, int n) {}
 
     static Gen<Query> queries() {
+        return queries(LocalSpreadChecks.cases());
+    }
+
+    /**
+     * The queries of {@link #queries()} on the SNC tries' machines ({@link LocalSpreadChecks#sncCases()}),
+     * half of them without the CPUs of the package of the CPU the closest search starts from: the
+     * scheduler's distance of an SNC-3 machine (LVL-8) orders the other packages' nodes otherwise
+     * than the table, and only a search that must leave its package sees it.
+     */
+    static Gen<Query> sncQueries() {
+        Gen<Case> cases = LocalSpreadChecks.sncCases();
         return c -> {
-            Case k = LocalSpreadChecks.cases().generate(c);
+            Case k = cases.generate(c);
+            Topology m = k.machine();
+            // Node by node, so a counterexample shrinks to one CPU per node: with fewer CPUs per
+            // node the same choices still pick the same nodes.
+            CpuSet cpus = nodeSubset(c, m);
+            int from = firstCpuOfANode(c, m);
+            if (c.chance(50)) cpus = cpus.andNot(packageCpus(m, from));
+            return new Query(m, k.node(), cpus, m.possible().and(CpuSet.range(0, from)).size() - 1);
+        };
+    }
+
+    /** The CPUs of some of {@code m}'s nodes, each node in or out (simplest: none). */
+    static CpuSet nodeSubset(dev.numaspread.conformance.gen.Choices c, Topology m) {
+        CpuSet out = CpuSet.EMPTY;
+        for (int id : m.nodeIds()) if (c.choose(0, 1) == 1) out = out.or(m.cpusOf(id));
+        return out;
+    }
+
+    /** The lowest CPU of one of {@code m}'s nodes with CPUs (simplest: the first such node). */
+    static int firstCpuOfANode(dev.numaspread.conformance.gen.Choices c, Topology m) {
+        int[] withCpus = java.util.Arrays.stream(m.nodeIds()).filter(id -> !m.cpusOf(id).isEmpty()).toArray();
+        return m.cpusOf(withCpus[c.choose(0, withCpus.length - 1)]).first();
+    }
+
+    /** The CPUs of the package of {@code cpu}; none when packages are unknown. */
+    static CpuSet packageCpus(Topology m, int cpu) {
+        return m.packageOf(cpu).map(p -> p.cpus()).orElse(CpuSet.EMPTY);
+    }
+
+    static Gen<Query> queries(Gen<Case> cases) {
+        return c -> {
+            Case k = cases.generate(c);
             CpuSet cpus = MachineDraws.cpuSubsets(k.machine()).generate(c);
             return new Query(k.machine(), k.node(), cpus, c.choose(0, k.machine().possible().size()));
         };
@@ -50,7 +92,7 @@ public final class NumaChecks implements CheckFamily {
             levels("LVL-4", "LVL_4_outOfRangeDistanceBuildsNoLevels", k -> k.atLeast(5, 12), "a distance outside 10..255 means no levels at all"),
             Check.of("LVL-5", Routine.NUMA_LEVELS, "LVL_5_levelsAscendAndCoverTheTable", ctx -> {
                 if (ctx.kernel().before(5, 18)) return;
-                ctx.forAll(machines, m -> {
+                alsoOnSnc(ctx, machines, LocalSpreadChecks.sncCases().map(Case::machine), m -> {
                     int[] got = ctx.implementation().numaLevels(ctx.kernel(), m);
                     if (got.length > 0 && got[0] != 10)
                         throw Violation.of("LVL-5", "numaLevels()", "levels starting at 10 (LOCAL_DISTANCE)", Arrays.toString(got))
@@ -89,7 +131,7 @@ public final class NumaChecks implements CheckFamily {
             })),
             exactHops("HOP-3", "HOP_3_noNodeOnceCpulessNothing", c -> c.node() < 0 || c.machine().isCpuless(c.node())),
             exactHops("HOP-4", "HOP_4_hopMasksFollowTheNodesRow", c -> c.node() >= 0, true),
-            Check.of("HOP-5", Routine.NUMA_CLOSEST, "HOP_5_closestIsInTheNearestLevel", ctx -> ctx.forAll(queries, q -> {
+            Check.of("HOP-5", Routine.NUMA_CLOSEST, "HOP_5_closestIsInTheNearestLevel", ctx -> alsoOnSnc(ctx, queries, sncQueries(), q -> {
                 Topology m = q.machine();
                 int from = closestFrom(m, q);
                 // The CPUs of the set in the nearest level that holds any: where the model found its answer.
@@ -104,7 +146,7 @@ public final class NumaChecks implements CheckFamily {
                             .quoting(HOP_5)
                             .hint("the nearest level from cpu " + from + "'s node, by distance and not by node id?").on(m);
             })),
-            Check.of("HOP-6", Routine.NUMA_NTH, "HOP_6_nthFollowsTheRings", ctx -> ctx.forAll(queries, q -> {
+            Check.of("HOP-6", Routine.NUMA_NTH, "HOP_6_nthFollowsTheRings", ctx -> alsoOnSnc(ctx, queries, sncQueries(), q -> {
                 Topology m = q.machine();
                 if (q.node() < 0 || m.isCpuless(q.node())) return;
                 CpuSet usable = q.cpus().and(m.online());
@@ -128,7 +170,7 @@ public final class NumaChecks implements CheckFamily {
                     before = d;
                 }
             })),
-            Check.of("HOP-7", Routine.NUMA_NTH, "HOP_7_nthPerRelease", ctx -> ctx.forAll(queries, q -> {
+            Check.of("HOP-7", Routine.NUMA_NTH, "HOP_7_nthPerRelease", ctx -> alsoOnSnc(ctx, queries, sncQueries(), q -> {
                 Topology m = q.machine();
                 Outcome want = Outcome.of(() -> NumaNth.numaNth(ctx.kernel(), m, q.cpus(), q.n(), q.node()), v -> none(m, v));
                 Outcome got = Outcome.of(() -> ctx.implementation().numaNth(ctx.kernel(), m, q.cpus(), q.n(), q.node()), v -> none(m, v));
@@ -151,7 +193,7 @@ public final class NumaChecks implements CheckFamily {
             }),
             Check.of("HOP-10", Routine.NUMA_CLOSEST, "HOP_10_closestGoesRoundOnTheCallingCpu", ctx -> {
                 if (ctx.kernel().before(6, 16)) return;   // before 6.16 HOP-9: the lowest id
-                ctx.forAll(sequences(), q -> {
+                alsoOnSnc(ctx, sequences(LocalSpreadChecks.cases(), false), sequences(LocalSpreadChecks.sncCases(), true), q -> {
                     Topology m = q.machine();
                     int[] want = NumaClosest.numaClosestSequence(ctx.kernel(), m, q.calls(), q.prev());
                     int[] got = ctx.implementation().numaClosestCalls(ctx.kernel(), m, q.callingCpu(), q.prev(), q.calls());
@@ -176,12 +218,23 @@ public final class NumaChecks implements CheckFamily {
         );
     }
 
+    /**
+     * {@code body} on {@code drawn}'s inputs, then, from 6.19, on {@code snc}'s with the SNC tries
+     * ({@link LocalSpreadChecks#onSnc}): the checks of routines that read the scheduler's distance.
+     */
+    static <T> void alsoOnSnc(CheckContext ctx, Gen<T> drawn, Gen<T> snc, java.util.function.Consumer<T> body) {
+        ctx.forAll(drawn, body);
+        LocalSpreadChecks.onSnc(ctx, snc, body);
+    }
+
     /** A machine, a calling CPU with its distribute state, and calls made on it in order (HOP-10). */
     record Sequence(Topology machine, int callingCpu, int prev, List<NumaClosest.Call> calls) {}
 
-    static Gen<Sequence> sequences() {
+    /** Sequences of calls on {@code cases}' machines; {@code leavePackage}: drawn as {@link #sncSequence} draws them. */
+    static Gen<Sequence> sequences(Gen<Case> cases, boolean leavePackage) {
         return c -> {
-            Topology m = LocalSpreadChecks.cases().generate(c).machine();
+            Topology m = cases.generate(c).machine();
+            if (leavePackage) return sncSequence(c, m);
             int callingCpu = m.online().nth(c.choose(0, m.online().size() - 1));
             int prev = c.choose(0, m.nrCpuIds() - 1);
             int n = c.choose(1, c.smallScope().isPresent() ? Math.min(6, c.smallScope().getAsInt()) : 6);   // a small scope bounds every size
@@ -190,6 +243,22 @@ public final class NumaChecks implements CheckFamily {
                 calls.add(new NumaClosest.Call(MachineDraws.cpuSubsets(m).generate(c), m.possible().nth(c.choose(0, m.possible().size() - 1))));
             return new Sequence(m, callingCpu, prev, calls);
         };
+    }
+
+    /** A sequence on an SNC machine, drawn node by node as {@link #sncQueries()} draws, half of its calls leaving their package. */
+    static Sequence sncSequence(dev.numaspread.conformance.gen.Choices c, Topology m) {
+        int callingCpu = firstCpuOfANode(c, m);
+        if (!m.online().contains(callingCpu)) callingCpu = m.online().first();
+        int prev = firstCpuOfANode(c, m);
+        int n = c.choose(1, 6);
+        List<NumaClosest.Call> calls = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            CpuSet cpus = nodeSubset(c, m);
+            int cpu = firstCpuOfANode(c, m);
+            if (c.chance(50)) cpus = cpus.andNot(packageCpus(m, cpu));
+            calls.add(new NumaClosest.Call(cpus, cpu));
+        }
+        return new Sequence(m, callingCpu, prev, calls);
     }
 
     /** The sentences of HOP-5, HOP-6 and HOP-10 their failures quote (spec/numa-hops.md). */
@@ -223,12 +292,14 @@ public final class NumaChecks implements CheckFamily {
     static Check levels(String rule, String name, java.util.function.Predicate<KernelRelease> kernels, String hint) {
         return Check.of(rule, Routine.NUMA_LEVELS, name, ctx -> {
             if (!kernels.test(ctx.kernel())) return;
-            ctx.forAll(outOfRange(rule), m -> {
+            java.util.function.Consumer<Topology> levelsAreExact = m -> {
                 int[] want = NumaLevels.of(ctx.kernel(), m).distances();
                 int[] got = ctx.implementation().numaLevels(ctx.kernel(), m);
                 if (!Arrays.equals(want, got))
                     throw Violation.of(rule, "numaLevels()", Arrays.toString(want), Arrays.toString(got)).hint(hint).on(m);
-            });
+            };
+            if (rule.equals("LVL-1")) alsoOnSnc(ctx, outOfRange(rule), LocalSpreadChecks.sncCases().map(Case::machine), levelsAreExact);
+            else ctx.forAll(outOfRange(rule), levelsAreExact);
         });
     }
 
@@ -261,7 +332,7 @@ public final class NumaChecks implements CheckFamily {
                                     + " distance, LVL-6); CPU-less: nothing").on(c.machine());
             };
             ctx.forAll(LocalSpreadChecks.exactCases().filter(which), masksAreExact);
-            if (snc) ctx.forAll(LocalSpreadChecks.sncCases().filter(which), LocalSpreadChecks.onSncMachines(), masksAreExact);
+            if (snc) LocalSpreadChecks.onSnc(ctx, LocalSpreadChecks.sncCases().filter(which), masksAreExact);
         });
     }
 

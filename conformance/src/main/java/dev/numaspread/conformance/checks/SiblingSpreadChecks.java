@@ -87,7 +87,16 @@ public final class SiblingSpreadChecks implements CheckFamily {
     }
 
     static Gen<Draw> draws(KernelRelease kernel) {
-        return smtMachines().flatMap(t -> c -> {
+        return draws(kernel, smtMachines());
+    }
+
+    /** The draws of {@link #draws(KernelRelease)} on the SNC tries' machines: irq_setup() walks the hop masks, which follow the scheduler's distance from 6.19. */
+    static Gen<Draw> sncDraws(KernelRelease kernel) {
+        return draws(kernel, LocalSpreadChecks.sncCases().map(LocalSpreadChecks.Case::machine));
+    }
+
+    static Gen<Draw> draws(KernelRelease kernel, Gen<Topology> machines) {
+        return machines.flatMap(t -> c -> {
             int[] ids = t.nodeIds();
             int pick = c.choose(0, ids.length);
             int node = pick == ids.length ? Numa.NUMA_NO_NODE : ids[pick];
@@ -203,7 +212,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
 
     static void sib3(CheckContext ctx) {
         if (!sinceIrqSetup(ctx)) return;
-        ctx.forAll(draws(ctx.kernel()), d -> {
+        NumaChecks.alsoOnSnc(ctx, draws(ctx.kernel()), sncDraws(ctx.kernel()), d -> {
             List<CpuSet> got = irqSetup(ctx, d);
             List<CpuSet> rings = rings(ctx.kernel(), d.machine(), d.node());
             int[] given = new int[rings.size()];
@@ -282,7 +291,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
 
     static void sib5(CheckContext ctx) {
         if (!sinceIrqSetup(ctx)) return;
-        ctx.forAll(draws(ctx.kernel()), d -> expectPlan("SIB-5", d,
+        NumaChecks.alsoOnSnc(ctx, draws(ctx.kernel()), sncDraws(ctx.kernel()), d -> expectPlan("SIB-5", d,
                 irqSetupPlan(ctx.kernel(), d.machine(), d.node(), d.len(), d.skipFirstCpu()), irqSetup(ctx, d),
                 "are cores taken in ascending order of their lowest online CPU, pass after pass?"));
     }

@@ -109,6 +109,9 @@ public final class Shrinker {
             progress |= lowerChoice();
             progress |= sortNeighbours();
             if (progress) continue;
+            // Cheap where it applies: few choices after a machine are above their lower bound.
+            progress = rewriteSpanAndLower();
+            if (progress) continue;
             progress = lowerAndRaise();
             progress |= deleteSpanAndRaise();
             if (!progress) break;
@@ -226,13 +229,51 @@ public final class Shrinker {
             if (r != null && span.end() <= indices.length) {
                 for (int[] form : r.simplerForms()) {
                     if (exhausted) break;
-                    int[] c = new int[indices.length - span.length() + form.length];
-                    System.arraycopy(indices, 0, c, 0, span.start());
-                    System.arraycopy(form, 0, c, span.start(), form.length);
-                    System.arraycopy(indices, span.end(), c, span.start() + form.length, indices.length - span.end());
-                    if (consider(c)) {
+                    if (consider(spliced(span, form))) {
                         kept = true;
                         break;
+                    }
+                }
+            }
+            if (kept) progress = true;
+            else s++;
+        }
+        return progress;
+    }
+
+    /** The current target with {@code form} in place of {@code span}'s choices. */
+    private int[] spliced(Span span, int[] form) {
+        int[] c = new int[indices.length - span.length() + form.length];
+        System.arraycopy(indices, 0, c, 0, span.start());
+        System.arraycopy(form, 0, c, span.start(), form.length);
+        System.arraycopy(indices, span.end(), c, span.start() + form.length, indices.length - span.end());
+        return c;
+    }
+
+    /**
+     * Puts a simpler literal form in place of a span ({@link #rewriteSpan}) while lowering one later
+     * choice by one: a machine one core smaller with one group fewer, where each edit alone leaves
+     * the property not failing (three SMT-4 cores in three groups become two in two). Runs when
+     * the single edits stall, before the quadratic passes; it tries only the later choices above
+     * their lower bound, few after a literal machine. Invariants: one sweep over span positions; at most
+     * one kept edit per position, after which the same position is tried again; positions are
+     * checked against the current span count and size.
+     */
+    boolean rewriteSpanAndLower() {
+        boolean progress = false;
+        for (int s = 0; s < target.spans().size() && !exhausted; ) {
+            Rewrites r = target.rewrites().get(s);
+            Span span = target.spans().get(s);
+            boolean kept = false;
+            if (r != null && span.end() <= indices.length) {
+                for (int[] form : r.simplerForms()) {
+                    if (exhausted || kept) break;
+                    int[] c = spliced(span, form);
+                    for (int j = span.start() + form.length; j < c.length && !exhausted && !kept; j++) {
+                        if (c[j] == 0) continue;
+                        int[] lowered = c.clone();
+                        lowered[j]--;
+                        kept = consider(lowered);
                     }
                 }
             }

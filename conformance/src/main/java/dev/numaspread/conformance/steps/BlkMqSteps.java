@@ -59,9 +59,9 @@ public final class BlkMqSteps {
     /** MQ-6 as one example: the map equals the implementation's own map at offset 0, shifted. */
     @Then("every CPU's queue is {int} more than in the map at offset 0")
     public void shifted(int offset) {
-        int[] map = world.result(int[].class);
+        int[] map = map();
         int nrQueues = lastNrQueues;
-        int[] base = world.implementation().blkMqMapQueues(world.kernel(), world.machine(), nrQueues, 0);
+        int[] base = fullLength(world.implementation().blkMqMapQueues(world.kernel(), world.machine(), nrQueues, 0));
         for (int cpu : world.machine().possible().toArray())
             if (map[cpu] != base[cpu] + offset)
                 throw new AssertionError("cpu " + cpu + ": expected queue " + (base[cpu] + offset) + " (queue " + base[cpu] + " at offset 0, plus "
@@ -70,10 +70,22 @@ public final class BlkMqSteps {
 
     /** The CPUs of each queue that serves any, by queue number. */
     private java.util.TreeMap<Integer, CpuSet> byQueue() {
-        int[] map = world.result(int[].class);
+        int[] map = map();
         java.util.TreeMap<Integer, CpuSet> out = new java.util.TreeMap<>();
         for (int cpu : world.machine().possible().toArray()) out.merge(map[cpu], CpuSet.of(cpu), CpuSet::or);
         return out;
+    }
+
+    /** The map of the last call, one entry per CPU id below nr_cpu_ids (MQ-1), or the step fails. */
+    private int[] map() {
+        return fullLength(world.result(int[].class));
+    }
+
+    private int[] fullLength(int[] map) {
+        int n = world.machine().nrCpuIds();
+        if (map.length != n)
+            throw new AssertionError("expected a map of nr_cpu_ids = " + n + " entries (MQ-1); actual " + map.length + " entries");
+        return map;
     }
 
     private List<Integer> nodesOf(CpuSet cpus) {
@@ -85,7 +97,7 @@ public final class BlkMqSteps {
     /** One row per queue: its CPUs as /sys/block/NAME/mq/N/cpu_list shows them. */
     @Then("the queues serve:")
     public void theQueuesServe(DataTable table) {
-        int[] map = world.result(int[].class);
+        int[] map = map();
         List<String> want = new ArrayList<>(), got = new ArrayList<>();
         for (Map<String, String> row : table.asMaps()) {
             int q = Integer.parseInt(row.get("queue"));

@@ -90,20 +90,38 @@ public final class DeviceDraws {
         List<Integer> others = new ArrayList<>(withCpus);
         others.remove(Integer.valueOf(standIn));
         others.sort(Comparator.<Integer>comparingInt(n -> m.distance(standIn, n)).thenComparingInt(n -> n));
+        int[] ids = m.nodeIds();
+        int[] to = new int[ids.length];
+        for (int j = 0; j < ids.length; j++) {
+            int rank = others.indexOf(ids[j]);
+            to[j] = ids[j] == standIn ? 12 + c.choose(0, 5) : rank >= 0 ? 20 + 5 * (others.size() - rank) : 40;
+        }
+        return withCpulessNode(m, to);
+    }
+
+    /** {@code m} with a CPU-less node of the next id, memory, at distances {@code to} (both ways) from its nodes, and a device on it. */
+    private static Optional<Device> withCpulessNode(Topology m, int[] to) {
         Optional<MachineCode.Shape> shape = MachineCode.shapeOf(m);
         if (shape.isEmpty()) return Optional.empty();
         MachineCode.Shape s = shape.get().copy();
         int[] ids = m.nodeIds();
         MachineCode.NodeShape added = new MachineCode.NodeShape();
         added.id = ids[ids.length - 1] + 1;
-        added.to = new int[ids.length];
-        for (int j = 0; j < ids.length; j++) {
-            int rank = others.indexOf(ids[j]);
-            added.to[j] = ids[j] == standIn ? 12 + c.choose(0, 5) : rank >= 0 ? 20 + 5 * (others.size() - rank) : 40;
-        }
-        added.from = added.to.clone();
+        added.to = to;
+        added.from = to.clone();
         s.nodes.add(added);
         return MachineCode.build(s).map(t -> new Device(t, added.id));
+    }
+
+    /**
+     * {@code m} with a CPU-less node added (the next node id, memory, no CPUs) at a drawn distance
+     * of 12 to 40 from every other node, and a device on it; empty when {@code m} has no literal
+     * form. For checks whose machines seldom have a CPU-less node of their own.
+     */
+    public static Optional<Device> withCpulessNode(Choices c, Topology m) {
+        int[] to = new int[m.nodeIds().length];
+        for (int j = 0; j < to.length; j++) to[j] = 12 + c.choose(0, 28);
+        return withCpulessNode(m, to);
     }
 
     /**

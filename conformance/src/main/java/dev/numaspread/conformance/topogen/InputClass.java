@@ -49,9 +49,13 @@ import java.util.OptionalInt;
  *                                    than the row of the node that stands in for it (mlx5 2022)
  *   odd-quota-smt                    with SMT, the count gives a group an odd number of CPUs
  *   empty-cpus                       the CPU set argument is empty
- *   snc-machine                      the machine's cpu-model is one whose scheduler distances x86
- *                                    rewrites from 6.19, with 2+ packages and 2+ nodes per package
- *   snc3-machine                     ... and 3 or more nodes per package (LVL-8)
+ *   snc2-machine                     the machine's cpu-model is one whose scheduler distances x86
+ *                                    rewrites from 6.19, with 2+ packages of 2 nodes each (SNC-2)
+ *   snc3-machine                     ... with 2+ packages of 3 or more nodes each (SNC-3, LVL-8)
+ *   cpu-ids-past-63                  a possible CPU's id is 64 or more (past one 64-bit word)
+ *   possible-ids-with-holes          the possible CPU ids have holes (nr_cpu_ids above the possible CPUs)
+ *   cluster-across-nodes             a cluster holds CPUs of two nodes (TOPO-15)
+ *   set-larger-than-cpus             an interrupt set has more vectors than the machine has possible CPUs
  * </pre>
  */
 public enum InputClass implements HasId {
@@ -83,8 +87,13 @@ public enum InputClass implements HasId {
     REORDERING_DEVICE_NODE(InputClass::reordering),
     ODD_QUOTA_SMT(InputClass::oddQuotaWithSmt),
     EMPTY_CPUS((c, m) -> c.arg("cpus", CpuSet.class).map(CpuSet::isEmpty).orElse(false)),
-    SNC_MACHINE((c, m) -> sncMachine(m, 2)),
-    SNC3_MACHINE((c, m) -> sncMachine(m, 3));
+    SNC2_MACHINE((c, m) -> sncMachine(m, 2) && m.numNodesPerPackage() == 2),
+    SNC3_MACHINE((c, m) -> sncMachine(m, 3)),
+    CPU_IDS_PAST_63((c, m) -> m.possible().last() > 63),
+    POSSIBLE_IDS_WITH_HOLES((c, m) -> m.nrCpuIds() > m.possible().size()),
+    CLUSTER_ACROSS_NODES((c, m) -> m.clusters().stream().anyMatch(cl -> m.nodesOf(cl).size() > 1)),
+    SET_LARGER_THAN_CPUS((c, m) -> c.args().get("setSizes") instanceof List<?> sets
+            && sets.stream().anyMatch(n -> n instanceof Integer i && i > m.possible().size()));
 
     private final Test test;
 

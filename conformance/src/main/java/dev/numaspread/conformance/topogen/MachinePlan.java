@@ -40,11 +40,15 @@ final class MachinePlan {
 
     final List<NodePlan> nodes = new ArrayList<>();   // ascending id once ids are assigned
     int smt = 1;
-    boolean split;             // siblings numbered totalCores apart (x86) instead of adjacent
+    boolean split;             // siblings numbered a stride apart (x86) instead of adjacent
+    int stride;                // split: thread t of a core is t x stride above thread 0; at least the core slots (0: just that)
+    final TreeMap<Integer, Integer> coreHoles = new TreeMap<>();   // global core index -> ids skipped before it (sparse numbering)
     int clusterCores;          // cores per cluster (its node's last may have fewer); 0: no clusters
     boolean clusterSplit;      // a node's clusters take every k-th core (k clusters) instead of consecutive cores
+    boolean clusterAcross;     // each node's first core joins the last cluster of the node before it (a cluster across nodes)
     int[][] distances;         // over nodes in list order; null: the builder's 10/20
     int extraPossible;         // possible but not present CPUs, numbered after the present ones
+    int extraHole;             // ids skipped between the present CPUs and the not-present ones
     Offline offline = Offline.NONE;
     int[] offlinePicks = new int[0];   // FEW: present-CPU ordinals; NODE: CPU-node ordinal; HALF_SMT: core ordinals
     final Set<String> expect = new TreeSet<>();   // the kernel rules the plan breaks on purpose (FMT-9 tags)
@@ -86,14 +90,27 @@ final class MachinePlan {
         List<CpuSet> siblings = new ArrayList<>();
         List<int[]> coreThreads = new ArrayList<>();   // per core in node order: its CPU ids by thread
         List<Integer> coreNode = new ArrayList<>();
+        // A core's slot: its first thread's id; holes (a node's holeBefore, sparse numbering's
+        // coreHoles) skip ids before a core. Split numbering puts thread t a stride above thread 0,
+        // the stride at least the slots of every core, so the threads never meet.
+        int slots = total;
+        for (int k = 0; k < n; k++) if (nodes.get(k).cores > 0 && !split) slots += nodes.get(k).holeBefore;
+        for (int h : coreHoles.values()) slots += h;
+        int step = Math.max(stride, slots);
         int next = 0;
         int globalCore = 0;
         for (int k = 0; k < n; k++) {
             NodePlan p = nodes.get(k);
             if (p.cores > 0 && !split) next += p.holeBefore;
             for (int core = 0; core < p.cores; core++, globalCore++) {
+                next += coreHoles.getOrDefault(globalCore, 0);
                 int[] threads = new int[smt];
-                for (int t = 0; t < smt; t++) threads[t] = split ? t * total + globalCore : next++;
+                if (split) {
+                    for (int t = 0; t < smt; t++) threads[t] = t * step + next;
+                    next++;
+                } else {
+                    for (int t = 0; t < smt; t++) threads[t] = next++;
+                }
                 CpuSet.Builder g = CpuSet.builder();
                 for (int c : threads) {
                     g.add(c);
@@ -114,7 +131,7 @@ final class MachinePlan {
         for (int k = 0; k < n; k++) if (nodes.get(k).cores > 0) cpuNodes.add(k);
         CpuSet.Builder possibleB = CpuSet.builder().addAll(present);
         List<CpuSet> extraSingletons = new ArrayList<>();
-        int firstExtra = present.last() + 1;
+        int firstExtra = present.last() + 1 + extraHole;
         for (int e = 0; e < extraPossible; e++) {
             int cpu = firstExtra + e;
             possibleB.add(cpu);
@@ -142,20 +159,29 @@ final class MachinePlan {
         pkgCpus.forEach((id, cpus) -> b.pkg(id, cpus.build()));
 
         if (clusterCores > 0) {
+            List<List<CpuSet.Builder>> byNode = new ArrayList<>();   // per node with cores, its clusters
             for (int start = 0; start < coreThreads.size(); ) {
                 int node = coreNode.get(start);
                 int end = start;
                 while (end < coreThreads.size() && coreNode.get(end) == node) end++;
                 // The node's cores start..end-1 in k clusters: consecutive runs of clusterCores, or
-                // split, core j in cluster j mod k (a cluster's cores numbered apart).
-                int k = (end - start + clusterCores - 1) / clusterCores;
+                // split, core j in cluster j mod k (a cluster's cores numbered apart). Across: the
+                // node's first core goes to the last cluster of the node before it.
+                boolean across = clusterAcross && !byNode.isEmpty();
+                int from = across ? 1 : 0;
+                int k = Math.max(0, (end - start - from + clusterCores - 1) / clusterCores);
                 List<CpuSet.Builder> clusters = new ArrayList<>();
                 for (int i = 0; i < k; i++) clusters.add(CpuSet.builder());
-                for (int j = 0; j < end - start; j++)
-                    for (int c : coreThreads.get(start + j)) clusters.get(clusterSplit ? j % k : j / clusterCores).add(c);
-                clusters.forEach(cl -> b.cluster(cl.build()));
+                if (across) {
+                    List<CpuSet.Builder> before = byNode.get(byNode.size() - 1);
+                    for (int c : coreThreads.get(start)) before.get(before.size() - 1).add(c);
+                }
+                for (int j = 0; j < end - start - from; j++)
+                    for (int c : coreThreads.get(start + from + j)) clusters.get(clusterSplit ? j % k : j / clusterCores).add(c);
+                if (!clusters.isEmpty()) byNode.add(clusters);
                 start = end;
             }
+            byNode.forEach(clusters -> clusters.forEach(cl -> b.cluster(cl.build())));
             extraSingletons.forEach(b::cluster);
         }
 

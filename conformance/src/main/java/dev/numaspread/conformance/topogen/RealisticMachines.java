@@ -17,13 +17,15 @@ import java.util.List;
  * Structure first, then node list, distances, state:
  * <pre>
  *   span "hardware"   SMT width (0: none), split numbering (0: adjacent), not-present CPUs mode
- *                     (0: none), offline mode (0: none), cores per node (0: 1 core), nodes per
- *                     package (0: 1), node id scheme (0: dense), nodes wanted (0: 1)
+ *                     (0: none), offline mode (0: none), CPU numbering (0: dense; 1: sparse, with
+ *                     holes and ids past 63), cores per node (0: 1 core), nodes per package (0: 1),
+ *                     node id scheme (0: dense), nodes wanted (0: 1)
  *   span "nodes"      one span "node" per node: its "more?" choice (0: stop), its kind (0: a CPU
  *                     node with the common core count and memory; else own core count,
  *                     memory-less, or CPU-less), id gap (0: none)
  *   span "distances"  shape, tier values, perturbations (0 each: the plain table)
- *   span "state"      how many not-present CPUs, which CPUs offline, clusters (0: none)
+ *   span "state"      how many not-present CPUs, which CPUs offline, the holes of sparse
+ *                     numbering, clusters (0: none)
  * </pre>
  * All choices at 0 give the simplest machine: one node, one CPU, no SMT, possible = present =
  * online. The state modes precede the core count, so more present CPUs are simpler than fewer
@@ -58,6 +60,7 @@ final class RealisticMachines {
         int possibleMode = StateDraws.POSSIBLE_MODE.generate(c);
         if (o.allPresent()) possibleMode = 0;
         MachinePlan.Offline offlineMode = StateDraws.OFFLINE.get(StateDraws.OFFLINE_MODE.generate(c));
+        boolean sparse = StateDraws.SPARSE_MODE.generate(c) == 1;
         // A node may take no more than its share of the CPUs when several nodes must have some.
         int coreCap = Math.max(1, maxCpus / (plan.smt * minCpuNodes));
         int cores = drawCores(c, coreCap);
@@ -106,7 +109,7 @@ final class RealisticMachines {
         }
         plan.assignIds(idScheme, gaps);
         DistanceDraws.draw(c, plan, !o.symmetric());
-        StateDraws.draw(c, plan, maxCpus, possibleMode, offlineMode);
+        StateDraws.draw(c, plan, maxCpus, possibleMode, offlineMode, sparse);
         return plan.build(Machines.REALISTIC);
     }
 

@@ -14,7 +14,9 @@ import dev.numaspread.model.topology.TopologyBuilder;
  * hook's reach on purpose:
  * <pre>
  *   share   what                                        tells apart
- *   ~20 %   cpu-model other                             a hook applied to any machine
+ *   ~45 %   two nodes per package (SNC-2)               LVL-8's SNC-2 rule: node_distance() kept
+ *   ~55 %   three or four (SNC-3 and more)              LVL-8's per-package-pair average
+ *   ~10 %   cpu-model other                             a hook applied to any machine
  *   ~15 %   remote distances 16..24 (some below 20)     6.19.0's "20 or more" test (LVL-7, retired)
  *   ~12 %   an in-package pair asymmetric               slit_validate()'s fall-back (LVL-8)
  *   ~12 %   one CPU offline                             the online CPUs the kernel counts
@@ -42,9 +44,9 @@ public final class SncDraws {
     private static Gen<Topology> drawnSncMachines() {
         return c -> {
             int packages = 2 + (c.chance(25) ? c.choose(1, 2) : 0);
-            int perPackage = c.choose(2, 4);
+            int perPackage = 2 + c.weighted(45, 40, 15);   // SNC-2 and SNC-3 alike often (issue 24)
             int cpusPerNode = c.choose(1, 3);
-            CpuModel model = switch (c.weighted(50, 30, 20)) {
+            CpuModel model = switch (c.weighted(55, 35, 10)) {
                 case 0 -> CpuModel.INTEL_GRANITERAPIDS_X;
                 case 1 -> CpuModel.INTEL_ATOM_DARKMONT_X;
                 default -> CpuModel.OTHER;

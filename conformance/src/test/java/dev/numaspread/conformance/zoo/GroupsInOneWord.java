@@ -10,8 +10,9 @@ import java.util.Optional;
 /**
  * group_cpus_evenly() and blk_mq_map_queues() keeping each group in one 64-bit word, from 6.3:
  * CPU ids from 64 on are in no group, and the queue map sends them to the map's first queue.
- * Right on every machine of 64 CPU ids or fewer, which the generated machines of GRP and MQ are;
- * the 96- and 160-CPU scenarios of GRP-10 and MQ-8 reject it in every release that claims them.
+ * Right on every machine of 64 CPU ids or fewer; the sparse generated machines (a few CPUs, ids
+ * past 63) reject it by GRP-1 and MQ-8 ({@code ReachZooTest}), and the 96- and 160-CPU scenarios
+ * of GRP-10 and MQ-8 in every release that claims them.
  */
 final class GroupsInOneWord extends GroupingZooMember {
     static final CpuSet WORD = CpuSet.range(0, 63);

@@ -27,7 +27,13 @@ final class SlippedGrouping {
         /** 7.0+: a node with more clusters than groups still dealt cluster by cluster, one group at least each. */
         CLUSTER_STEP_WHEN_OUTNUMBERED,
         /** 7.0+: the clusters read from the hardware list, so an offline CPU never turns the cluster step off. */
-        NO_EMPTY_MASK_FALLBACK
+        NO_EMPTY_MASK_FALLBACK,
+        /**
+         * 7.0+: a cluster is the online CPUs of its hardware cluster in the stage, not cut at the node
+         * boundary (TOPO-15), so a cluster across nodes is dealt with both nodes and its CPUs land in
+         * two groups (GRP-1).
+         */
+        CLUSTER_NOT_CUT_AT_NODE
     }
 
     record NodeCount(int id, int ncpus) {}
@@ -79,7 +85,7 @@ final class SlippedGrouping {
                 masks[cur % numgrps].addAll(rest);
                 continue;
             }
-            List<CpuSet> clusters = kernel.atLeast(7, 0) ? clusters(m, rest, slip) : List.of();
+            List<CpuSet> clusters = kernel.atLeast(7, 0) ? clusters(m, rest, cpus, slip) : List.of();
             if (!clusters.isEmpty() && (clusters.size() <= ngroups || slip == Slip.CLUSTER_STEP_WHEN_OUTNUMBERED))
                 cur = dealClusters(kernel, m, clusters, rest.size(), ngroups, masks, cur, slip);
             else
@@ -110,14 +116,14 @@ final class SlippedGrouping {
      * lowest CPU not yet in one; empty (fall back) when that CPU's live cluster mask is empty, that is
      * when it is offline. The slip {@link Slip#NO_EMPTY_MASK_FALLBACK} reads the hardware cluster.
      */
-    private static List<CpuSet> clusters(Topology m, CpuSet s, Slip slip) {
+    private static List<CpuSet> clusters(Topology m, CpuSet s, CpuSet stage, Slip slip) {
         List<CpuSet> out = new ArrayList<>();
         CpuSet left = s;
         while (!left.isEmpty()) {
             int cpu = left.first();
             CpuSet mask = slip == Slip.NO_EMPTY_MASK_FALLBACK ? m.clusterOf(cpu) : m.topologyClusterCpumask(cpu);
             if (mask.isEmpty()) return List.of();
-            CpuSet part = mask.and(left);
+            CpuSet part = slip == Slip.CLUSTER_NOT_CUT_AT_NODE ? m.clusterOf(cpu).and(m.online()).and(stage) : mask.and(left);
             out.add(part);
             left = left.andNot(part);
         }

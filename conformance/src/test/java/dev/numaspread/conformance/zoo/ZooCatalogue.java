@@ -82,6 +82,14 @@ final class ZooCatalogue {
         out.add(kit(new NarrowIndex.IndexInAByte(), "6.12", "LS-2"));
         out.add(kit(new NarrowIndex.IndexInAShort(), "7.3", "LS-2"));
         out.add(kit(new DefaultMasksWhenNothingToSpread(), "7.3", "MQ-9"));
+        // Issue 24: the reach gaps (ReachZooTest).
+        out.add(kit(new HopMasksInOneWord(), "7.3", "HOP-2"));
+        out.add(kit(new GroupsInOneWord(), "6.1", "GRP-1"));
+        out.add(kit(new NummasksFromNrCpuIds(), "7.3", "GRP-14"));
+        out.add(kit(new ClusterNotCutAtNode(), "7.3", "GRP-1"));
+        out.add(kit(new SetsAdvanceBySize(), "7.3", "MQ-10"));
+        out.add(kit(new NummasksCountsPossibleCpus(), "7.3", "GRP-14"));
+        out.add(kit(new GroupsTruncatedAtCpus(), "7.3", "GRP-1"));
         for (SlippedPagePool.Slip slip : SlippedPagePool.Slip.values()) {
             String rule = PAGE_POOL_RULES.get(slip.ordinal());
             out.add(new Entry("zoo page pool " + slip, new ReferenceModel(), KernelRelease.of(6, 12), rule,
