@@ -17,6 +17,7 @@ import dev.numaspread.conformance.spi.Implementation;
 import dev.numaspread.kernel.certify.KernelRun;
 import dev.numaspread.kernel.certify.KernelSources;
 import dev.numaspread.kernel.guest.BootableKernel;
+import dev.numaspread.kernel.source.KernelSrc;
 import dev.numaspread.model.kernel.KernelRelease;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -61,7 +62,8 @@ public final class CertifyCommand implements Callable<Integer> {
             description = {"model | example | java:CLASS | process:'CMD' (default: ${DEFAULT-VALUE})",
                     "| kernel:SOURCE: boots a Linux kernel under QEMU and certifies it on the machines it booted:",
                     "debian-6.1, debian-6.12, debian-7.2, debian-7.3 (newest build), an exact Debian release",
-                    "(7.3.4+deb13-amd64), a folder with a kernel you built, or model-X.Y (the reference model standing in)"})
+                    "(7.3.4+deb13-amd64), a folder with a kernel you built, or model-X.Y (the reference model standing in)",
+                    "| kernel-src:TREE: the grouping family of a kernel source tree, compiled against kernel-shim/ (README)"})
     String impl;
 
     @Option(names = "--machines", paramLabel = "N",
@@ -217,7 +219,11 @@ public final class CertifyCommand implements Callable<Integer> {
             bounded("--timeout", timeoutSeconds, 1, MAX_TIMEOUT_SECONDS);
             options = CertifyOptions.defaults(impl).withSettings(settings).withCallTimeout(Duration.ofSeconds(timeoutSeconds));
             if (once) options = options.withRepeatCalls(false);
-            if (kernel != null) options = options.withKernel(KernelOption.release(kernel, err, "certify"));
+            Optional<KernelRelease> release = Optional.empty();
+            if (kernel != null) {
+                release = Optional.of(KernelOption.release(kernel, err, "certify"));
+                options = options.withKernel(release.get());
+            }
             if (rule != null) options = options.withRule(requireRule(kit, rule));
             if (waivers != null) options = options.withWaivers(Waivers.read(waivers));
             reportFolder(report);
@@ -239,7 +245,9 @@ public final class CertifyCommand implements Callable<Integer> {
                 if (machines != null) options = options.withLaunch(options.launch().withMore(List.of("--machines", String.valueOf(machines))));
                 implementation = kernelRun.implementation();
             } else {
-                implementation = Implementations.resolve(impl, Duration.ofSeconds(timeoutSeconds), cp);
+                implementation = KernelSrc.names(impl)
+                        ? KernelSrc.open(impl, release, Duration.ofSeconds(timeoutSeconds), KernelSrc.cacheRoot(env), err::println)
+                        : Implementations.resolve(impl, Duration.ofSeconds(timeoutSeconds), cp);
                 requireStartable(impl, implementation);
             }
         } catch (RuntimeException e) {

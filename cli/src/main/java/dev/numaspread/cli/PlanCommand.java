@@ -22,6 +22,7 @@ import dev.numaspread.conformance.certify.MachineOutOfReach;
 import dev.numaspread.kernel.certify.KernelRun;
 import dev.numaspread.kernel.certify.KernelSources;
 import dev.numaspread.kernel.guest.BootableKernel;
+import dev.numaspread.kernel.source.KernelSrc;
 import dev.numaspread.conformance.spi.ReferenceModel;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.cpu.CpuSet;
@@ -134,7 +135,7 @@ public final class PlanCommand implements Callable<Integer> {
     Integer firstIrq;
 
     @Option(names = "--impl", paramLabel = "IMPL",
-            description = {"also ask this implementation (java:CLASS | process:'CMD' | example) and print its answer beside the model's,",
+            description = {"also ask this implementation (java:CLASS | process:'CMD' | example | kernel-src:TREE) and print its answer beside the model's,",
                     "the rows that differ marked; exit 1 when they differ (default: the model alone); kernel:SOURCE boots",
                     "the machine under QEMU with that kernel and asks it (certify --help lists the sources)"})
     String other;
@@ -318,7 +319,9 @@ public final class PlanCommand implements Callable<Integer> {
                 third = run.implementation();
                 bootedOn = run.settings().pool();
             } else if (other != null) {
-                third = Implementations.resolve(other, CertifyOptions.DEFAULT_CALL_TIMEOUT, Implementations.classPath(
+                third = KernelSrc.names(other)
+                        ? KernelSrc.open(other, Optional.of(ks.get(0)), CertifyOptions.DEFAULT_CALL_TIMEOUT, KernelSrc.cacheRoot(System::getenv), err::println)
+                        : Implementations.resolve(other, CertifyOptions.DEFAULT_CALL_TIMEOUT, Implementations.classPath(
                         classPath != null ? classPath : Optional.ofNullable(System.getenv("NUMASPREAD_CLASSPATH")).orElse("")));
                 CertifyCommand.requireStartable(other, third);
             }

@@ -192,6 +192,16 @@ class CertifyCommandTest {
         assertEquals("numaspread certify: /dev/zero: not a regular file (a FIFO, a device or a socket); expected a waivers file\n", r.err());
     }
 
+    /** kernel-src: a folder that is no kernel tree is a usage error naming what is missing, never a stack trace. */
+    @Test
+    void kernelSrcOfAFolderThatIsNoKernelTreeIsAUsageError(@TempDir Path dir) {
+        Run r = certify("--impl", "kernel-src:" + dir, "--report", dir.resolve("report").toString());
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertEquals("numaspread certify: " + dir.resolve("Makefile") + ": not found; expected the top Makefile of a kernel"
+                + " source tree (VERSION = 7, PATCHLEVEL = 3, ...)\n", r.err());
+        assertEquals("", r.out());
+    }
+
     @Test
     void helpStatesEveryDefaultAndBound() {
         Run r = main("certify", "--help");
@@ -202,6 +212,7 @@ class CertifyCommandTest {
                 "--timeout=SECONDS per-call (and per-request) timeout, 1 to 3600 (default: 10)",
                 "--report=DIR the folder that receives", "(default: numaspread-report)",
                 "--impl=IMPL model | example | java:CLASS | process:'CMD' (default: example) | kernel:SOURCE: boots a Linux kernel",
+                "kernel-src:TREE: the grouping family of a kernel source tree, compiled against kernel-shim/ (README)",
                 "--machines=N kernel: only: how many machines QEMU boots, 1 to 1000 (default: 4)",
                 "--kernel=X.Y only the claims of this release (default: every claimed release); with kernel:, the release the booted"
                         + " kernel is judged as (default: its own series)",

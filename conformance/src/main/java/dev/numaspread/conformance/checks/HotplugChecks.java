@@ -262,11 +262,12 @@ public final class HotplugChecks implements CheckFamily {
                     .hint("6.7 replaced cpus_read_lock() by a snapshot of the present mask").on(t);
         }
         // Lock behaviour shows only in the calls made on the machine. None at all: the implementation
-        // did not run on it (a process cannot; a Java one kept the default), so nothing was shown.
+        // did not run on it (a program reported no services; a Java one kept the default), so nothing was shown.
         if (m.calls().isEmpty())
             throw new CannotJudge("groupCpusEvenly(numgrps=2) on a running machine made no call on it, so whether it takes"
-                    + " cpus_read_lock() cannot be seen (an out-of-process implementation cannot show lock behaviour; a Java"
-                    + " one shows it by overriding groupCpusEvenly(KernelRelease, Machine, int) and reading the machine"
-                    + " through its services, cpu_present_mask as 6.7+ does)");
+                    + " cpus_read_lock() cannot be seen (a program shows lock behaviour by reporting the hotplug services its"
+                    + " routine used, spec/protocol.md group-cpus \"services\"; a Java implementation by overriding"
+                    + " groupCpusEvenly(KernelRelease, Machine, int) and reading the machine through its services,"
+                    + " cpu_present_mask as 6.7+ does)");
     }
 }

@@ -11,6 +11,7 @@ import dev.numaspread.conformance.spi.RemoteImplementation;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.conformance.spi.Traffic;
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.group.IrqAffinity.AffinityDesc;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.nic.AffinitySetting;
@@ -325,6 +326,38 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
         return Optional.of(cpuLists(answer, "groups"));
     }
 
+    /**
+     * {@code group_cpus_evenly} on a running machine: asked with {@code "services": true}, so that a
+     * program that reports the CPU hotplug services its routine used (spec/protocol.md) shows its
+     * lock behaviour; each is then made, in order, on {@code machine} ({@code cpus_read_lock()} from
+     * a hotplug operation deadlocks there, HP-6). A program that reports none shows nothing, as before.
+     */
+    @Override
+    public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, dev.numaspread.model.hotplug.Machine machine, int numgrps) {
+        ObjectNode r = op(Routine.GROUP_CPUS, kernel, machine.topology());
+        r.put("groups", numgrps);
+        r.put("services", true);
+        JsonNode answer = request(r, machine.topology());
+        JsonNode services = answer.path("services");
+        if (!services.isMissingNode()) {
+            if (!services.isArray())
+                throw failure("answer " + answer.get("id") + ": services is " + ProgramText.quote(services.toString(), 60)
+                        + "; expected the hotplug services used, in order, such as [\"cpu_present_mask\"]");
+            for (JsonNode s : services) {
+                switch (s.asText("")) {
+                    case "cpus_read_lock" -> machine.cpusReadLock();
+                    case "cpus_read_unlock" -> machine.cpusReadUnlock();
+                    case "cpu_present_mask" -> machine.cpuPresentMask();
+                    case "cpu_online_mask" -> machine.cpuOnlineMask();
+                    default -> throw failure("answer " + answer.get("id") + ": services holds " + ProgramText.quote(s.toString(), 60)
+                            + "; expected cpus_read_lock, cpus_read_unlock, cpu_present_mask or cpu_online_mask");
+                }
+            }
+        }
+        if (answer.path("groups").isNull()) return Optional.empty();
+        return Optional.of(cpuLists(answer, "groups"));
+    }
+
     @Override
     public java.util.OptionalInt groupCpusEvenlyNummasks(KernelRelease kernel, Topology machine, int numgrps) {
         ObjectNode r = op(Routine.GROUP_CPUS, kernel, machine);
@@ -340,6 +373,35 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
         r.put("queues", nrQueues);
         r.put("offset", queueOffset);
         return ints(request(r, machine), "map");
+    }
+
+    @Override
+    public Optional<List<AffinityDesc>> irqCreateAffinityMasks(
+            KernelRelease kernel, Topology machine, int nvecs, int preVectors, int postVectors, List<Integer> setSizes) {
+        ObjectNode r = op(Routine.IRQ_AFFINITY_MASKS, kernel, machine);
+        r.put("nvecs", nvecs);
+        r.put("preVectors", preVectors);
+        r.put("postVectors", postVectors);
+        ArrayNode sets = r.putArray("sets");
+        for (int s : setSizes) sets.add(s);
+        JsonNode answer = request(r, machine);
+        if (answer.path("vectors").isNull()) return Optional.empty();
+        JsonNode v = answer.path("vectors");
+        if (!v.isArray())
+            throw failure("answer " + answer.get("id") + " has no array 'vectors'; expected {\"mask\":\"0-3\",\"managed\":true} per vector, or null");
+        List<AffinityDesc> out = new ArrayList<>();
+        for (JsonNode d : v) {
+            if (!d.isObject() || !d.path("mask").isTextual() || !d.path("managed").isBoolean())
+                throw failure("answer " + answer.get("id") + ": a vector is " + ProgramText.quote(d.toString(), 60)
+                        + "; expected {\"mask\":\"0-3\",\"managed\":true}");
+            try {
+                out.add(new AffinityDesc(CpuSet.parseList(d.get("mask").asText()), d.get("managed").booleanValue()));
+            } catch (IllegalArgumentException e) {
+                throw failure("answer " + answer.get("id") + ": vectors holds the mask '" + ProgramText.quote(d.get("mask").asText(), 60) + "': "
+                        + ProgramText.quote(String.valueOf(e.getMessage()), 200));
+            }
+        }
+        return Optional.of(out);
     }
 
     // ------------------------------------------------------------ page pool: a session

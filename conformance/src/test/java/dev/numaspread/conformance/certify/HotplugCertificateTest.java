@@ -65,8 +65,9 @@ class HotplugCertificateTest {
     }
 
     /**
-     * A process cannot show lock behaviour: whatever it answers, HP-6 is NOT-VERIFIED with the
-     * reason (a well-formed but wrong answer), or ERROR (garbage); never PASS, and the exit code is 1.
+     * A process that reports no hotplug services cannot show lock behaviour: whatever it answers,
+     * HP-6 is NOT-VERIFIED with the reason (a well-formed but wrong answer), or ERROR (garbage);
+     * never PASS, and the exit code is 1. (One that reports them is judged: KernelSrcCertifyTest.)
      */
     @Proves("HP-6")
     @Test
@@ -76,7 +77,7 @@ class HotplugCertificateTest {
         assertEquals("NOT-VERIFIED", r.verdict().label(), r.toString());
         assertTrue(((Verdict.NotVerified) r.verdict()).reason().startsWith("check HP_6_groupCpusTakesNoHotplugLock: "
                 + "groupCpusEvenly(numgrps=2) on a running machine made no call on it, so whether it takes cpus_read_lock()"
-                + " cannot be seen (an out-of-process implementation cannot show lock behaviour"), r.verdict().toString());
+                + " cannot be seen (a program shows lock behaviour by reporting the hotplug services its routine used"), r.verdict().toString());
         assertEquals(1, wellFormed.exitCode());
 
         RuleResult garbage = only(certify(process("garbage"), "HP-6", "6.12"));

@@ -23,7 +23,8 @@ import java.nio.file.StandardOpenOption;
  * {@code internal}, {@code oops}, {@code flaky} (a different answer each time), {@code swap}
  * (answers a pair of requests newest first), {@code tell-name} (an internal error naming the
  * machine it was sent), {@code escapes} (control characters in its name, message and stderr),
- * {@code long-line} (a 17 MiB stdout line); for page-pool, {@code good} or {@code pool-garbage}.
+ * {@code long-line} (a 17 MiB stdout line); for page-pool, {@code good} or {@code pool-garbage}; for
+ * irq-affinity-masks, {@code good} or {@code irq-garbage}.
  */
 public final class FakeProcess {
     public static void main(String[] args) throws Exception {
@@ -152,6 +153,19 @@ public final class FakeProcess {
                         state.putArray("released");
                         a.put("action", r.get("action").asText());
                     }
+                }
+                case "irq-affinity-masks" -> {
+                    // Mode good: the default affinity for a pre-vector, then one managed vector per
+                    // spread vector on CPU 0 (a fake, not the kernel); null when nothing is spread;
+                    // mode irq-garbage: a mask that is no CPU list.
+                    int nvecs = r.get("nvecs").asInt(), pre = r.get("preVectors").asInt();
+                    if (nvecs <= pre) {
+                        a.putNull("vectors");
+                        break;
+                    }
+                    var vectors = a.putArray("vectors");
+                    for (int v = 0; v < nvecs; v++)
+                        vectors.addObject().put("mask", mode.equals("irq-garbage") ? "0-" : v < pre ? "0-3" : "0").put("managed", v >= pre);
                 }
                 default -> {
                     a.put("ok", false);

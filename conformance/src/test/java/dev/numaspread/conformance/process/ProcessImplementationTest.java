@@ -18,6 +18,8 @@ import dev.numaspread.model.pagepool.Page;
 import dev.numaspread.model.pagepool.PagePool;
 import dev.numaspread.model.pagepool.Place;
 import dev.numaspread.conformance.spi.Routine;
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.group.IrqAffinity;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.topology.Topology;
@@ -411,6 +413,27 @@ class ProcessImplementationTest {
                     h.destroyForcibly();
                     h.onExit().join();
                 });
+    }
+
+    // ---------------------------------------------------------------- irq-affinity-masks
+
+    @Test
+    void irqAffinityMasksSendsTheSetsAndReadsMaskAndManagedPerVectorOrNull() {
+        try (ProcessImplementation p = fake("good", "2", 20_000)) {
+            var v = p.irqCreateAffinityMasks(K61, TWO_NODES, 3, 1, 0, List.of(1, 1)).orElseThrow();
+            assertEquals(List.of(new IrqAffinity.AffinityDesc(CpuSet.parseList("0-3"), false),
+                    new IrqAffinity.AffinityDesc(CpuSet.parseList("0"), true), new IrqAffinity.AffinityDesc(CpuSet.parseList("0"), true)), v);
+            assertEquals(java.util.Optional.empty(), p.irqCreateAffinityMasks(K61, TWO_NODES, 1, 1, 0, List.of()));
+        }
+    }
+
+    @Test
+    void irqAffinityMaskThatIsNoCpuListIsAFailure() {
+        try (ProcessImplementation p = fake("irq-garbage", 20_000)) {
+            ImplementationFailure e = assertThrows(ImplementationFailure.class,
+                    () -> p.irqCreateAffinityMasks(K61, TWO_NODES, 2, 0, 0, List.of()));
+            assertTrue(e.getMessage().contains("vectors holds the mask '0-'"), e.getMessage());
+        }
     }
 
     // ---------------------------------------------------------------- page pool sessions

@@ -149,8 +149,8 @@ class ProtocolDocTest {
         List<Exchange> all = exchanges();
         assertTrue(all.size() >= 15, "found " + all.size() + " exchanges in " + DOC + "; expected one per op and more");
         for (String op : List.of("hello", "topology", "local-spread", "local-spread-nearest-node", "numa-levels", "hop-masks",
-                "numa-closest", "numa-nth", "numa-nearest-node", "mlx5-numa-distance", "mlx5-comp-irqs", "group-cpus", "blk-mq-map", "page-pool",
-                "virtio-net-irqs", "ena-irqs", "bnxt-irqs", "bye"))
+                "numa-closest", "numa-nth", "numa-nearest-node", "mlx5-numa-distance", "mlx5-comp-irqs", "group-cpus", "blk-mq-map",
+                "irq-affinity-masks", "page-pool", "virtio-net-irqs", "ena-irqs", "bnxt-irqs", "bye"))
             assertTrue(all.stream().anyMatch(e -> e.steps().stream().anyMatch(s -> s.request() && s.op().equals(op))),
                     DOC + " has no example of op " + op);
         // The keys of the JSON topology are shown with values (FMT-12), cpuModel (FMT-20) and packages included.
@@ -308,7 +308,14 @@ class ProtocolDocTest {
             case "numa-nearest-node" -> i -> i.numaNearestNode(k, machine, r.get("node").intValue());
             case "mlx5-numa-distance" -> i -> i.mlx5NumaDistanceCpus(k, machine, r.get("node").intValue(), r.get("count").intValue());
             case "mlx5-comp-irqs" -> i -> i.mlx5CompIrqCpus(k, machine, r.get("node").intValue(), r.get("count").intValue());
-            case "group-cpus" -> i -> i.groupCpusEvenly(k, machine, r.get("groups").intValue());
+            case "group-cpus" -> r.path("services").asBoolean(false)
+                    // On a running machine: the answer and the services the driver made on it are the model's.
+                    ? i -> {
+                        var running = dev.numaspread.model.hotplug.Machine.boot(machine, k);
+                        Object groups = i.groupCpusEvenly(k, running, r.get("groups").intValue());
+                        return groups + " services " + running.calls().stream().map(c -> c.service()).toList();
+                    }
+                    : i -> i.groupCpusEvenly(k, machine, r.get("groups").intValue());
             case "blk-mq-map" -> i -> i.blkMqMapQueues(k, machine, r.get("queues").intValue(), r.get("offset").intValue());
             case "virtio-net-irqs" -> i -> i.virtioNetIrqs(k, machine, r.get("node").intValue(), r.get("queues").intValue());
             case "ena-irqs" -> i -> i.enaIrqs(k, machine, r.get("node").intValue(), r.get("queues").intValue());
@@ -316,6 +323,12 @@ class ProtocolDocTest {
             case "ice-irqs" -> i -> i.iceIrqs(k, machine, r.get("node").intValue(), r.get("queues").intValue());
             case "i40e-irqs" -> i -> i.i40eIrqs(k, machine, r.get("node").intValue(), r.get("queues").intValue());
             case "bnxt-irqs" -> i -> i.bnxtIrqs(k, machine, r.get("node").intValue(), r.get("queues").intValue());
+            case "irq-affinity-masks" -> i -> {
+                List<Integer> sets = new ArrayList<>();
+                r.get("sets").forEach(n -> sets.add(n.intValue()));
+                return i.irqCreateAffinityMasks(k, machine, r.get("nvecs").intValue(), r.get("preVectors").intValue(),
+                        r.get("postVectors").intValue(), sets);
+            };
             default -> throw new AssertionError(s.where() + ": op " + s.op() + " has no call in this test; expected an op of the kit");
         };
         JsonNode a = answer.json();

@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Stands in for the kernel's <linux/sched.h>: see kshim.h. */
+#include <kshim.h>

@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Stands in for the kernel's "blk.h" beside the file that includes it: see kshim.h. */
+#include <kshim.h>
