@@ -97,7 +97,7 @@ static int by_key_node_cpu(const void *a, const void *b)
 }
 
 /* Groups the possible CPUs by key[cpu] and by node: of[cpu] is the group, cpus/start list them. */
-static bool group(struct machine *m, const long long *key, int **of, int **cpus, int **start, int *count)
+static bool group(struct machine *m, const long long *key, bool by_node, int **of, int **cpus, int **start, int *count)
 {
 	unsigned int n = cpumask_weight(m->possible), i = 0, c;
 	struct keyed *k = malloc((n ? n : 1) * sizeof(*k));
@@ -113,7 +113,7 @@ static bool group(struct machine *m, const long long *key, int **of, int **cpus,
 	for (c = 0; c < m->nr_cpu_ids; c++) {
 		(*of)[c] = -1;
 		if (cpumask_test_cpu((int)c, m->possible))
-			k[i++] = (struct keyed){ key[c], m->node_of[c], (int)c };
+			k[i++] = (struct keyed){ key[c], by_node ? m->node_of[c] : 0, (int)c };
 	}
 	qsort(k, n, sizeof(*k), by_key_node_cpu);
 	for (i = 0; i < n; i++) {
@@ -149,7 +149,7 @@ static bool place(struct machine *m, const struct json *t, const char *field, in
 bool machine_read(const struct json *t, struct machine *m, char *error, size_t size)
 {
 	const struct json *cpus = json_get(t, "cpus"), *nodes = json_get(t, "nodes"), *node_of = json_get(t, "nodeOf");
-	const struct json *smt = json_get(t, "smt"), *clusters = json_get(t, "clusters"), *numbering;
+	const struct json *smt = json_get(t, "smt"), *clusters = json_get(t, "clusters"), *numbering, *arch;
 	struct cpumask *scratch = malloc(sizeof(*scratch));
 	long long *key = NULL, id, width = 1, stride = 1;
 	unsigned int c;
@@ -269,12 +269,22 @@ bool machine_read(const struct json *t, struct machine *m, char *error, size_t s
 		goto out;
 	}
 	nr_cpu_ids = m->nr_cpu_ids;
-	if (!group(m, key, &m->core_of, &m->core_cpus, &m->core_start, &m->cores)) {
+	if (!group(m, key, true, &m->core_of, &m->core_cpus, &m->core_start, &m->cores)) {
 		snprintf(error, size, "out of memory");
 		goto out;
 	}
 
-	/* Clusters (TOPO-12): the listed ones, or each SMT core; split by node as x86 does (TOPO-15). */
+	/* The architecture (FMT-12's "arch", x86 when absent): it decides the live cluster masks (TOPO-13). */
+	arch = json_get(t, "arch");
+	if (arch && arch->type == JSON_STRING && strcmp(arch->string, "arm64") == 0)
+		m->arm64 = true;
+	else if (arch && !(arch->type == JSON_STRING && strcmp(arch->string, "x86") == 0)) {
+		snprintf(error, size, "/arch is neither \"x86\" nor \"arm64\"");
+		goto out;
+	}
+
+	/* Clusters (TOPO-12): the listed ones, or each SMT core; split by node as x86 does (TOPO-15),
+	 * whole on arm64, which matches package and cluster ids only. */
 	for (c = 0; c < m->nr_cpu_ids; c++)
 		key[c] = m->core_of[c];
 	if (clusters && clusters->type == JSON_ARRAY && clusters->count > 0) {
@@ -293,7 +303,7 @@ bool machine_read(const struct json *t, struct machine *m, char *error, size_t s
 				key[c] = (long long)i;
 		}
 	}
-	if (!group(m, key, &m->cluster_of, &m->cluster_cpus, &m->cluster_start, &m->clusters)) {
+	if (!group(m, key, !m->arm64, &m->cluster_of, &m->cluster_cpus, &m->cluster_start, &m->clusters)) {
 		snprintf(error, size, "out of memory");
 		goto out;
 	}
@@ -370,5 +380,12 @@ void machine_activate(const struct machine *m)
 	kshim_node_of_cpu = m->node_of;
 	live_masks(m, kshim_sibling_masks, m->core_cpus, m->core_start, m->cores);
 	live_masks(m, kshim_cluster_masks, m->cluster_cpus, m->cluster_start, m->clusters);
+	if (m->arm64) {
+		/* arm64 keeps every possible CPU's cluster mask as the CPU itself until it comes online
+		 * and sets it back on offline (drivers/base/arch_topology.c): never empty (TOPO-13). */
+		for (unsigned int c = 0; c < m->nr_cpu_ids; c++)
+			if (cpumask_test_cpu((int)c, m->possible) && !cpumask_test_cpu((int)c, m->online))
+				cpumask_set_cpu(c, &kshim_cluster_masks[c]);
+	}
 	current = m;
 }

@@ -17,10 +17,11 @@ struct machine {
 	nodemask_t nodes;          /* every node of the machine, CPU-less ones included */
 	struct cpumask *possible, *present, *online;
 	int *node_of;              /* per CPU id: its node, -1 when not possible */
-	/* The SMT cores and the clusters, each split by node (TOPO-3, TOPO-15): per CPU the index of
+	/* The SMT cores and the clusters, each split by node (TOPO-3, TOPO-15; clusters whole on arm64): per CPU the index of
 	 * its group, and the CPUs of every group, ascending, group after group (start[g] .. start[g+1]). */
 	int *core_of, *core_cpus, *core_start, cores;
 	int *cluster_of, *cluster_cpus, *cluster_start, clusters;
+	bool arm64;                /* "arch": "arm64": clusters whole across nodes, an offline CPU its own (TOPO-13) */
 };
 
 /* Reads the JSON form of a machine (spec/formats.md FMT-12) into m; false with a reason in error. */

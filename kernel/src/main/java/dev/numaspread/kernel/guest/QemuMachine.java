@@ -1,6 +1,7 @@
 package dev.numaspread.kernel.guest;
 
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.topology.Arch;
 import dev.numaspread.model.topology.CpuModel;
 import dev.numaspread.model.topology.CpuPackage;
 import dev.numaspread.model.topology.Node;
@@ -89,6 +90,9 @@ public final class QemuMachine {
      * @throws CannotBuild naming the first feature that cannot be built, and why
      */
     public static QemuMachine of(Topology t) {
+        // An arm64 machine keeps other cluster masks than x86 (TOPO-13): an x86 guest would answer for another machine.
+        if (t.arch() != Arch.X86)
+            throw new CannotBuild("arch " + t.arch().word() + ": the guest is an x86-64 kernel under qemu-system-x86_64");
         CpuSet possible = t.possible();
         int p = possible.size();
         if (p > MAX_VCPUS)

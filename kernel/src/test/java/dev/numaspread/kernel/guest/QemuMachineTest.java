@@ -156,6 +156,16 @@ class QemuMachineTest {
     }
 
     @Test
+    void anArm64MachineIsNotBuiltByAnX86Guest() {
+        assertEquals("arch arm64: the guest is an x86-64 kernel under qemu-system-x86_64", cannot("""
+                arch arm64
+                possible 0-3
+                available: 1 nodes (0)
+                node 0 cpus: 0 1 2 3
+                """));
+    }
+
+    @Test
     void cpuZeroCannotGoOffline() {
         assertEquals("cpu 0 offline: x86 Linux cannot take CPU 0 offline", cannot("""
                 possible 0-3
