@@ -19,6 +19,7 @@ import dev.numaspread.model.topology.Topology;
 import dev.numaspread.model.topology.TopologyBuilder;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -98,7 +99,7 @@ public final class HotplugChecks implements CheckFamily {
                     // A device on a CPU-less node one draw in five (HP-1, HP-3: sizing with no local CPU).
                     Topology t = m;
                     int node;
-                    java.util.Optional<DeviceDraws.Device> cpuless = c.chance(20) ? DeviceDraws.withCpulessNode(c, m) : java.util.Optional.empty();
+                    Optional<DeviceDraws.Device> cpuless = c.chance(20) ? DeviceDraws.withCpulessNode(c, m) : Optional.empty();
                     if (cpuless.isPresent()) {
                         t = cpuless.get().machine();
                         node = cpuless.get().node();

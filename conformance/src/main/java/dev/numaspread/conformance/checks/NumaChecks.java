@@ -250,7 +250,7 @@ public final class NumaChecks implements CheckFamily {
         int callingCpu = firstCpuOfANode(c, m);
         if (!m.online().contains(callingCpu)) callingCpu = m.online().first();
         int prev = firstCpuOfANode(c, m);
-        int n = c.choose(1, 6);
+        int n = c.choose(1, c.smallScope().isPresent() ? Math.min(6, c.smallScope().getAsInt()) : 6);   // a small scope bounds every size
         List<NumaClosest.Call> calls = new java.util.ArrayList<>();
         for (int i = 0; i < n; i++) {
             CpuSet cpus = nodeSubset(c, m);

@@ -117,10 +117,15 @@ public final class DeviceDraws {
      * {@code m} with a CPU-less node added (the next node id, memory, no CPUs) at a drawn distance
      * of 12 to 40 from every other node, and a device on it; empty when {@code m} has no literal
      * form. For checks whose machines seldom have a CPU-less node of their own.
+     *
+     * <p>In an exhaustive walk ({@link Choices#smallScope()}) the distances run over 12 to 12 + k - 1
+     * for k nodes: every order of the new node's distances, ties included, which is all a rule can
+     * tell apart, and not 29 values a node (a walk of 841 machines for each 2-node machine).
      */
     public static Optional<Device> withCpulessNode(Choices c, Topology m) {
         int[] to = new int[m.nodeIds().length];
-        for (int j = 0; j < to.length; j++) to[j] = 12 + c.choose(0, 28);
+        int spread = c.smallScope().isPresent() ? Math.min(28, to.length - 1) : 28;
+        for (int j = 0; j < to.length; j++) to[j] = 12 + c.choose(0, spread);
         return withCpulessNode(m, to);
     }
 
