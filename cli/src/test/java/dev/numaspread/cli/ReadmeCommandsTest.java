@@ -114,6 +114,15 @@ class ReadmeCommandsTest {
                                 + "              IRQ 36 (eth0-Tx-Rx-5): expected 5, actual 2\n",
                         "              IRQ 36 (eth0-Tx-Rx-5)        forced 5       shows 2          moved: the driver forced 5; something else changed it (irqbalance, or a user)\n",
                         "MATCH         nvme0                  irq-affinity-masks  node -1  9 IRQs 50-58\n"));
+        // A real KVM guest's own snapshot, 7.3 (spec/audit.md AUD-9): 3 virtio-net pairs on 8 CPUs (NIC-2: groups 0-2, 3-5, 6-7), and
+        // virtio-blk's request IRQs on the masks the kernel returned for irq_create_affinity_masks(4, pre_vectors 1) in that boot.
+        EXPECTED.put("./numaspread audit fixtures/snapshots/cloud-vm-a-2node-2s2c2t-linux-7.3-boot.tar",
+                Expect.exit(0, "              IRQ 29 (virtio1-input.1)     forced 3-5     shows 3-5        where the kernel put it\n",
+                        "              IRQ 33 (virtio2-config)      pre-vector 0-3 shows 0-3        where the kernel put it\n"
+                                + "              IRQ 34 (virtio2-req.0)       managed 4-7    shows 4-7        where the kernel put it\n"
+                                + "              IRQ 35 (virtio2-req.1)       managed 2-3    shows 2-3        where the kernel put it\n"
+                                + "              IRQ 36 (virtio2-req.2)       managed 0-1    shows 0-1        where the kernel put it\n",
+                        "\nevery device matches Linux 7.3\n"));
         // This machine: whatever it runs, the audit names the releases that explain it (exit 1 if a device differs).
         EXPECTED.put("./numaspread snapshot my-machine.tar && ./numaspread audit my-machine.tar --identify",
                 new Expect(Set.of(0, 1), List.of("\nreleases that explain what the machine shows (", "\nthe machine runs "), java.util.Optional.empty()));

@@ -36,8 +36,8 @@ public final class Audit {
     public record NotModelled(String reason) implements Outcome {}
 
     /**
-     * A device's verdict; for a NIC (AUD-6) also one line per IRQ, saying whether it sits where
-     * the kernel put it.
+     * A device's verdict; for a NIC (AUD-6) and for nvme's and virtio-blk's IRQ vectors (AUD-9)
+     * also one line per IRQ, saying whether it sits where the kernel put it.
      */
     public record DeviceResult(Device device, Outcome outcome, List<IrqVerdict> irqs, List<XpsVerdict> xps) {
         public DeviceResult {
@@ -55,12 +55,14 @@ public final class Audit {
     }
 
     /**
-     * One IRQ of a NIC (AUD-6): how its driver set it, and whether it shows what the kernel put
-     * there ({@code kernels}) or something else did.
+     * One IRQ of a NIC (AUD-6) or of a block device's vectors (AUD-9): how its driver or the kernel
+     * set it, and whether it shows what the kernel put there ({@code kernels}) or something else did.
      *
      * @param slot    the IRQ as the machine shows it
-     * @param driver  what the driver set: {@code forced 4}, {@code hint 4}, {@code not set}
-     * @param applied true when the kernel applied the driver's mask (forced, with an online CPU)
+     * @param driver  what the driver set: {@code forced 4}, {@code hint 4}, {@code not set}; for a
+     *                block device {@code managed 4-7}, or {@code pre-vector 0-3} as the kernel started it
+     * @param applied true when the kernel applied the driver's mask (forced, with an online CPU), or
+     *                the mask of a managed vector
      * @param kernels true when it shows what the kernel put there (the forced mask, or the default affinity)
      * @param text    the verdict in words
      */
@@ -106,7 +108,10 @@ public final class Audit {
                     irqs = nicVerdicts(machine, d, q);
                     xps = xpsVerdicts(d, q);
                     o = compareNic(d, expected.get(), irqs);
-                } else o = compare(d, expected.get());
+                } else {
+                    o = compare(d, expected.get());
+                    if (d.kind().hasManagedIrqs()) irqs = managedVerdicts(d, expected.get(), kernel);
+                }
             } catch (KernelBug e) {
                 expected = Optional.empty();
                 o = new NotModelled("Linux " + kernel + " would fail here: " + e.getMessage());
@@ -213,6 +218,28 @@ public final class Audit {
                         : why + ": the affinity may have been changed by irqbalance or a user (the kernel left " + left.toText() + ")";
             }
             out.add(new IrqVerdict(s, driver, applied, kernels, text));
+        }
+        return out;
+    }
+
+    /**
+     * Each IRQ vector of an nvme controller or a virtio-blk disk (AUD-9): vector 0, the pre-vector,
+     * where the kernel started it (AUD-7), the others managed with the mask of their set's spread,
+     * and whether the machine shows that. User space cannot set a managed IRQ's affinity
+     * ({@code irq_can_set_affinity_usr()}, kernel/irq/manage.c: 6.1.192 answers a write with -EIO,
+     * 6.12.117 and 7.3.4 with -EPERM), so a managed vector elsewhere was placed so by the kernel;
+     * the pre-vector is not managed, and irqbalance or a user may move it. {@code expected} has an
+     * entry per index up to the device's count ({@link Expectations#of}).
+     */
+    static List<IrqVerdict> managedVerdicts(Device d, List<CpuSet> expected, KernelRelease kernel) {
+        List<IrqVerdict> out = new ArrayList<>();
+        for (Device.Slot s : d.slots()) {
+            CpuSet put = expected.get(s.index());
+            boolean pre = s.index() == 0, kernels = s.actual().equals(put);
+            String text = kernels ? "where the kernel put it"
+                    : pre ? "moved: the kernel started it on " + put.toText() + "; something else changed it (irqbalance, or a user)"
+                    : "not where Linux " + kernel + " puts it: user space cannot move a managed IRQ, so a kernel placed it otherwise";
+            out.add(new IrqVerdict(s, (pre ? "pre-vector " : "managed ") + put.toText(), !pre, kernels, text));
         }
         return out;
     }

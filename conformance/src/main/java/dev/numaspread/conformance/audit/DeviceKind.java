@@ -50,6 +50,11 @@ public enum DeviceKind {
         return routine.isNic();
     }
 
+    /** True for nvme's and virtio-blk's IRQ vectors: a pre-vector, then managed vectors, each judged on its own line (AUD-9). */
+    public boolean hasManagedIrqs() {
+        return this == NVME_IRQS || this == VIRTIO_BLK_IRQS;
+    }
+
     /** How the machine names such devices, for help texts. */
     public String shownAs() {
         return shownAs;
