@@ -110,6 +110,43 @@ class BoundaryTableTest {
         assertEquals(rows.size() + " boundaries: " + booted + " booted, " + commit + " commit, " + merge + " merge date, " + scope + " scope.", m.group());
     }
 
+    /** {@code | NIC-4 | ena | hardware only: ... |} in the table of what the NIC rules rest on. */
+    static final Pattern NIC_ROW = Pattern.compile("^\\| (NIC-\\d+) \\| ([^|]+) \\| ([^|]+) \\|$");
+
+    /**
+     * Issue 27: every rule of spec/nic.md says what it rests on, a booted kernel (naming runs we
+     * hold) or, for a driver QEMU cannot emulate, the source read alone; no other rule is listed.
+     */
+    @Test
+    void everyNicRuleSaysWhetherItWasBootedOrRestsOnTheSourceRead() {
+        Bundle bundle = Bundle.classpath();
+        RuleRegistry registry = RuleRegistry.load(bundle);
+        String text = bundle.read(FILE);
+        List<String> runs = bundle.list("fixtures/kernel-runs", ".json");
+        Set<String> listed = new TreeSet<>();
+        List<String> wrong = new ArrayList<>();
+        String[] lines = text.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            Matcher m = NIC_ROW.matcher(lines[i]);
+            if (!m.matches()) continue;
+            String where = FILE + ":" + (i + 1) + ": ";
+            if (!listed.add(m.group(1))) wrong.add(where + "found " + m.group(1) + " again; expected one row per NIC rule");
+            String restsOn = m.group(3);
+            if (restsOn.startsWith("booted")) {
+                Matcher run = RUN.matcher(restsOn);
+                if (!run.find()) wrong.add(where + "found a booted rule without a run; expected fixtures/kernel-runs/NAME");
+                else if (runs.stream().noneMatch(f -> f.startsWith(run.group(1).replace("*", ""))))
+                    wrong.add(where + "found fixtures/kernel-runs/" + run.group(1) + "; expected a run that exists");
+            } else if (!restsOn.startsWith("hardware only: the source read alone"))
+                wrong.add(where + "found '" + restsOn + "'; expected 'booted...' or 'hardware only: the source read alone...'");
+        }
+        Set<String> nic = new TreeSet<>();
+        for (Rule r : registry.rules()) if (r.id().startsWith("NIC-")) nic.add(r.id());
+        assertTrue(nic.size() >= 11, "spec/nic.md: read " + nic);
+        assertEquals(nic, listed, FILE + ": the table of what the NIC rules rest on");
+        assertEquals(List.of(), wrong);
+    }
+
     @Test
     void aChangeInsideARangeNamesARuleAndSaysHowItIsKnown() {
         Bundle bundle = Bundle.classpath();
