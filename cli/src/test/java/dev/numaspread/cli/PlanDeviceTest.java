@@ -72,6 +72,18 @@ class PlanDeviceTest {
     }
 
     @Test
+    void iceIsForcedIn6_1AHintIn6_12AndForcedAgainIn7_3(@TempDir Path dir) throws Exception {
+        // NIC-7: vector v gets CPU v (online), forced in 6.1, only a hint in 6.12; NIC-8: 7.3 forces
+        // cpumask_local_spread(v, 0), node 0's CPUs 0 and 1 first, whatever the device's node.
+        Run r = plan(dir, "--device", "ice", "--kernel", "6.1,6.12,7.3", "--node", "1", "--queues", "2");
+        assertEquals(0, r.exit(), r.err());
+        String hint = "(hint only: the IRQ keeps the default affinity 4-7 until irqbalance or a user applies the hint)";
+        assertEquals("Linux 6.1\nrx-tx 0  forced  0\nrx-tx 1  forced  1\nxps tx 0: 0\nxps tx 1: 1\n"
+                + "\nLinux 6.12\nrx-tx 0  hint  0  " + hint + "\nrx-tx 1  hint  1  " + hint + "\nxps tx 0: 0\nxps tx 1: 1\n"
+                + "\nLinux 7.3\nrx-tx 0  forced  0\nrx-tx 1  forced  1\nxps tx 0: 0\nxps tx 1: 1\n", r.out());
+    }
+
+    @Test
     void smpAffinityPrintsWhatEachIrqShows(@TempDir Path dir) throws Exception {
         // ena: the management IRQ on CPU 0, I/O IRQ i on CPU id i (NIC-4).
         Run r = plan(dir, "--device", "ena", "--kernel", "6.12", "--queues", "2", "--format", "smp_affinity", "--first-irq", "40");
