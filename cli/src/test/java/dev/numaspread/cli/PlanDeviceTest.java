@@ -23,6 +23,9 @@ class PlanDeviceTest {
 
     record Run(int exit, String out, String err) {}
 
+    /** What a hint leaves on a device of node 1 (NIC-1): the node's CPUs, as the plan says it. */
+    static final String HINT_NODE_1 = "(hint only: the IRQ keeps the default affinity 4-7 until irqbalance or a user applies the hint)";
+
     static Run plan(Path dir, String... args) throws Exception {
         Path topo = dir.resolve("two-nodes.topo");
         Files.writeString(topo, PlanCommandTest.TOPO);
@@ -63,11 +66,10 @@ class PlanDeviceTest {
         // the spread 4, 5, 6, 7, 0, 1, 2, 3 out over 2 queues (NIC-11).
         Run r = plan(dir, "--device", "bnxt", "--kernel", "6.12,7.3", "--node", "1", "--queues", "2");
         assertEquals(0, r.exit(), r.err());
-        String hint = "(hint only: the IRQ keeps the default affinity 4-7 until irqbalance or a user applies the hint)";
         assertEquals("Linux 6.12\n"
                 + "rx-tx 0  forced  4\nrx-tx 1  forced  5\nxps tx 0: 0,2,4,6\nxps tx 1: 1,3,5,7\n"
                 + "\nLinux 7.3\n"
-                + "rx-tx 0  hint  4  " + hint + "\nrx-tx 1  hint  5  " + hint + "\nxps tx 0: 0,2,4,6\nxps tx 1: 1,3,5,7\n", r.out());
+                + "rx-tx 0  hint  4  " + HINT_NODE_1 + "\nrx-tx 1  hint  5  " + HINT_NODE_1 + "\nxps tx 0: 0,2,4,6\nxps tx 1: 1,3,5,7\n", r.out());
         assertEquals("", r.err());
     }
 
@@ -77,9 +79,8 @@ class PlanDeviceTest {
         // cpumask_local_spread(v, 0), node 0's CPUs 0 and 1 first, whatever the device's node.
         Run r = plan(dir, "--device", "ice", "--kernel", "6.1,6.12,7.3", "--node", "1", "--queues", "2");
         assertEquals(0, r.exit(), r.err());
-        String hint = "(hint only: the IRQ keeps the default affinity 4-7 until irqbalance or a user applies the hint)";
         assertEquals("Linux 6.1\nrx-tx 0  forced  0\nrx-tx 1  forced  1\nxps tx 0: 0\nxps tx 1: 1\n"
-                + "\nLinux 6.12\nrx-tx 0  hint  0  " + hint + "\nrx-tx 1  hint  1  " + hint + "\nxps tx 0: 0\nxps tx 1: 1\n"
+                + "\nLinux 6.12\nrx-tx 0  hint  0  " + HINT_NODE_1 + "\nrx-tx 1  hint  1  " + HINT_NODE_1 + "\nxps tx 0: 0\nxps tx 1: 1\n"
                 + "\nLinux 7.3\nrx-tx 0  forced  0\nrx-tx 1  forced  1\nxps tx 0: 0\nxps tx 1: 1\n", r.out());
     }
 
