@@ -82,4 +82,40 @@ class KernelCommandTest {
                 + " (apt-get install --no-install-recommends qemu-system-x86)\n", r.err());
         assertFalse(Files.exists(dir.resolve("cache/kernels")));
     }
+
+    @Test
+    void aFolderWithoutModulesIsNamed() throws Exception {
+        Path k = Files.createDirectories(dir.resolve("linux"));
+        for (String f : new String[]{"Makefile", "Module.symvers", ".config"}) Files.writeString(k.resolve(f), "");
+        Files.writeString(Files.createDirectories(k.resolve("include/config")).resolve("kernel.release"), "7.3.0-mine\n");
+        Files.writeString(Files.createDirectories(k.resolve("arch/x86/boot")).resolve("bzImage"), "");
+        Result r = run("kernel", "fetch", k.toString(), "--no-boot");
+        assertEquals(1, r.code());
+        assertEquals("numaspread kernel fetch: " + k.resolve("lib/modules/7.3.0-mine") + ": no such folder, and no modules.order in " + k
+                + "; expected the kernel's modules ('make modules', or 'make modules_install INSTALL_MOD_PATH=" + k + "')\n", r.err());
+        assertFalse(Files.exists(dir.resolve("cache/kernels")));
+    }
+
+    /**
+     * {@code certify --impl kernel:} on a machine whose PATH has no QEMU: one line that says what to
+     * install, a usage error (exit 2), nothing fetched, no certificate and no stack trace. The CLI runs
+     * in a JVM of its own, its PATH emptied.
+     */
+    @Test
+    void certifyWithoutQemuOnThePathSaysWhatToInstall() throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "certify", "--impl", "kernel:debian-7.3", "--machines", "2", "--report", dir.resolve("report").toString());
+        pb.environment().put("PATH", dir.resolve("no-bin").toString());
+        pb.environment().put("NUMASPREAD_CACHE", dir.resolve("cache").toString());
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes());
+        String err = new String(p.getErrorStream().readAllBytes());
+        assertEquals(2, p.waitFor(), err);
+        assertEquals("", out);
+        assertEquals("numaspread certify: qemu-system-x86_64 is not installed; booting a kernel needs QEMU"
+                + " (apt-get install --no-install-recommends qemu-system-x86)\n", err);
+        assertFalse(Files.exists(dir.resolve("cache/kernels")));
+        assertFalse(Files.exists(dir.resolve("report/report.json")));
+    }
 }

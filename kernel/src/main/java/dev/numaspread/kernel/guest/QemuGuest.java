@@ -55,31 +55,39 @@ public final class QemuGuest implements Guest {
 
     /** How a guest is booted and asked. */
     public record Options(String qemu, Duration bootTimeout, Duration callTimeout, int retries, Consumer<String> progress,
-                          GuestDevices devices) {
+                          GuestDevices devices, String append) {
         /** The defaults: {@code qemu-system-x86_64}, 60 s plus 3 s per vCPU to boot (TCG), 60 s per call, one retry, no device. */
         public static Options defaults(Consumer<String> progress) {
-            return new Options("qemu-system-x86_64", Duration.ZERO, Duration.ofSeconds(60), 1, progress, GuestDevices.NONE);
+            return new Options("qemu-system-x86_64", Duration.ZERO, Duration.ofSeconds(60), 1, progress, GuestDevices.NONE, "");
         }
 
         public Options withBootTimeout(Duration d) {
-            return new Options(qemu, d, callTimeout, retries, progress, devices);
+            return new Options(qemu, d, callTimeout, retries, progress, devices, append);
         }
 
         public Options withCallTimeout(Duration d) {
-            return new Options(qemu, bootTimeout, d, retries, progress, devices);
+            return new Options(qemu, bootTimeout, d, retries, progress, devices, append);
         }
 
         public Options withRetries(int r) {
-            return new Options(qemu, bootTimeout, callTimeout, r, progress, devices);
+            return new Options(qemu, bootTimeout, callTimeout, r, progress, devices, append);
         }
 
         public Options withQemu(String program) {
-            return new Options(program, bootTimeout, callTimeout, retries, progress, devices);
+            return new Options(program, bootTimeout, callTimeout, retries, progress, devices, append);
         }
 
         /** The same options, the guest booting with {@code d} too (issue 27); its image must load their modules. */
         public Options withDevices(GuestDevices d) {
-            return new Options(qemu, bootTimeout, callTimeout, retries, progress, d);
+            return new Options(qemu, bootTimeout, callTimeout, retries, progress, d, append);
+        }
+
+        /**
+         * The same options, the kernel command line ending in {@code words} too (a test boots a guest
+         * whose kernel panics with {@code rdinit=/nonexistent}).
+         */
+        public Options withAppend(String words) {
+            return new Options(qemu, bootTimeout, callTimeout, retries, progress, devices, words.strip());
         }
 
         /**
@@ -180,7 +188,7 @@ public final class QemuGuest implements Guest {
         }
         Path socket = dir.resolve("channel");
         List<String> argv = new ArrayList<>(machine.arguments(new QemuMachine.Boot(options.qemu(), image.kernel(), image.initramfs(), socket,
-                APPEND, kvm)));
+                options.append().isEmpty() ? APPEND : APPEND + " " + options.append(), kvm)));
         try {
             argv.addAll(options.devices().qemuArguments(dir, dir.getFileName().toString()));
         } catch (IOException e) {

@@ -130,4 +130,21 @@ class QemuBootTest {
                 .withBootTimeout(Duration.ofMillis(1500)).withRetries(0)));
         assertTrue(e.getMessage().startsWith("the guest was not ready within 1 s: "), e.getMessage());
     }
+
+    /**
+     * A kernel that panics while booting (here: it finds no init, {@code rdinit=/nonexistent}, and no
+     * root to mount) is a {@link GuestFailure} that quotes the panic and the console's last lines, not
+     * a guest and not a stack trace.
+     */
+    @Test
+    void aGuestWhoseKernelPanicsFailsWithThePanicAndItsConsole() {
+        GuestImage image = image();
+        Topology asked = TopoFormat.read("possible 0-1\navailable: 1 nodes (0)\nnode 0 cpus: 0 1\n", "panic.topo").topology();
+        GuestFailure e = assertThrows(GuestFailure.class, () -> QemuGuest.boot(image, asked, QemuGuest.Options.defaults(s -> {})
+                .withBootTimeout(Duration.ofMinutes(4)).withRetries(0).withAppend("rdinit=/nonexistent")));
+        String m = e.getMessage();
+        assertTrue(m.startsWith("the kernel failed while booting: ") || m.startsWith("QEMU exited ("), m);
+        assertTrue(m.contains("Kernel panic - not syncing"), m);
+        assertTrue(m.contains("/nonexistent") || m.contains("Unable to mount root fs"), "the console's lines before the panic: " + m);
+    }
 }
