@@ -92,7 +92,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
         });
         try {
             List<Future<Booted>> futures = new ArrayList<>();
-            for (Topology m : machines) futures.add(boots.submit(() -> Booted.of(kernel, m)));
+            for (Topology m : machines) futures.add(boots.submit(() -> Booted.of(kernel, m, progress)));
             for (int i = 0; i < machines.size(); i++) {
                 String which = "machine " + (i + 1) + " of " + machines.size() + " (" + shape(machines.get(i)) + ")";
                 try {
@@ -237,7 +237,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
         });
         try {
             List<Future<Booted>> futures = new ArrayList<>();
-            for (Topology m : wanted) futures.add(boots.submit(() -> Booted.of(kernel, m)));
+            for (Topology m : wanted) futures.add(boots.submit(() -> Booted.of(kernel, m, progress)));
             for (int i = 0; i < wanted.size(); i++) {
                 OnDemand d;
                 try {
@@ -340,7 +340,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
         } else {
             long start = System.nanoTime();
             try {
-                Booted b = Booted.of(kernel, wanted);
+                Booted b = Booted.of(kernel, wanted, progress);
                 d = new OnDemand(Optional.of(b), "");
                 progress.accept("booted " + shape(b.machine) + " on demand in " + b.bootTime.toMillis() / 1000.0 + " s");
             } catch (CannotBuild | GuestFailure e) {
@@ -392,8 +392,13 @@ final class GuestPool implements MachinePool, AutoCloseable {
         private volatile boolean oopsed;
         private volatile boolean closed;
 
-        private Booted(BootableKernel kernel, Topology asked, Guest guest, Duration bootTime) {
+        private final Consumer<String> progress;
+        /** The call whose oops broke the guest last, for the line that says why it boots again. */
+        private volatile String brokenBy = "";
+
+        private Booted(BootableKernel kernel, Topology asked, Guest guest, Duration bootTime, Consumer<String> progress) {
             this.kernel = kernel;
+            this.progress = progress;
             this.asked = asked;
             this.guest = guest;
             // Named as asked, so a counterexample's .topo reads back (and names the machine of the run).
@@ -402,10 +407,10 @@ final class GuestPool implements MachinePool, AutoCloseable {
             this.bootTime = bootTime;
         }
 
-        static Booted of(BootableKernel kernel, Topology m) {
+        static Booted of(BootableKernel kernel, Topology m, Consumer<String> progress) {
             long start = System.nanoTime();
             Guest g = kernel.boot(m);
-            return new Booted(kernel, m, g, Duration.ofNanos(System.nanoTime() - start));
+            return new Booted(kernel, m, g, Duration.ofNanos(System.nanoTime() - start), progress);
         }
 
         boolean dead() {
@@ -464,6 +469,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
                 try {
                     return call.apply(guest);
                 } catch (KernelBug bug) {
+                    brokenBy = firstLine(bug.getMessage());
                     oopsed = true;
                     throw bug;
                 }
@@ -474,8 +480,11 @@ final class GuestPool implements MachinePool, AutoCloseable {
 
         /** Boots the machine again (after an oops, or powered off), with the online CPUs it booted with. */
         private void reboot() {
+            String why = oopsed ? "after an oops (" + brokenBy + ")" : "(powered off to keep few guests running)";
             guest.close();
+            long start = System.nanoTime();
             guest = kernel.boot(asked);
+            progress.accept("booted " + shape(machine) + " again " + why + " in " + (System.nanoTime() - start) / 1_000_000 / 1000.0 + " s");
             online = guest.machine().online();
             oopsed = false;
             closed = false;
