@@ -87,7 +87,8 @@ public final class CertifyCommand implements Callable<Integer> {
     String seed;
 
     @Option(names = "--budget", paramLabel = "SECONDS",
-            description = {"time for the tries of one property, 1 to " + MAX_BUDGET_SECONDS + " (default: 20, or -Dnumaspread.budget.seconds);",
+            description = {"time for the tries of one property, 1 to " + MAX_BUDGET_SECONDS + " (default: 20, " + KernelRun.DEFAULT_BUDGET_SECONDS
+                    + " with kernel:, or -Dnumaspread.budget.seconds);",
                     "a property that runs out of it before its tries is NOT-VERIFIED, never PASS"})
     Integer budgetSeconds;
 
@@ -208,6 +209,7 @@ public final class CertifyCommand implements Callable<Integer> {
                 settings = settings.withShard(share);
             }
             boolean booting = KernelSources.names(impl);
+            if (booting) settings = settings.withBudget(KernelRun.budget(Optional.ofNullable(budgetSeconds)));
             if (machines != null && !booting)
                 throw new IllegalArgumentException("--machines " + machines + ": only with --impl kernel:SOURCE; expected no --machines"
                         + " for an implementation that answers for any machine");

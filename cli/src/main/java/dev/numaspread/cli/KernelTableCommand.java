@@ -56,6 +56,11 @@ public final class KernelTableCommand implements Callable<Integer> {
     @Option(names = "--tries", paramLabel = "N", description = "tries per property (default: 200)")
     Integer tries;
 
+    @Option(names = "--budget", paramLabel = "SECONDS",
+            description = "time for the tries of one property, 1 to " + CertifyCommand.MAX_BUDGET_SECONDS + " (default: "
+                    + KernelRun.DEFAULT_BUDGET_SECONDS + ", or -Dnumaspread.budget.seconds); one cut short is NOT-VERIFIED")
+    Integer budgetSeconds;
+
     @Option(names = "--seed", paramLabel = "S", description = "the seed the machines and tries are drawn from (default: 0x5eed)")
     String seed;
 
@@ -79,6 +84,8 @@ public final class KernelTableCommand implements Callable<Integer> {
             CertifyCommand.bounded("--machines", machines, 1, KernelRun.MAX_MACHINES);
             if (tries != null) settings = settings.withTries(CertifyCommand.bounded("--tries", tries, 1, CertifyCommand.MAX_TRIES));
             if (seed != null) settings = settings.withSeed(CertifyCommand.parseSeed(seed));
+            if (budgetSeconds != null) CertifyCommand.bounded("--budget", budgetSeconds, 1, CertifyCommand.MAX_BUDGET_SECONDS);
+            settings = settings.withBudget(KernelRun.budget(Optional.ofNullable(budgetSeconds)));
             if (write != null && !Files.isRegularFile(write))
                 throw new IllegalArgumentException("--write " + write + ": no such file; expected the README.md that holds the table");
             CertifyCommand.reportFolder(report);

@@ -43,7 +43,39 @@ public final class KernelTable {
             for (Column c : columns) sb.append(' ').append(cell(c.certificate(), r)).append(" |");
             sb.append('\n');
         }
+        List<String> why = why(columns);
+        if (!why.isEmpty()) {
+            sb.append("\nWhy a cell is not a plain PASS (each certificate says more):\n\n");
+            for (String w : why) sb.append("- ").append(w).append('\n');
+        }
         return sb.toString();
+    }
+
+    /** Most characters of a reason quoted under the table. */
+    static final int REASON_CHARS = 400;
+
+    /**
+     * One line per rule of a claimed routine that is not PASS on a kernel: the kernel, the rule, its
+     * verdict and why (the reason of a NOT-VERIFIED or ERROR, the call and answers of a FAIL).
+     */
+    static List<String> why(List<Column> columns) {
+        List<String> out = new ArrayList<>();
+        for (Column c : columns)
+            for (RuleResult r : c.certificate().results()) {
+                if (r.kernel().isEmpty()) continue;
+                Verdict v = r.verdict();
+                String reason = null;
+                if (v instanceof Verdict.NotVerified n) reason = n.reason();
+                else if (v instanceof Verdict.Error e) reason = e.reason();
+                else if (v instanceof Verdict.InternalError e) reason = e.reason();
+                else if (v instanceof Verdict.Fail f)
+                    reason = f.counterexample().call() + ": expected " + f.counterexample().expected() + "; actual " + f.counterexample().actual();
+                if (reason == null) continue;
+                String flat = reason.replaceAll("\\s+", " ").strip();
+                if (flat.length() > REASON_CHARS) flat = flat.substring(0, REASON_CHARS) + " ...";
+                out.add(c.kernel() + ", " + r.rule() + " " + r.verdict().label() + ": " + flat.replace("|", "\\|"));
+            }
+        return out;
     }
 
     /**

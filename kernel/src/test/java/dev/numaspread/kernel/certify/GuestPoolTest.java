@@ -160,15 +160,46 @@ class GuestPoolTest {
         }
     }
 
-    /** An oops is an answer the rules judge; the guest is booted again for the next call. */
+    /**
+     * An oops is an answer the rules judge once the call alone gives it again on the machine booted
+     * anew; the guest is booted again for the next call.
+     */
     @Test
     void aGuestThatOopsedIsBootedAgain() {
         CountingKernel kernel = new CountingKernel(new ModelKernel(K73));
         try (GuestPool p = pool(kernel, twoNodes())) {
             Topology m = p.machines().get(0);
             assertThrows(KernelBug.class, () -> p.answer(m, "modelled oops", g -> { throw new KernelBug("BUG", "a modelled oops"); }));
+            assertEquals(2, kernel.boots.get(), "booted anew for the call alone");
             assertArrayEquals(new int[]{0}, p.answer(m, "g.localSpread(0, 1", g -> g.localSpread(0, 1)));
+            assertEquals(3, kernel.boots.get());
+            assertEquals(List.of(), p.notes());
+        }
+    }
+
+    /**
+     * An oops the call alone does not give again on the machine booted anew (the guest was broken
+     * before it: earlier calls, a starved host) is not the call's answer: the answer it gives then is
+     * judged, and the certificate's notes say what happened.
+     */
+    @Test
+    void anOopsThatDoesNotComeBackAloneIsNotTheCallsAnswer() {
+        CountingKernel kernel = new CountingKernel(new ModelKernel(K73));
+        try (GuestPool p = pool(kernel, twoNodes())) {
+            Topology m = p.machines().get(0);
+            int[] calls = {0};
+            int[] answer = p.answer(m, "grp 1", g -> {
+                if (calls[0]++ == 0) throw new KernelBug("double fault", "Oops: double fault: 0000 [#1] PREEMPT SMP NOPTI");
+                return g.localSpread(0, 2);
+            });
+            assertArrayEquals(new int[]{0, 1}, answer);
+            assertEquals(2, calls[0]);
             assertEquals(2, kernel.boots.get());
+            assertEquals(1, p.notes().size(), p.notes().toString());
+            assertTrue(p.notes().get(0).startsWith("Linux 7.3.0-model oopsed on grp 1 on 2 nodes, 8 CPUs after other calls ("), p.notes().get(0));
+            assertTrue(p.notes().get(0).endsWith("booted anew, the call alone answered, and that answer was judged"), p.notes().get(0));
+            assertArrayEquals(new int[]{0, 1}, p.answer(m, "ls 0 2", g -> g.localSpread(0, 2)));
+            assertEquals(2, kernel.boots.get(), "the guest booted anew keeps answering");
         }
     }
 
@@ -183,12 +214,13 @@ class GuestPoolTest {
         try (GuestPool p = pool(kernel, twoNodes())) {
             Topology m = p.machines().get(0);
             KernelBug first = assertThrows(KernelBug.class, () -> p.answer(m, "grp 0", g -> g.groupCpusEvenly(0)));
+            assertEquals(2, kernel.boots.get(), "the oops came back on the machine booted anew");
             KernelBug again = assertThrows(KernelBug.class, () -> p.answer(m, "grp 0", g -> g.groupCpusEvenly(0)));
             assertSame(first, again);
-            assertEquals(1, kernel.boots.get());
+            assertEquals(2, kernel.boots.get());
             // The guest is broken; the next call (of a caller that did not see the oops) boots it again.
             assertArrayEquals(new int[]{0, 1}, p.answer(m, "ls 0 2", g -> g.localSpread(0, 2)));
-            assertEquals(2, kernel.boots.get());
+            assertEquals(3, kernel.boots.get());
         }
         // Two callers side by side: the second meets the guest the first one's oops broke.
         CountingKernel side = new CountingKernel(new ModelKernel(KernelRelease.of(6, 1)));
