@@ -471,25 +471,34 @@ final class GuestPool implements MachinePool, AutoCloseable {
                     try {
                         // Oopsed, or powered off to keep few guests running: boot it again.
                         if (oopsed || closed) reboot();
-                        if (!online.equals(wanted)) {
-                            guest.setOnline(wanted);
-                            online = wanted;
-                        }
+                        takeOnline(wanted);
                         lock.readLock().lock();
                         reading = true;
                     } finally {
                         lock.writeLock().unlock();
                     }
                 }
-                try {
-                    return call.apply(guest);
-                } catch (KernelBug bug) {
-                    brokenBy = firstLine(bug.getMessage());
-                    oopsed = true;
-                    throw bug;
-                }
+                return apply(call);
             } finally {
                 if (reading) lock.readLock().unlock();
+            }
+        }
+
+        private void takeOnline(CpuSet wanted) {
+            if (!online.equals(wanted)) {
+                guest.setOnline(wanted);
+                online = wanted;
+            }
+        }
+
+        /** {@code call} on the guest; an oops marks the guest broken, naming the call. */
+        private <T> T apply(Function<Guest, T> call) {
+            try {
+                return call.apply(guest);
+            } catch (KernelBug bug) {
+                brokenBy = firstLine(bug.getMessage());
+                oopsed = true;
+                throw bug;
             }
         }
 
@@ -505,17 +514,8 @@ final class GuestPool implements MachinePool, AutoCloseable {
             try {
                 oopsed = true;
                 reboot();
-                if (!online.equals(wanted)) {
-                    guest.setOnline(wanted);
-                    online = wanted;
-                }
-                try {
-                    return call.apply(guest);
-                } catch (KernelBug bug) {
-                    brokenBy = firstLine(bug.getMessage());
-                    oopsed = true;
-                    throw bug;
-                }
+                takeOnline(wanted);
+                return apply(call);
             } finally {
                 lock.writeLock().unlock();
             }
