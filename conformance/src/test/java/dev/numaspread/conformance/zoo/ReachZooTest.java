@@ -49,6 +49,7 @@ class ReachZooTest {
 
     static void assertSmall(Verdict.Fail f, String what) {
         Topology m = machine(f);
+        System.out.printf("reach zoo: %s shrunk to %d CPUs %s, %d nodes%n", what, m.possible().size(), m.possible(), m.nodes().size());
         assertTrue(m.possible().size() <= 8 && m.nodes().size() <= 4 || ShrunkCounterexamplesTest.isSmallestSncMachine(m),
                 what + ": the shrunk machine has " + m.possible().size() + " CPUs and " + m.nodes().size() + " nodes; want at most 8 and 4:\n"
                         + f.counterexample().machine().orElseThrow());
@@ -135,6 +136,20 @@ class ReachZooTest {
     @Proves("MQ-10")
     void MQ_10_rejects_setsAdvanceBySize_atDefaultTries() {
         for (String k : List.of("6.17", "7.3")) assertSmall(certifiedFail(new SetsAdvanceBySize(), k, "MQ-10"), "SetsAdvanceBySize " + k);
+    }
+
+    /**
+     * The cluster step skipped (7.3 dealing as 6.18): the failure needs fewer CPUs and fewer groups
+     * at once, which the shrinker's pass that removes a core and lowers the count together gives;
+     * before it the kernel-src edit of the same slip stalled at 23 CPUs.
+     */
+    @Test
+    @Proves("GRP-11")
+    void GRP_11_rejects_clusterStepSkipped() {
+        Verdict.Fail f = certifiedFail(new ClusterStepSkipped(), "7.3", "GRP-11");
+        assertSmall(f, "ClusterStepSkipped");
+        Topology m = machine(f);
+        assertTrue(m.possible().size() <= 4, "two clusters and two groups need no more than 4 CPUs:\n" + f.counterexample().machine().orElseThrow());
     }
 
     // ---------------------------------------------------------------- gap 5: a value a rule judges is FAIL, not ERROR

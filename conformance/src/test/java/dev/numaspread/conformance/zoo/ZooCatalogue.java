@@ -60,6 +60,7 @@ final class ZooCatalogue {
         out.add(kit(new ClustersDealtAsCounted(), "7.3", "GRP-15"));
         out.add(kit(new ClusterStepWhenOutnumbered(), "7.3", "GRP-13"));
         out.add(kit(new NoFallbackForEmptyClusterMask(), "7.3", "GRP-13"));
+        out.add(kit(new ClusterStepSkipped(), "7.3", "GRP-11"));
         out.add(kit(new LegacyMapOnNewKernel(), "6.12", "MQ-3"));
         out.add(kit(new LegacyMapOnNewKernel(), "6.12", "MQ-8"));
         out.add(kit(new NewMapOnLegacyKernel(), "6.1", "MQ-4"));
