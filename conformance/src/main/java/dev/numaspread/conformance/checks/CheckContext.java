@@ -35,4 +35,13 @@ public interface CheckContext {
      * with counts under the check's rule. Contexts that keep no record ignore it.
      */
     default void graded(Exploration<?> x) {}
+
+    /**
+     * True in a context that only counts what the drawn tries ask ({@link Census}, RULE-6): a fixed
+     * example outside {@code forAll} is no draw and is not counted there, so a check may leave its
+     * costly fixed examples out. Every context that judges says false.
+     */
+    default boolean countsDrawsOnly() {
+        return false;
+    }
 }
