@@ -350,7 +350,16 @@ public final class SiblingSpreadChecks implements CheckFamily {
     }
 
     static Gen<SetupDraw> setupDraws(boolean dyn) {
-        return smtMachines().flatMap(t -> c -> {
+        return setupDraws(dyn, smtMachines());
+    }
+
+    /** The draws of {@link #setupDraws(boolean)} on the SNC tries' machines: mana_gd_setup_irqs() goes through irq_setup(). */
+    static Gen<SetupDraw> sncSetupDraws(boolean dyn) {
+        return setupDraws(dyn, LocalSpreadChecks.sncCases().map(LocalSpreadChecks.Case::machine));
+    }
+
+    static Gen<SetupDraw> setupDraws(boolean dyn, Gen<Topology> machines) {
+        return machines.flatMap(t -> c -> {
             int[] ids = t.nodeIds();
             int pick = c.choose(0, ids.length);
             int node = pick == ids.length ? Numa.NUMA_NO_NODE : ids[pick];
@@ -405,7 +414,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
 
     static void sib12(CheckContext ctx) {
         if (!sinceIrqSetup(ctx)) return;
-        ctx.forAll(setupDraws(false), d -> {
+        NumaChecks.alsoOnSnc(ctx, setupDraws(false), sncSetupDraws(false), d -> {
             List<CpuSet> want = SiblingSpread.manaSetupIrqs(Machine.boot(d.config(ctx.kernel())), d.node());
             List<CpuSet> got = manaSetupIrqs(ctx, d);
             if (!want.equals(got))

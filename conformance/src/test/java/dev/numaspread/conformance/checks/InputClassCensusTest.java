@@ -5,15 +5,20 @@ import dev.numaspread.conformance.rules.Rule;
 import dev.numaspread.conformance.rules.RuleRegistry;
 import dev.numaspread.conformance.topogen.InputClass;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.conformance.rules.Level;
+import dev.numaspread.conformance.spi.Routine;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -49,21 +54,80 @@ class InputClassCensusTest {
         return List.copyOf(out);
     }
 
-    @Test
-    @Proves("RULE-6")
-    void RULE_6_everyRuleDrawsItsDeclaredClasses() throws Exception {
-        RuleRegistry registry = RuleRegistry.load();
+    static RuleRegistry registry;
+    /** rule -> release -> tally of its checks, counted once for the tests below. */
+    static Map<String, Map<KernelRelease, Census.Tally>> census;
+    /** rule -> the routines of its checks that drew inputs. */
+    static Map<String, Set<Routine>> drawnRoutines;
+
+    @BeforeAll
+    static void count() {
+        registry = RuleRegistry.load();
         Settings settings = Settings.defaults();
-        // rule -> release -> tally of its checks
-        Map<String, Map<KernelRelease, Census.Tally>> census = new TreeMap<>();
+        census = new TreeMap<>();
+        drawnRoutines = new TreeMap<>();
         for (Check check : AllChecks.all()) {
             Optional<Rule> rule = registry.byId(check.rule());
             if (rule.isEmpty()) continue;   // the coverage gate reports checks of unknown rules
             for (KernelRelease k : releases(rule.get())) {
                 Census.Tally t = Census.of(check, k, settings);
                 census.computeIfAbsent(check.rule(), r -> new TreeMap<>()).merge(k, t, Census.Tally::plus);
+                if (t.tries() > 0) drawnRoutines.computeIfAbsent(check.rule(), r -> EnumSet.noneOf(Routine.class)).add(check.routine());
             }
         }
+    }
+
+    /**
+     * The routines that read the scheduler's distance, which from 6.19 differs from the table on
+     * SNC machines (LVL-6, LVL-8): the sched-domain levels and hop masks, the n-th and closest CPU,
+     * local spread on rings (6.3+), and what walks hop masks or rings (mana's irq_setup(), mlx5's
+     * completion vectors).
+     */
+    static final Set<Routine> READ_SCHED_DISTANCE = EnumSet.of(Routine.NUMA_LEVELS, Routine.HOP_MASKS, Routine.NUMA_NTH,
+            Routine.NUMA_CLOSEST, Routine.LOCAL_SPREAD, Routine.IRQ_SETUP, Routine.MANA_SETUP_IRQS, Routine.MLX5_COMP_IRQS);
+
+    /** The grouping's routines whose MUST rules a cluster across two nodes can break (issue 24, gap 4). */
+    static final Set<Routine> GROUPING = EnumSet.of(Routine.GROUP_CPUS, Routine.BLK_MQ_MAP, Routine.IRQ_AFFINITY_MASKS);
+
+    /**
+     * Issue 24's classes are declared wherever they apply, so the 5 % floor of
+     * {@link #RULE_6_everyRuleDrawsItsDeclaredClasses} holds them there and a generator change that
+     * stops drawing them fails the build: every rule whose checks draw declares
+     * {@code cpu-ids-past-63} and {@code possible-ids-with-holes}; every MUST rule of the grouping's
+     * routines {@code cluster-across-nodes}; every rule of irq-affinity-masks
+     * {@code set-larger-than-cpus}; and every routine that reads the scheduler's distance has, in each
+     * release from 6.19 in its range, a rule declaring {@code snc2-machine} and {@code snc3-machine}.
+     */
+    @Test
+    void issue24ClassesAreDeclaredWhereTheyApply() {
+        List<String> problems = new ArrayList<>();
+        for (Rule rule : registry.rules()) {
+            Set<Routine> routines = drawnRoutines.getOrDefault(rule.id(), Set.of());
+            if (routines.isEmpty()) continue;
+            List<String> want = new ArrayList<>(List.of(InputClass.CPU_IDS_PAST_63.id(), InputClass.POSSIBLE_IDS_WITH_HOLES.id()));
+            if (rule.level() == Level.MUST && routines.stream().anyMatch(GROUPING::contains)) want.add(InputClass.CLUSTER_ACROSS_NODES.id());
+            if (routines.contains(Routine.IRQ_AFFINITY_MASKS)) want.add(InputClass.SET_LARGER_THAN_CPUS.id());
+            for (String id : want)
+                if (!rule.classes().contains(id))
+                    problems.add(rule.location() + ": " + rule.id() + " (" + routines + ") declares " + rule.classes() + "; expected " + id + " among them (issue 24)");
+        }
+        for (Routine routine : READ_SCHED_DISTANCE)
+            for (KernelRelease k : KernelRelease.modelledReleases()) {
+                if (!k.atLeast(6, 19)) continue;
+                List<Rule> drawing = registry.rules().stream().filter(r -> r.appliesTo(k)
+                        && drawnRoutines.getOrDefault(r.id(), Set.of()).contains(routine)).toList();
+                if (drawing.isEmpty()) continue;
+                boolean snc = drawing.stream().anyMatch(r -> r.classes().containsAll(List.of(InputClass.SNC2_MACHINE.id(), InputClass.SNC3_MACHINE.id())));
+                if (!snc)
+                    problems.add(routine.id() + " reads the scheduler's distance, but none of its rules in " + k + " ("
+                            + drawing.stream().map(Rule::id).toList() + ") declares snc2-machine and snc3-machine (issue 24)");
+            }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    @Test
+    @Proves("RULE-6")
+    void RULE_6_everyRuleDrawsItsDeclaredClasses() throws Exception {
         List<String> problems = new ArrayList<>();
         StringBuilder table = new StringBuilder("input classes drawn per rule (share of the default tries of its checks; * below 5 %)\n");
         for (Rule rule : registry.rules()) {
