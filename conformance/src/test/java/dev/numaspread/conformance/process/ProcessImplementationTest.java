@@ -326,13 +326,13 @@ class ProcessImplementationTest {
     @Test
     void opaqueMachineReadsBackAsTheSameMachine() {
         Topology fixture = dev.numaspread.conformance.fixtures.Fixtures.topology("kunpeng920-4node");
-        var json = ProcessImplementation.opaque(fixture, "t7");
+        var json = ProgramRun.opaque(fixture, "t7");
         Topology back = dev.numaspread.conformance.json.TopologyJson.fromTree(json, "t7", java.util.Optional.empty()).topology();
         assertEquals("t7", back.name());
         assertEquals("", back.source());
         assertEquals(fixture.online(), back.online());
         assertEquals(fixture.nodes(), back.nodes());
-        assertEquals(json, ProcessImplementation.opaque(back, "t7"));
+        assertEquals(json, ProgramRun.opaque(back, "t7"));
     }
 
     @Test

@@ -171,7 +171,7 @@ class ProtocolDocTest {
         for (Exchange e : all)
             for (Step s : e.steps())
                 if (s.request() && s.op().equals("topology"))
-                    assertEquals(Channel.JSON.readTree(Channel.JSON.writeValueAsString(ProcessImplementation.opaque(machineOf(s), s.json().path("name").asText()))),
+                    assertEquals(Channel.JSON.readTree(Channel.JSON.writeValueAsString(ProgramRun.opaque(machineOf(s), s.json().path("name").asText()))),
                             s.json().get("topology"),
                             s.where() + ": the machine differs from the JSON the driver sends for it");
     }
