@@ -3,7 +3,6 @@ package dev.numaspread.conformance.certify;
 import dev.numaspread.conformance.checks.GradedRuns;
 import dev.numaspread.conformance.gen.Shard;
 import dev.numaspread.model.input.Printable;
-import dev.numaspread.model.kernel.KernelRelease;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -26,7 +25,7 @@ import java.util.TreeMap;
  * cases; machines: the most one walk covered, or for a booted kernel, whose shards split its
  * machines, their sum), its outcome being the worst any shard saw, while a
  * scenario counts once. The verdict then follows from the joined evidence as in one run
- * ({@link Certifier#verdict}): a FAIL in one shard fails the run, a shard whose budget ended its
+ * ({@link Verdict#of}): a FAIL in one shard fails the run, a shard whose budget ended its
  * share leaves the rule NOT-VERIFIED, and PASS needs every shard to have passed its share. A
  * missing shard leaves every rule that would pass NOT-VERIFIED. Waivers come back from the
  * shards' verdicts (WAIVED, UNEXPECTED-PASS).
@@ -168,7 +167,7 @@ public final class ShardMerge {
             v = first.verdict() instanceof Verdict.NotVerified ? first.verdict()
                     : new Verdict.NotVerified("no check or scenario of this rule ran in any shard");
         } else {
-            v = Certifier.verdict(evidence, first.kernel().orElseThrow(), Set.of());
+            v = Verdict.of(evidence, first.kernel().orElseThrow(), Set.of());
             if (v instanceof Verdict.Fail f && f.counterexample().says().isEmpty())
                 for (RuleResult r : shards) if (r.verdict() instanceof Verdict.Fail g && g.source().equals(f.source())) v = g;
             if (v instanceof Verdict.Pass && !missing.isEmpty())

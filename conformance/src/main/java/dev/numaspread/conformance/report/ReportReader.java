@@ -2,7 +2,6 @@ package dev.numaspread.conformance.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.numaspread.conformance.certify.Certificate;
-import dev.numaspread.conformance.certify.Certifier;
 import dev.numaspread.conformance.certify.Counterexample;
 import dev.numaspread.conformance.certify.Evidence;
 import dev.numaspread.conformance.certify.RuleResult;
@@ -272,7 +271,7 @@ public final class ReportReader {
         }
 
         /**
-         * The rule's verdict is the one its evidence gives (as {@link Certifier#verdict}), but for a
+         * The rule's verdict is the one its evidence gives (as {@link Verdict#of}), but for a
          * waiver's, and its totals are the evidence's: a shard cannot say PASS of what it did not
          * show. NOT-VERIFIED may stand for any evidence: it claims nothing.
          */
@@ -303,7 +302,7 @@ public final class ReportReader {
             if (v instanceof Verdict.NotVerified) return;
             if (r.evidence().isEmpty())
                 throw bad(at + "/evidence", "found no evidence for " + v.label() + "; expected the checks and scenarios behind it");
-            String given = Certifier.verdictLabel(r.evidence());
+            String given = Verdict.labelOf(r.evidence());
             Verdict stated = v instanceof Verdict.Waived w ? w.underlying() : v instanceof Verdict.UnexpectedPass u ? new Verdict.Pass(u.tries()) : v;
             if (!stated.label().equals(given))
                 throw bad(at + "/verdict", "found " + v.label() + (v instanceof Verdict.Waived ? " of " + stated.label() : "") + " but its evidence gives "
