@@ -21,6 +21,13 @@ import java.util.List;
  * time so that the same machine gives the same bytes. Reading also takes GNU long-name records
  * ({@code L}, {@code K}), so a tar made by GNU tar of a copied tree reads too; directories and
  * other entry types are skipped (a directory is implied by the paths under it).
+ *
+ * <p>Hand-written on purpose, where Apache Commons Compress would do (issue 26): measured on the
+ * pax corner case of {@code MachineSnapshotTest} (a pax header of 32 MiB of six-byte records
+ * before one file), Commons Compress 1.28.0's {@code TarArchiveInputStream} allocated 7.7-7.9 GB
+ * and took 4.5 s of CPU (C2) or 25 s (C1 and the serial collector, as the tests run; 107 s of wall
+ * time at load 10-16), where this reader allocated 0.34 GB and took 0.1-1.1 s. How to reproduce:
+ * benchmarks/README.md, "Tar.java against Commons Compress".
  */
 public final class Tar {
 
