@@ -59,6 +59,9 @@ import java.util.stream.Stream;
  * {@code numaspread kernel fetch|list|run}: real Linux kernels, fetched from Debian's archive into
  * the cache ({@code $NUMASPREAD_CACHE}, else {@code ~/.cache/numaspread}) and booted under QEMU on a
  * machine, where a probe module of ours asks the kernel's own routines.
+ *
+ * <p>Over 450 lines on purpose (issue 26): the {@code kernel} subcommands, each a nested class with
+ * its options; their work is the kernel module's.
  */
 @Command(name = "kernel", mixinStandardHelpOptions = true, sortOptions = false,
         header = "Fetch Debian kernels, list them, and boot one on a machine to see what its routines answer.",

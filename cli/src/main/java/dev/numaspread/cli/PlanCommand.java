@@ -56,6 +56,9 @@ import java.util.concurrent.Callable;
  * <p>This class holds the options and checks them; the routines are {@link PlanRoutines}, the
  * value they give a {@link Plan}, each {@code --format} a {@link PlanFormat}, and
  * {@code --explain} the {@link ExplainedPlan}.
+ *
+ * <p>Over 450 lines on purpose (issue 26): most of it is the command's options, a field each with its
+ * description.
  */
 @Command(name = "plan", mixinStandardHelpOptions = true,
         description = "Print what a routine of a kernel release gives on a machine, in the kernel's formats.",

@@ -20,6 +20,9 @@ import java.util.TreeSet;
  * {@code group_cpus_evenly}); GRP-10 compares with the reference model of the claimed release.
  * Each stage is judged on its own CPUs: present CPUs (stage 1), then the possible CPUs that are
  * not present (stage 2).
+ *
+ * <p>Over 450 lines on purpose (issue 26): one family's checks, a method per rule, as every {@link
+ * CheckFamily}.
  */
 public final class GroupCpusChecks implements CheckFamily {
 

@@ -36,6 +36,9 @@ import java.util.TreeSet;
  * <p>Contract rules are checked from what the pool answers (the state before and after the action,
  * and what it did); EXACT rules compare with the kernel's answer, worked out from the state before
  * (PP-5, PP-10), or from the model run beside the implementation (PP-13).
+ *
+ * <p>Over 450 lines on purpose (issue 26): one family's checks, a method per rule, as every {@link
+ * CheckFamily}.
  */
 public final class PagePoolChecks implements CheckFamily {
 

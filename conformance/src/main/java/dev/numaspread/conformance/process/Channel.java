@@ -34,6 +34,10 @@ import java.util.function.Supplier;
  * <p>Under protocol 1 answers must come in request order; from protocol 2 in any order.
  * Requests are written in batches ({@link #batch}): a batch reaches the program whole and in
  * order, and batches written by several threads at once go out in one write.
+ *
+ * <p>Over 450 lines on purpose (issue 26): one concern, a run's line I/O (writing, reading answers by
+ * id, timeouts, breaking the run with stderr's tail), whose parts share one lock and the run's
+ * state.
  */
 final class Channel {
 

@@ -43,6 +43,8 @@ import java.util.Optional;
  * CPUs 0-3 and node 1 = CPUs 4-7, distances 10 and 20, one thread per core, every CPU online,
  * {@code nr_cpu_ids} 8; {@code k} is 6.12 unless the example names another release. A complete
  * implementation is in README.md, "Certify inside your own build (JUnit 5)".
+ *
+ * <p>Over 450 lines on purpose (issue 26): the SPI, a method per routine, each with its contract.
  */
 public interface Implementation {
 

@@ -40,6 +40,9 @@ import java.util.function.Function;
  * <p>A guest that oopsed (a {@link KernelBug}, an answer the rules judge) answers nothing more: the
  * next call about its machine boots it again. A guest that stops answering otherwise is the
  * kernel's ERROR ({@link ImplementationFailure} with its console's last lines).
+ *
+ * <p>Over 450 lines (issue 26): the booted guests a run shares (boots, reuse, a reboot after an oops,
+ * the scenario phases); not split this round.
  */
 final class GuestPool implements MachinePool, AutoCloseable {
 

@@ -21,6 +21,9 @@ import java.util.stream.IntStream;
  *
  * <p>A final class over {@code long[]} rather than a record, because a record holding an array
  * compares by identity.
+ *
+ * <p>Over 450 lines on purpose (issue 26): one value type and its operations, as the kernel's cpumask
+ * API has them.
  */
 public final class CpuSet implements Iterable<Integer>, Comparable<CpuSet> {
 

@@ -25,6 +25,10 @@ import java.util.regex.Pattern;
  * the wrong length); {@link #build(Optional)} applies the defaults, checks what needs the whole
  * file, and returns the document or throws {@link InvalidTopologyException}. Never a half-built
  * topology.
+ *
+ * <p>Over 450 lines on purpose (issue 26): the one draft every reader fills (setters that refuse what
+ * is wrong on its own) and its build (defaults, repairs, messages with their positions); split, the
+ * two halves would share every field.
  */
 public final class TopoDraft implements TopologyValidation.Positions {
 

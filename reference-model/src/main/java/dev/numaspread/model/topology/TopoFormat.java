@@ -21,6 +21,9 @@ import java.util.Optional;
  * <p>Reading never returns a half-built topology: it returns a {@link TopoDocument} or throws
  * {@link InvalidTopologyException} whose message is {@code file:line: found; expected}. Writing
  * gives the canonical text: reading it back gives an equal {@link Topology} (FMT-11).
+ *
+ * <p>Over 450 lines on purpose (issue 26): the {@code .topo} grammar, a method per kind of line; the
+ * machine is built by {@link TopoDraft}.
  */
 public final class TopoFormat {
 
