@@ -85,6 +85,7 @@ public final class KernelStyleSpread implements Implementation {
         return CLAIMS;
     }
 
+    // Alike on purpose (duplicates, issue 26) with the lines below: the example is written as a kernel would be, each routine in full.
     @Override
     public int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
         claimed(Routine.LOCAL_SPREAD, kernel);

@@ -309,11 +309,7 @@ public final class Certifier {
                 }
             }
         } else {
-            ExecutorService pool = Executors.newFixedThreadPool(Math.min(parallel, jobs.size()), r -> {
-                Thread t = new Thread(r, "numaspread-check");
-                t.setDaemon(true);
-                return t;
-            });
+            ExecutorService pool = Executors.newFixedThreadPool(Math.min(parallel, jobs.size()), DaemonThreads.named("numaspread-check"));
             try {
                 List<Future<CheckResult>> futures = new ArrayList<>();
                 for (Job j : jobs)

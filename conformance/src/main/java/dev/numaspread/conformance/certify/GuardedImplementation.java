@@ -176,6 +176,7 @@ public final class GuardedImplementation implements Implementation {
 
     // ------------------------------------------------------------ NIC drivers (spec/nic.md)
 
+    // Alike on purpose (duplicates, issue 26) with the lines below: one guarded call per SPI method, as the SPI lists them.
     @Override
     public NicQueues virtioNetIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
         return nic(Routine.VIRTIO_NET_IRQS, "virtioNetIrqs", kernel, node, queues, () -> delegate.virtioNetIrqs(kernel, machine, node, queues));

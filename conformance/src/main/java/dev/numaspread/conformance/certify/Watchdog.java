@@ -167,11 +167,7 @@ final class Watchdog {
             watcher.setDaemon(true);
             watcher.start();
         }
-        if (threads == null) threads = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "numaspread-lane");
-            t.setDaemon(true);
-            return t;
-        });
+        if (threads == null) threads = Executors.newCachedThreadPool(DaemonThreads.named("numaspread-lane"));
         return threads;
     }
 

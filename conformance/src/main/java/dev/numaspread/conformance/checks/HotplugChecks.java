@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
+// Alike on purpose (duplicates, issue 26) with SiblingSpreadChecks near line 35: a family's list of checks, a line per rule.
 /**
  * Checks of spec/hotplug.md (HP-*): the implementation's routine runs once per point at which a
  * hotplug event can arrive ({@link InterleavingExplorer}), on fixed machines and on generated
@@ -172,6 +173,7 @@ public final class HotplugChecks implements CheckFamily {
                 "is cpus_read_lock() taken before num_online_cpus() and held until the last affinity?");
     }
 
+    // Alike on purpose (duplicates, issue 26) with the lines below: two hotplug checks of the same shape on different routines.
     static void hp1IrqSetup(CheckContext ctx) {
         if (ctx.kernel().before(6, 9)) return;
         noForbiddenRunBreaks(ctx, "HP-1", irqSetup(ctx), IRQ_SETUP, true,

@@ -210,6 +210,7 @@ public final class Shrinker {
             System.arraycopy(ca, 0, c, b.start(), ca.length);
             progress |= consider(c);
         }
+        // Alike on purpose (duplicates, issue 26) with the lines below: the span sweeps differ in the edit they try; each keeps its own invariants.
         return progress;
     }
 

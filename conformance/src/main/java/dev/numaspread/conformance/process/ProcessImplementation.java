@@ -112,6 +112,7 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
         return life.traffic();
     }
 
+    // Alike on purpose (duplicates, issue 26) with KernelImplementation near line 126: delegations to the program's life, one per SPI method.
     @Override
     public void askTwice(boolean on) {
         askTwice = on;
@@ -210,6 +211,7 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
 
     // ------------------------------------------------------------ NIC drivers (spec/nic.md): one shape for all six ops
 
+    // Alike on purpose (duplicates, issue 26) with the lines below: one request per SPI method; the six NIC drivers share nic() and differ in their op.
     @Override
     public NicQueues virtioNetIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
         return nic(Routine.VIRTIO_NET_IRQS, kernel, machine, node, queues);

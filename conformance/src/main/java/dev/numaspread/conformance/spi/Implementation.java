@@ -278,6 +278,7 @@ public interface Implementation {
      * @throws UnsupportedOperationException when mlx5-comp-irqs is not claimed (the default)
      */
     default int[] mlx5CompIrqCpus(KernelRelease kernel, Topology machine, int node, int count) {
+        // Alike on purpose (duplicates, issue 26) with the lines below: the SPI's defaults, one per routine.
         throw new UnsupportedOperationException(Routine.MLX5_COMP_IRQS.id());
     }
 

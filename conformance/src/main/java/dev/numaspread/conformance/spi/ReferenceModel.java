@@ -126,6 +126,7 @@ public final class ReferenceModel implements Implementation {
 
     @Override
     public int[] mlx5CompIrqCpus(KernelRelease kernel, Topology machine, int node, int count) {
+        // Alike on purpose (duplicates, issue 26) with the lines below: one model call per SPI method.
         return Mlx5.mlx5CompIrqCpus(kernel, machine, node, count);
     }
 

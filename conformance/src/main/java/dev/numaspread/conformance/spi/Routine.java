@@ -11,6 +11,7 @@ import java.util.Optional;
  * a routine id.
  */
 public enum Routine implements HasId {
+    // Alike on purpose (duplicates, issue 26) with the lines below: an enum whose constants state their id and words.
     LOCAL_SPREAD(Family.LOCAL_SPREAD, "cpumask_local_spread(i, node)"),
     LOCAL_SPREAD_NEAREST_NODE(Family.LOCAL_SPREAD,
             "the 2020 'lib: optimize cpumask_local_spread()' proposal"),

@@ -1,5 +1,6 @@
 package dev.numaspread.kernel.certify;
 
+import dev.numaspread.conformance.certify.DaemonThreads;
 import dev.numaspread.conformance.spi.ImplementationFailure;
 import dev.numaspread.conformance.certify.MachineOutOfReach;
 import dev.numaspread.conformance.topogen.MachinePool;
@@ -88,11 +89,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
     static GuestPool boot(BootableKernel kernel, List<Topology> machines, int parallel, Duration bootBudget, Consumer<String> progress) {
         List<Booted> booted = new ArrayList<>();
         List<String> failed = new ArrayList<>();
-        ExecutorService boots = Executors.newFixedThreadPool(Math.max(1, Math.min(parallel, machines.size())), r -> {
-            Thread t = new Thread(r, "numaspread-boot");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService boots = Executors.newFixedThreadPool(Math.max(1, Math.min(parallel, machines.size())), DaemonThreads.named("numaspread-boot"));
         try {
             List<Future<Booted>> futures = new ArrayList<>();
             for (Topology m : machines) futures.add(boots.submit(() -> Booted.of(kernel, m, progress)));
@@ -236,11 +233,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
         if (wanted.isEmpty()) return;
         progress.accept("booting the " + wanted.size() + " machine" + (wanted.size() == 1 ? "" : "s") + " of the scenarios, "
                 + Math.min(parallel, wanted.size()) + " at a time");
-        ExecutorService boots = Executors.newFixedThreadPool(Math.min(parallel, wanted.size()), r -> {
-            Thread t = new Thread(r, "numaspread-boot");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService boots = Executors.newFixedThreadPool(Math.min(parallel, wanted.size()), DaemonThreads.named("numaspread-boot"));
         try {
             List<Future<Booted>> futures = new ArrayList<>();
             for (Topology m : wanted) futures.add(boots.submit(() -> Booted.of(kernel, m, progress)));

@@ -1,5 +1,6 @@
 package dev.numaspread.kernel.source;
 
+import dev.numaspread.conformance.certify.DaemonThreads;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -144,11 +145,7 @@ public final class ShimBuild {
 
     /** Runs {@code units} two at a time; the first unit's failure, in list order, is thrown. */
     private static void compileAll(List<java.util.concurrent.Callable<Void>> units) {
-        java.util.concurrent.ExecutorService two = java.util.concurrent.Executors.newFixedThreadPool(2, r -> {
-            Thread t = new Thread(r, "kernel-src compile");
-            t.setDaemon(true);
-            return t;
-        });
+        java.util.concurrent.ExecutorService two = java.util.concurrent.Executors.newFixedThreadPool(2, DaemonThreads.named("kernel-src compile"));
         try {
             List<java.util.concurrent.Future<Void>> done = two.invokeAll(units);
             for (java.util.concurrent.Future<Void> f : done) {

@@ -37,6 +37,7 @@ public final class OutcomeTable {
             acceptable(Outcome.SAME_PLAN, "hotplug deferred to cpus_read_unlock(): plan as without it"),
             acceptable(Outcome.PLAN_AFTER_EVENT, "event before cpus_read_lock(): plan of the machine after it"),
             forbidden(Outcome.OFFLINE_TARGET, "HP-2", "an IRQ was bound to a CPU that was offline when its affinity was set"),
+            // Alike on purpose (duplicates, issue 26) with the lines below: an outcome table per hotplug protection, a line per outcome.
             forbidden(Outcome.STALE_COUNT, "HP-1", "sized from num_online_cpus() of one machine, spread over another"),
             forbidden(Outcome.MIXED, "HP-1", "part of the plan before the event, part after"),
             forbidden(Outcome.LOCK_LEAKED, "HP-3", "cpus_read_lock() still held on return: the next hotplug writer hangs"),

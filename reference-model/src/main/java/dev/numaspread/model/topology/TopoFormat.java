@@ -287,6 +287,7 @@ public final class TopoFormat {
         else throw new InvalidTopologyException(l.at().where(), Printable.quote(l.stripped()) + "; expected 'packages per-node' or 'packages every K cores'");
     }
 
+    // Alike on purpose (duplicates, issue 26) with the lines below: a .topo line kind per method.
     /** {@code cpu-model WORD} (FMT-20): one of the models a hook tests, or {@code other}. */
     private static void cpuModel(TopoDraft d, Line l) {
         if (l.size() != 2)
