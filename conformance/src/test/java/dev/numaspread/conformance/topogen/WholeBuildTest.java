@@ -20,7 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The builder's whole path ({@link TopologyBuilder#whole()}: the sets straight into a
  * {@link Topology}) builds what its draft builds, the path of a {@code .topo} file, on every kind
- * of generated machine; and it is the path generated machines take.
+ * of generated machine, given all its sets as the generators give them; a machine that is not whole
+ * is left to the draft, with its repairs and messages.
  */
 class WholeBuildTest {
 
