@@ -79,8 +79,10 @@ public final class KernelTable {
     }
 
     /**
-     * The verdict of {@code routine} on one kernel: {@code PASS (14 rules, 20 machines)},
-     * {@code PASS (13 rules; HP-6 not verified)}, {@code FAIL GRP-15}, or {@code not claimed: why}.
+     * The verdict of {@code routine} on one kernel: {@code PASS 14 rules (20 machines)},
+     * {@code PASS 13 rules (20 machines); NOT-VERIFIED HP-6}, {@code FAIL GRP-15}, or
+     * {@code not claimed: why}. A rule not verified is named with its own verdict, never inside a
+     * PASS: a cell that passed 1 rule of 5 must not read as a pass of the routine.
      */
     static String cell(Certificate c, Routine routine) {
         List<RuleResult> rules = c.results().stream().filter(r -> routinesOf(c, r).contains(routine)).toList();
@@ -99,11 +101,12 @@ public final class KernelTable {
         List<String> bad = new ArrayList<>();
         for (String label : List.of("FAIL", "ERROR", "INTERNAL-ERROR"))
             if (!byLabel.get(label).isEmpty()) bad.add(label + " " + String.join(", ", byLabel.get(label)));
-        String notVerified = byLabel.get("NOT-VERIFIED").isEmpty() ? "" : "; " + String.join(", ", byLabel.get("NOT-VERIFIED")) + " not verified";
-        if (!bad.isEmpty()) return String.join("; ", bad) + notVerified;
+        String notVerified = byLabel.get("NOT-VERIFIED").isEmpty() ? "" : "NOT-VERIFIED " + String.join(", ", byLabel.get("NOT-VERIFIED"));
+        if (!bad.isEmpty()) return String.join("; ", bad) + (notVerified.isEmpty() ? "" : "; " + notVerified);
         int passed = byLabel.get("PASS").size();
-        if (passed == 0) return "not verified (" + String.join(", ", byLabel.get("NOT-VERIFIED")) + ")";
-        return "PASS (" + passed + " rule" + (passed == 1 ? "" : "s") + (machines > 0 ? ", " + machines + " machines" : "") + notVerified + ")";
+        if (passed == 0) return notVerified;
+        return "PASS " + passed + " rule" + (passed == 1 ? "" : "s") + (machines > 0 ? " (" + machines + " machines)" : "")
+                + (notVerified.isEmpty() ? "" : "; " + notVerified);
     }
 
     /**
