@@ -27,7 +27,7 @@ public class LocalSpreadScalingBench extends MicrosPerCall {
     @Param({"256", "512", "1024", "2048", "4096", "8192"})
     public int cpus;
 
-    // Alike on purpose (duplicates, issue 26) with RoutinesBench near line 38: the grouping calls both benchmarks measure, kept apart on purpose.
+    // Alike on purpose (duplicates, issue 26) with RoutinesBench: the grouping calls both benchmarks measure, kept apart on purpose.
     static final KernelRelease CLASSIC = KernelRelease.of(6, 1);
     static final KernelRelease RINGS = KernelRelease.of(6, 12);
 

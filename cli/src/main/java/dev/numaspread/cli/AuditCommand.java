@@ -23,7 +23,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
-// Alike on purpose (duplicates, issue 26) with SnapshotCommand near line 28: a picocli command's header and first options.
+// Alike on purpose (duplicates, issue 26) with SnapshotCommand: a picocli command's header and first options.
 /**
  * {@code numaspread audit SNAPSHOT|--live}: the machine's devices, each compared with what the
  * model gives for the release it runs (spec/audit.md). Exit 0 when no device differs, 1 when one

@@ -251,7 +251,7 @@ public final class KernelCommand implements Runnable {
         }
     }
 
-    // Alike on purpose (duplicates, issue 26) with SnapshotCommand near line 29: a picocli command's header and first options.
+    // Alike on purpose (duplicates, issue 26) with SnapshotCommand: a picocli command's header and first options.
     @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
             header = "Boot a kernel on a machine and print what its routines answer.",
             description = {"Boots SOURCE (fetched first if needed) under QEMU on the machine of --topology, with every present"
@@ -287,7 +287,7 @@ public final class KernelCommand implements Runnable {
                 description = "the QEMU to boot with (default: ${DEFAULT-VALUE})")
         String qemu;
 
-        // Alike on purpose (duplicates, issue 26) with KernelTableCommand near line 54: picocli options, a field each with its description.
+        // Alike on purpose (duplicates, issue 26) with KernelTableCommand: picocli options, a field each with its description.
         // Alike on purpose (duplicates, issue 26) with the lines below: picocli options, a field each with its description.
         @Option(names = "--virtio-net", paramLabel = "PAIRS",
                 description = "also boot with a virtio-net NIC of PAIRS queue pairs (mq=on on a tap backend QEMU makes, which needs root), 1 to "
@@ -297,7 +297,7 @@ public final class KernelCommand implements Runnable {
         @Option(names = "--virtio-blk", paramLabel = "QUEUES", description = "also boot with a virtio-blk disk of QUEUES request queues (num-queues)")
         Integer virtioBlk;
 
-        // Alike on purpose (duplicates, issue 26) with PlanCommand near line 144: picocli options, a field each with its description.
+        // Alike on purpose (duplicates, issue 26) with PlanCommand: picocli options, a field each with its description.
         @Option(names = "--nvme", paramLabel = "QUEUES", description = "also boot with an NVMe controller offering QUEUES I/O queue pairs (max_ioqpairs)")
         Integer nvme;
 

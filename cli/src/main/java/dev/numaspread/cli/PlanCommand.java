@@ -137,7 +137,7 @@ public final class PlanCommand implements Callable<Integer> {
             description = "--format smp_affinity: prefix line k with 'IRQ+k: ', 0 to " + Integer.MAX_VALUE + " for the last line (default: no prefix)")
     Integer firstIrq;
 
-    // Alike on purpose (duplicates, issue 26) with RacesCommand near line 82: picocli options, a field each with its description.
+    // Alike on purpose (duplicates, issue 26) with RacesCommand: picocli options, a field each with its description.
     @Option(names = "--impl", paramLabel = "IMPL",
             description = {"also ask this implementation (java:CLASS | process:'CMD' | example | kernel-src:TREE) and print its answer beside the model's,",
                     "the rows that differ marked; exit 1 when they differ (default: the model alone); kernel:SOURCE boots",

@@ -56,7 +56,7 @@ final class PagePool implements PagePoolSession {
 
     PagePool(KernelView k, boolean[] nodeHasMemory, boolean haveMemorylessNodes, boolean bulkAlloc,
              dev.numaspread.model.pagepool.PagePool.Params params) {
-        // Alike on purpose (duplicates, issue 26) with PagePool near line 132: the example implementation is a third party's and shares no code with the model.
+        // Alike on purpose (duplicates, issue 26) with PagePool: the example implementation is a third party's and shares no code with the model.
         this.k = k;
         this.nodeHasMemory = nodeHasMemory;
         this.haveMemorylessNodes = haveMemorylessNodes;

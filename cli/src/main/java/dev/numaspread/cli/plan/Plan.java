@@ -60,7 +60,7 @@ public sealed interface Plan permits Plan.Slots, Plan.QueueMap {
             return queueOfCpu.clone();
         }
 
-        // Alike on purpose (duplicates, issue 26) with ReferenceModel near line 33: one model call per routine.
+        // Alike on purpose (duplicates, issue 26) with ReferenceModel: one model call per routine.
         @Override
         public String word() {
             return "queue";

@@ -19,7 +19,7 @@ public enum DeviceKind {
     BLOCK_BY_IRQ(Routine.IRQ_AFFINITY_MASKS, "/sys/block/{nvme*,vd*}/mq/<q>/cpu_list"),
     /** Any other block device: the default map {@code blk_mq_map_queues()} (null_blk, loop, ...). */
     BLOCK_DEFAULT(Routine.BLK_MQ_MAP, "/sys/block/<dev>/mq/<q>/cpu_list"),
-    // Alike on purpose (duplicates, issue 26) with Routine near line 32: an enum whose constants state their id and words.
+    // Alike on purpose (duplicates, issue 26) with Routine: an enum whose constants state their id and words.
     /** virtio-net {@code virtioN-config}, {@code virtioN-input.Q}, {@code virtioN-output.Q} (spec/nic.md). */
     VIRTIO_NET(Routine.VIRTIO_NET_IRQS, "virtio<n>-config, virtio<n>-input.<q>, virtio<n>-output.<q>"),
     /** ena {@code ena-mgmnt@pci:ADDR} and {@code IF-Tx-Rx-Q}. */
@@ -33,7 +33,7 @@ public enum DeviceKind {
     /** bnxt_en {@code IF-TxRx-Q}, on a PCI device bound to {@code bnxt_en}. */
     BNXT(Routine.BNXT_IRQS, "<if>-TxRx-<q> of a bnxt_en device");
 
-    // Alike on purpose (duplicates, issue 26) with CpuModel near line 25: an enum found by its word.
+    // Alike on purpose (duplicates, issue 26) with CpuModel: an enum found by its word.
     private final Routine routine;
     private final String shownAs;
 

@@ -56,7 +56,7 @@ public final class GroupCpusChecks implements CheckFamily {
         return sb.toString();
     }
 
-    // Alike on purpose (duplicates, issue 26) with PagePoolChecks near line 66: a family's list of checks, a line per rule.
+    // Alike on purpose (duplicates, issue 26) with PagePoolChecks: a family's list of checks, a line per rule.
     @Override
     public List<Check> checks() {
         return List.of(

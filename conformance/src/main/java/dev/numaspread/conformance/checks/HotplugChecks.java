@@ -22,7 +22,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
-// Alike on purpose (duplicates, issue 26) with SiblingSpreadChecks near line 35: a family's list of checks, a line per rule.
+// Alike on purpose (duplicates, issue 26) with SiblingSpreadChecks: a family's list of checks, a line per rule.
 /**
  * Checks of spec/hotplug.md (HP-*): the implementation's routine runs once per point at which a
  * hotplug event can arrive ({@link InterleavingExplorer}), on fixed machines and on generated
@@ -98,15 +98,9 @@ public final class HotplugChecks implements CheckFamily {
                 .filter(t -> !t.online().isEmpty())
                 .flatMap(m -> c -> {
                     // A device on a CPU-less node one draw in five (HP-1, HP-3: sizing with no local CPU).
-                    Topology t = m;
-                    int node;
                     Optional<DeviceDraws.Device> cpuless = c.chance(20) ? DeviceDraws.withCpulessNode(c, m) : Optional.empty();
-                    if (cpuless.isPresent()) {
-                        t = cpuless.get().machine();
-                        node = cpuless.get().node();
-                    } else {
-                        node = MachineDraws.nodeOrNoNode(t).generate(c);
-                    }
+                    Topology t = cpuless.map(DeviceDraws.Device::machine).orElse(m);
+                    int node = cpuless.isPresent() ? cpuless.get().node() : MachineDraws.nodeOrNoNode(m).generate(c);
                     int granted = c.chance(50) ? Integer.MAX_VALUE : MachineDraws.counts(t, 0, t.numOnlineCpus() + 1).generate(c);
                     boolean dyn = kernel.atLeast(6, 17) && c.chance(50);
                     return new Draw(Machine.Config.of(t, kernel).withGrantedVectors(granted).withDynamicMsix(dyn), node);

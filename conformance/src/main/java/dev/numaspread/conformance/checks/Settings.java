@@ -73,7 +73,7 @@ public record Settings(int tries, long seed, Duration budget, Optional<MachinePo
                 + ": expected a number such as 24301 or 0x5eed (ASCII digits; hex up to 0xffffffffffffffff)");
     }
 
-    // Alike on purpose (duplicates, issue 26) with QemuGuest near line 67: the withers of an immutable record, one per field.
+    // Alike on purpose (duplicates, issue 26) with QemuGuest: the withers of an immutable record, one per field.
     public Settings withTries(int n) {
         return new Settings(n, seed, budget, pool, exhaustive, shard);
     }

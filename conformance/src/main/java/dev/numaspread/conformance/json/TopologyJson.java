@@ -274,7 +274,7 @@ public final class TopologyJson {
         o.put("source", t.source());
         ArrayNode notes = o.putArray("notes");
         doc.notes().forEach(notes::add);
-        // Alike on purpose (duplicates, issue 26) with ReportWriter near line 140: JSON fields written one by one.
+        // Alike on purpose (duplicates, issue 26) with ReportWriter: JSON fields written one by one.
         ArrayNode expect = o.putArray("expect");
         doc.expect().forEach(expect::add);
         ObjectNode cpus = o.putObject("cpus");

@@ -112,7 +112,7 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
         return life.traffic();
     }
 
-    // Alike on purpose (duplicates, issue 26) with KernelImplementation near line 126: delegations to the program's life, one per SPI method.
+    // Alike on purpose (duplicates, issue 26) with KernelImplementation: delegations to the program's life, one per SPI method.
     @Override
     public void askTwice(boolean on) {
         askTwice = on;

@@ -38,9 +38,9 @@ public final class MachineStatistics {
         return machines == 0 ? 0 : (double) classes.getCount(c.name()) / machines;
     }
 
-    // Alike on purpose (duplicates, issue 26) with QemuMachine near line 254: accessors.
+    // Alike on purpose (duplicates, issue 26) with QemuMachine: accessors.
     public SummaryStatistics nodes() {
-        // Alike on purpose (duplicates, issue 26) with KernelRun near line 105: accessors.
+        // Alike on purpose (duplicates, issue 26) with KernelRun: accessors.
         return nodes;
     }
 

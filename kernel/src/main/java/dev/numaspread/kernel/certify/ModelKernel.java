@@ -89,7 +89,7 @@ public final class ModelKernel implements BootableKernel {
                 : Optional.of(call.routine().kernelName() + " is not in Linux " + answersAs);
     }
 
-    // Alike on purpose (duplicates, issue 26) with QemuKernel near line 99: a Kernel's answers, one per routine.
+    // Alike on purpose (duplicates, issue 26) with QemuKernel: a Kernel's answers, one per routine.
     /** What QEMU cannot build of {@code m}: as for a booted kernel ({@link QemuMachine#of}), the one source of those rules. */
     @Override
     public List<String> cannotBuild(Topology m) {

@@ -25,7 +25,7 @@ import java.util.function.Consumer;
  */
 public final class BuildRoot {
 
-    // Alike on purpose (duplicates, issue 26) with ShimBuild near line 59: a constructor that keeps its arguments.
+    // Alike on purpose (duplicates, issue 26) with ShimBuild: a constructor that keeps its arguments.
     private final KernelCache cache;
     private final String suite;
     private final Consumer<String> progress;
