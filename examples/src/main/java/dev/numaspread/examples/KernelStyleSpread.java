@@ -274,8 +274,11 @@ public final class KernelStyleSpread implements Implementation {
         return NetDrivers.bnxt(kernel, k, new NumaDistance(k, kernel), node, queues);
     }
 
+    /** The claims as a set: every call asks, and the list is some fifty long. */
+    private static final java.util.Set<Claim> CLAIMED = java.util.Set.copyOf(CLAIMS);
+
     private static void claimed(Routine routine, KernelRelease kernel) {
-        if (!CLAIMS.contains(new Claim(routine, kernel)))
+        if (!CLAIMED.contains(new Claim(routine, kernel)))
             throw new UnsupportedOperationException(routine.id() + " is not claimed for Linux " + kernel + " by the kernel-style example");
     }
 

@@ -107,69 +107,71 @@ public final class GuardedImplementation implements Implementation {
 
     @Override
     public int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
-        return call(Routine.LOCAL_SPREAD, kernel, "localSpreadCpus(node=" + node + ", count=" + count + ")",
+        return call(Routine.LOCAL_SPREAD, kernel, () -> "localSpreadCpus(node=" + node + ", count=" + count + ")",
                 () -> delegate.localSpreadCpus(kernel, machine, node, count), r -> lengthIs(r, count, "CPUs for count " + count),
                 Arrays::equals, Arrays::toString);
     }
 
     @Override
     public int[] localSpreadNearestNodeCpus(KernelRelease kernel, Topology machine, int node, int count) {
-        return call(Routine.LOCAL_SPREAD_NEAREST_NODE, kernel, "localSpreadNearestNodeCpus(node=" + node + ", count=" + count + ")",
+        return call(Routine.LOCAL_SPREAD_NEAREST_NODE, kernel, () -> "localSpreadNearestNodeCpus(node=" + node + ", count=" + count + ")",
                 () -> delegate.localSpreadNearestNodeCpus(kernel, machine, node, count), r -> lengthIs(r, count, "CPUs for count " + count),
                 Arrays::equals, Arrays::toString);
     }
 
     @Override
     public int[] numaLevels(KernelRelease kernel, Topology machine) {
-        return call(Routine.NUMA_LEVELS, kernel, "numaLevels()", () -> delegate.numaLevels(kernel, machine),
+        return call(Routine.NUMA_LEVELS, kernel, () -> "numaLevels()", () -> delegate.numaLevels(kernel, machine),
                 r -> null, Arrays::equals, Arrays::toString);
     }
 
     @Override
     public List<CpuSet> hopMasks(KernelRelease kernel, Topology machine, int node) {
-        return call(Routine.HOP_MASKS, kernel, "hopMasks(node=" + node + ")", () -> delegate.hopMasks(kernel, machine, node),
+        return call(Routine.HOP_MASKS, kernel, () -> "hopMasks(node=" + node + ")", () -> delegate.hopMasks(kernel, machine, node),
                 r -> r.stream().anyMatch(Objects::isNull) ? "a null mask" : null, Objects::equals, GuardedImplementation::lists);
     }
 
     @Override
     public int numaClosest(KernelRelease kernel, Topology machine, CpuSet cpus, int cpu) {
-        return call(Routine.NUMA_CLOSEST, kernel, "numaClosest(cpus=" + cpus.toList() + ", cpu=" + cpu + ")",
+        return call(Routine.NUMA_CLOSEST, kernel, () -> "numaClosest(cpus=" + cpus.toList() + ", cpu=" + cpu + ")",
                 () -> delegate.numaClosest(kernel, machine, cpus, cpu), r -> null, Objects::equals, String::valueOf);
     }
 
     @Override
     public int[] numaClosestCalls(KernelRelease kernel, Topology machine, int callingCpu, int prev,
                                   List<dev.numaspread.model.numa.NumaClosest.Call> calls) {
+        // Written before the call: the list is the caller's, and the implementation could change it.
         StringBuilder text = new StringBuilder("numaClosestCalls(callingCpu=" + callingCpu + ", prev=" + prev + ", calls=");
         for (int i = 0; i < calls.size(); i++)
             text.append(i > 0 ? " " : "").append("(").append(calls.get(i).cpus().toList()).append(", ").append(calls.get(i).cpu()).append(")");
-        return call(Routine.NUMA_CLOSEST, kernel, text.append(")").toString(),
+        String callText = text.append(")").toString();
+        return call(Routine.NUMA_CLOSEST, kernel, () -> callText,
                 () -> delegate.numaClosestCalls(kernel, machine, callingCpu, prev, calls),
                 r -> lengthIs(r, calls.size(), "answers for " + calls.size() + " calls"), Arrays::equals, Arrays::toString);
     }
 
     @Override
     public int numaNth(KernelRelease kernel, Topology machine, CpuSet cpus, int n, int node) {
-        return call(Routine.NUMA_NTH, kernel, "numaNth(cpus=" + cpus.toList() + ", n=" + n + ", node=" + node + ")",
+        return call(Routine.NUMA_NTH, kernel, () -> "numaNth(cpus=" + cpus.toList() + ", n=" + n + ", node=" + node + ")",
                 () -> delegate.numaNth(kernel, machine, cpus, n, node), r -> null, Objects::equals, String::valueOf);
     }
 
     @Override
     public int numaNearestNode(KernelRelease kernel, Topology machine, int node) {
-        return call(Routine.NUMA_NEAREST_NODE, kernel, "numaNearestNode(node=" + node + ")",
+        return call(Routine.NUMA_NEAREST_NODE, kernel, () -> "numaNearestNode(node=" + node + ")",
                 () -> delegate.numaNearestNode(kernel, machine, node), r -> null, Objects::equals, String::valueOf);
     }
 
     @Override
     public int[] mlx5NumaDistanceCpus(KernelRelease kernel, Topology machine, int node, int count) {
-        return call(Routine.MLX5_NUMA_DISTANCE, kernel, "mlx5NumaDistanceCpus(node=" + node + ", count=" + count + ")",
+        return call(Routine.MLX5_NUMA_DISTANCE, kernel, () -> "mlx5NumaDistanceCpus(node=" + node + ", count=" + count + ")",
                 () -> delegate.mlx5NumaDistanceCpus(kernel, machine, node, count), r -> lengthIs(r, count, "CPUs for count " + count),
                 Arrays::equals, Arrays::toString);
     }
 
     @Override
     public int[] mlx5CompIrqCpus(KernelRelease kernel, Topology machine, int node, int count) {
-        return call(Routine.MLX5_COMP_IRQS, kernel, "mlx5CompIrqCpus(node=" + node + ", count=" + count + ")",
+        return call(Routine.MLX5_COMP_IRQS, kernel, () -> "mlx5CompIrqCpus(node=" + node + ", count=" + count + ")",
                 () -> delegate.mlx5CompIrqCpus(kernel, machine, node, count), r -> lengthIs(r, count, "CPUs for count " + count),
                 Arrays::equals, Arrays::toString);
     }
@@ -208,14 +210,14 @@ public final class GuardedImplementation implements Implementation {
     }
 
     private NicQueues nic(Routine routine, String method, KernelRelease kernel, int node, int queues, Supplier<NicQueues> body) {
-        return call(routine, kernel, method + "(node=" + node + ", queues=" + queues + ")", body,
+        return call(routine, kernel, () -> method + "(node=" + node + ", queues=" + queues + ")", body,
                 r -> r == null ? "no answer" : null,
                 Objects::equals, Object::toString);
     }
 
     @Override
     public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Topology machine, int numgrps) {
-        return call(Routine.GROUP_CPUS, kernel, "groupCpusEvenly(numgrps=" + numgrps + ")",
+        return call(Routine.GROUP_CPUS, kernel, () -> "groupCpusEvenly(numgrps=" + numgrps + ")",
                 () -> delegate.groupCpusEvenly(kernel, machine, numgrps),
                 r -> r.isPresent() && r.get().contains(null) ? "a null group" : null,
                 Objects::equals, r -> r.map(GuardedImplementation::lists).orElse("NULL"));
@@ -223,7 +225,7 @@ public final class GuardedImplementation implements Implementation {
 
     @Override
     public java.util.OptionalInt groupCpusEvenlyNummasks(KernelRelease kernel, Topology machine, int numgrps) {
-        return call(Routine.GROUP_CPUS, kernel, "groupCpusEvenlyNummasks(numgrps=" + numgrps + ")",
+        return call(Routine.GROUP_CPUS, kernel, () -> "groupCpusEvenlyNummasks(numgrps=" + numgrps + ")",
                 () -> delegate.groupCpusEvenlyNummasks(kernel, machine, numgrps),
                 r -> null,
                 Objects::equals, r -> r.isPresent() ? String.valueOf(r.getAsInt()) : "NULL");
@@ -231,7 +233,7 @@ public final class GuardedImplementation implements Implementation {
 
     @Override
     public int[] blkMqMapQueues(KernelRelease kernel, Topology machine, int nrQueues, int queueOffset) {
-        return call(Routine.BLK_MQ_MAP, kernel, "blkMqMapQueues(nrQueues=" + nrQueues + ", queueOffset=" + queueOffset + ")",
+        return call(Routine.BLK_MQ_MAP, kernel, () -> "blkMqMapQueues(nrQueues=" + nrQueues + ", queueOffset=" + queueOffset + ")",
                 () -> delegate.blkMqMapQueues(kernel, machine, nrQueues, queueOffset),
                 r -> null, Arrays::equals, Arrays::toString);
     }
@@ -239,8 +241,9 @@ public final class GuardedImplementation implements Implementation {
     @Override
     public Optional<List<IrqAffinity.AffinityDesc>> irqCreateAffinityMasks(KernelRelease kernel, Topology machine, int nvecs,
             int preVectors, int postVectors, List<Integer> setSizes) {
-        return call(Routine.IRQ_AFFINITY_MASKS, kernel, "irqCreateAffinityMasks(nvecs=" + nvecs + ", pre=" + preVectors
-                        + ", post=" + postVectors + ", sets=" + setSizes + ")",
+        List<Integer> sets = List.copyOf(setSizes);   // as asked, whatever the implementation does with the caller's list
+        return call(Routine.IRQ_AFFINITY_MASKS, kernel, () -> "irqCreateAffinityMasks(nvecs=" + nvecs + ", pre=" + preVectors
+                        + ", post=" + postVectors + ", sets=" + sets + ")",
                 () -> delegate.irqCreateAffinityMasks(kernel, machine, nvecs, preVectors, postVectors, setSizes),
                 r -> r.isPresent() && r.get().contains(null) ? "a null mask" : null,
                 Objects::equals, Object::toString);
@@ -251,20 +254,20 @@ public final class GuardedImplementation implements Implementation {
 
     @Override
     public List<CpuSet> irqSetup(KernelRelease kernel, Machine machine, int node, int len, boolean skipFirstCpu) {
-        return callOnce(Routine.IRQ_SETUP, kernel, "irqSetup(node=" + node + ", len=" + len + ", skipFirstCpu=" + skipFirstCpu + ")",
+        return callOnce(Routine.IRQ_SETUP, kernel, () -> "irqSetup(node=" + node + ", len=" + len + ", skipFirstCpu=" + skipFirstCpu + ")",
                 () -> delegate.irqSetup(kernel, machine, node, len, skipFirstCpu),
                 r -> r.size() > len ? r.size() + " affinities for len " + len : null);
     }
 
     @Override
     public List<CpuSet> manaSetupIrqs(KernelRelease kernel, Machine machine, int node) {
-        return callOnce(Routine.MANA_SETUP_IRQS, kernel, "manaSetupIrqs(node=" + node + ")",
+        return callOnce(Routine.MANA_SETUP_IRQS, kernel, () -> "manaSetupIrqs(node=" + node + ")",
                 () -> delegate.manaSetupIrqs(kernel, machine, node), r -> null);
     }
 
     @Override
     public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Machine machine, int numgrps) {
-        return callOnce(Routine.GROUP_CPUS, kernel, "groupCpusEvenly(numgrps=" + numgrps + ") on a running machine",
+        return callOnce(Routine.GROUP_CPUS, kernel, () -> "groupCpusEvenly(numgrps=" + numgrps + ") on a running machine",
                 () -> delegate.groupCpusEvenly(kernel, machine, numgrps),
                 r -> r.isPresent() && r.get().size() != numgrps ? r.get().size() + " groups for numgrps " + numgrps : null);
     }
@@ -275,11 +278,11 @@ public final class GuardedImplementation implements Implementation {
      */
     @Override
     public PagePoolSession pagePool(KernelRelease kernel, Topology machine, PagePool.Params params) {
-        PagePoolSession pool = callOnce(Routine.PAGE_POOL, kernel, "pagePool(" + params.text() + ")",
+        PagePoolSession pool = callOnce(Routine.PAGE_POOL, kernel, () -> "pagePool(" + params.text() + ")",
                 () -> delegate.pagePool(kernel, machine, params), r -> null);
         return new PagePoolSession() {
             @Override public Answer apply(dev.numaspread.model.pagepool.Action action) {
-                return callOnce(Routine.PAGE_POOL, kernel, "page pool action '" + action.text() + "'", () -> pool.apply(action),
+                return callOnce(Routine.PAGE_POOL, kernel, () -> "page pool action '" + action.text() + "'", () -> pool.apply(action),
                         a -> a.effect() == null ? "an answer without what the pool did" : a.state() == null ? "an answer without the pool's state" : null);
             }
 
@@ -291,11 +294,11 @@ public final class GuardedImplementation implements Implementation {
 
     // ------------------------------------------------------------ the guard
 
-    private <T> T callOnce(Routine routine, KernelRelease kernel, String callText, Supplier<T> body, Function<T, String> shapeProblem) {
+    private <T> T callOnce(Routine routine, KernelRelease kernel, Supplier<String> callText, Supplier<T> body, Function<T, String> shapeProblem) {
         return call(routine, kernel, callText, body, shapeProblem, (a, b) -> true, Object::toString, false);
     }
 
-    private <T> T call(Routine routine, KernelRelease kernel, String callText, Supplier<T> body,
+    private <T> T call(Routine routine, KernelRelease kernel, Supplier<String> callText, Supplier<T> body,
                        Function<T, String> shapeProblem, BiPredicate<T, T> same, Function<T, String> show) {
         return call(routine, kernel, callText, body, shapeProblem, same, show, repeatCalls);
     }
@@ -327,7 +330,13 @@ public final class GuardedImplementation implements Implementation {
     /** The outcome of one call: a value or a modelled kernel bug. */
     private record Outcome<T>(T value, KernelBug bug) {}
 
-    private <T> T call(Routine routine, KernelRelease kernel, String callText, Supplier<T> body,
+    /**
+     * {@code body} guarded. {@code callText} is written only when something is said about the call
+     * (a failure, a timeout): most calls pass, and their text was a good part of a walk's CPU. Its
+     * arguments are values (numbers, CPU sets, machines); a list the implementation could change is
+     * written before the call.
+     */
+    private <T> T call(Routine routine, KernelRelease kernel, Supplier<String> callText, Supplier<T> body,
                        Function<T, String> shapeProblem, BiPredicate<T, T> same, Function<T, String> show, boolean repeat) {
         Claim claim = new Claim(routine, kernel);
         if (!claims.contains(claim)) throw new NotClaimedCall(claim);
@@ -336,23 +345,23 @@ public final class GuardedImplementation implements Implementation {
         }
         Outcome<T> first = timed(claim, callText, body);
         if (first.value() == null && first.bug() == null)
-            throw new ImplementationFailure(callText + " for kernel " + kernel + " returned null; expected a value");
+            throw new ImplementationFailure(callText.get() + " for kernel " + kernel + " returned null; expected a value");
         if (first.value() != null) {
             String problem;
             try {
                 problem = shapeProblem.apply(first.value());
             } catch (RuntimeException e) {
-                throw new ImplementationFailure(callText + " for kernel " + kernel + " returned a value the kit cannot read: " + e, e);
+                throw new ImplementationFailure(callText.get() + " for kernel " + kernel + " returned a value the kit cannot read: " + e, e);
             }
             if (problem != null)
-                throw new ImplementationFailure(callText + " for kernel " + kernel + " returned " + problem + "; expected the SPI's shape");
+                throw new ImplementationFailure(callText.get() + " for kernel " + kernel + " returned " + problem + "; expected the SPI's shape");
         }
         if (repeat) {
             Outcome<T> second = timed(claim, callText, body);
             boolean agree = first.bug() != null ? second.bug() != null && second.bug().kind().equals(first.bug().kind())
                     : second.value() != null && same.test(first.value(), second.value());
             if (!agree)
-                throw new ImplementationFailure(callText + " for kernel " + kernel + " is nondeterministic: first "
+                throw new ImplementationFailure(callText.get() + " for kernel " + kernel + " is nondeterministic: first "
                         + describe(first, show) + ", then " + describe(second, show) + "; expected the same answer twice");
         }
         if (first.bug() != null) throw first.bug();
@@ -363,7 +372,7 @@ public final class GuardedImplementation implements Implementation {
         return o.bug() != null ? "KernelBug " + o.bug().kind() : o.value() == null ? "null" : show.apply(o.value());
     }
 
-    private <T> Outcome<T> timed(Claim claim, String callText, Supplier<T> body) {
+    private <T> Outcome<T> timed(Claim claim, Supplier<String> callText, Supplier<T> body) {
         calls.incrementAndGet();
         if (delegate instanceof RemoteImplementation) {
             // It bounds each request itself and may take calls side by side: no watchdog thread.
@@ -387,7 +396,7 @@ public final class GuardedImplementation implements Implementation {
     }
 
     /** The call made on this thread, within the timeout: what it threw is judged here, as it comes. */
-    private <T> Outcome<T> watched(Claim claim, String callText, Supplier<T> body) {
+    private <T> Outcome<T> watched(Claim claim, Supplier<String> callText, Supplier<T> body) {
         return watchdog.call(callText, claim.kernel(), () -> {
             try {
                 // Copied as soon as the implementation returns it.
@@ -399,8 +408,8 @@ public final class GuardedImplementation implements Implementation {
     }
 
     /** What a call that threw {@code c} gives: a modelled kernel bug is an outcome; the rest is thrown as the guard's failure. */
-    private <T> Outcome<T> failed(Claim claim, String callText, Throwable c) {
-        String where = callText + " for kernel " + claim.kernel();
+    private <T> Outcome<T> failed(Claim claim, Supplier<String> callText, Throwable c) {
+        String where = callText.get() + " for kernel " + claim.kernel();
         if (c instanceof KernelBug bug) return new Outcome<>(null, bug);
         // A booted kernel's calls about a machine none of its guests runs on: the pool of the run says so, not the implementation.
         if (c instanceof MachineOutOfReach n && pool.isPresent() && n.raisedBy(pool.get())) throw n;
@@ -409,12 +418,12 @@ public final class GuardedImplementation implements Implementation {
         // would be a verdict it wrote itself. Neither keeps the signal as its cause, so nothing finds it.
         if (c instanceof NotApplicable || c instanceof Violation || c instanceof CannotJudge || c instanceof KitFailure)
             throw new ImplementationFailure("the implementation claims " + claim.routine().id() + " for kernel " + claim.kernel()
-                    + " but refused " + callText + ": it threw the kit's " + c.getClass().getSimpleName()
+                    + " but refused " + callText.get() + ": it threw the kit's " + c.getClass().getSimpleName()
                     + (c.getMessage() == null ? "" : " (" + c.getMessage() + ")") + "; expected an answer to every call of a claimed routine");
         if (c instanceof ImplementationFailure fail) throw new ImplementationFailure(where + ": " + fail.getMessage(), fail);
         if (c instanceof UnsupportedOperationException)
             throw new ImplementationFailure("the implementation claims " + claim.routine().id() + " for kernel " + claim.kernel()
-                    + " but " + callText + " threw UnsupportedOperationException" + (c.getMessage() == null ? "" : ": " + c.getMessage()), c);
+                    + " but " + callText.get() + " threw UnsupportedOperationException" + (c.getMessage() == null ? "" : ": " + c.getMessage()), c);
         throw new ImplementationFailure(where + " crashed: " + c, c);
     }
 }

@@ -52,7 +52,7 @@ final class Watchdog {
         /** Calls begun on this lane; touched by the lane's thread only. */
         long begun;
         volatile long startedAt;
-        volatile String callText;
+        volatile Supplier<String> callText;
         volatile KernelRelease kernel;
         /** Set by the watchdog under the lane's lock, before it interrupts. */
         volatile String expiry;
@@ -119,7 +119,7 @@ final class Watchdog {
      *
      * @throws ImplementationFailure when it took longer than the timeout (whatever it then returned)
      */
-    <T> T call(String callText, KernelRelease kernel, Supplier<T> body) {
+    <T> T call(Supplier<String> callText, KernelRelease kernel, Supplier<T> body) {
         Lane lane = laneOf.get();
         if (lane == null) return onLane(() -> call(callText, kernel, body));
         if (lane.abandoned) throw new AbandonedLane(lane.expiry);
@@ -207,7 +207,7 @@ final class Watchdog {
         synchronized (lane) {
             if (!lane.call.compareAndSet(n, -n)) return;   // it ended meanwhile
             Thread t = lane.thread;
-            lane.expiry = lane.callText + " for kernel " + lane.kernel + " did not return within " + timeout.toMillis()
+            lane.expiry = lane.callText.get() + " for kernel " + lane.kernel + " did not return within " + timeout.toMillis()
                     + " ms; expected an answer (per-call timeout)" + stackOf(t.getStackTrace());
             lane.expiredAt = now;
             t.interrupt();

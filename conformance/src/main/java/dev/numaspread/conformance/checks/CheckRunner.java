@@ -114,7 +114,7 @@ public final class CheckRunner {
                 again = other;
             }
             if (again == null)
-                return new CheckResult.Failed(unreadable(check, e, ctx.lastCall, Optional.empty()), ctx.failureSeed, ctx.tries,
+                return new CheckResult.Failed(unreadable(check, e, ctx.lastCall(), Optional.empty()), ctx.failureSeed, ctx.tries,
                         ctx.shrunk, ctx.graded());
             return new CheckResult.KitFailed(kitFailure(check, e), ctx.failureSeed, ctx.shrunk);
         }
@@ -216,7 +216,17 @@ public final class CheckRunner {
         /** Calls made outside any forAll: a check of fixed examples judges through them. */
         long callsOutside;
         boolean inForAll;
-        Call lastCall;
+        /**
+         * The last routine call, written out only when a failure names it ({@link #lastCall()}):
+         * nearly every call passes, and writing each one out was a tenth of a walk's CPU.
+         */
+        private Method lastMethod;
+        private Object[] lastArgs;
+
+        /** The last routine call, or null when none was made. */
+        Call lastCall() {
+            return lastMethod == null ? null : Call.of(lastMethod, lastArgs);
+        }
         String notApplicable;
         long failureSeed;
         CheckResult.Shrunk shrunk = CheckResult.Shrunk.NONE;
@@ -248,7 +258,8 @@ public final class CheckRunner {
                 if (routine) {
                     calls++;
                     if (!inForAll) callsOutside++;
-                    lastCall = Call.of(m, args);
+                    lastMethod = m;
+                    lastArgs = args;
                 }
                 try {
                     return m.invoke(answering, args);
@@ -380,7 +391,7 @@ public final class CheckRunner {
             // Again with the implementation, to name the call whose answer broke the check.
             Throwable withImpl = t;
             T input = Property.replay(gen, choices);
-            lastCall = null;
+            lastMethod = null;
             try {
                 body.accept(input);
             } catch (VirtualMachineError vm) {
@@ -390,7 +401,7 @@ public final class CheckRunner {
             }
             inForAll = false;
             Optional<Topology> machine = input instanceof Topology m ? Optional.of(m) : Optional.empty();
-            return unreadable(check, withImpl, lastCall, machine);
+            return unreadable(check, withImpl, lastCall(), machine);
         }
 
         /**

@@ -194,14 +194,19 @@ public final class DistanceTable {
     public int[] distinctValuesAmong(int[] nodes) {
         int[] at = new int[nodes.length];
         for (int i = 0; i < nodes.length; i++) at[i] = index(nodes[i]);
-        boolean[] seen = new boolean[MAX_VALUE + 1];
-        int count = 0;
+        // One bit per value 0..MAX_VALUE: the walk over them afterwards reads 16 words, not 1,000
+        // flags (the walk was most of a small machine's NUMA levels, computed on every call).
+        long[] seen = new long[(MAX_VALUE >> 6) + 1];
         for (int a : at) {
             int[] r = rows[a];
-            for (int b : at) if (!seen[r[b]]) { seen[r[b]] = true; count++; }
+            for (int b : at) seen[r[b] >> 6] |= 1L << r[b];
         }
+        int count = 0;
+        for (long w : seen) count += Long.bitCount(w);
         int[] out = new int[count];
-        for (int v = 0, k = 0; v <= MAX_VALUE; v++) if (seen[v]) out[k++] = v;
+        int k = 0;
+        for (int w = 0; w < seen.length; w++)
+            for (long bits = seen[w]; bits != 0; bits &= bits - 1) out[k++] = (w << 6) + Long.numberOfTrailingZeros(bits);
         return out;
     }
 

@@ -107,9 +107,7 @@ public final class Topology {
         for (int c : possible.toArray())
             require(nodeOfCpu[c] >= 0, () -> "cpu " + c + " is possible but in no node; expected a node for every possible CPU");
         nodeIdsAscending = this.nodes.stream().mapToInt(Node::id).toArray();
-        nodeHasOnlineCpu = new boolean[nodeIdsAscending.length];
-        for (int c = online.first(); c >= 0 && c < nr; c = online.next(c + 1))
-            nodeHasOnlineCpu[Arrays.binarySearch(nodeIdsAscending, nodeOfCpu[c])] = true;
+        nodeHasOnlineCpu = nodesWithOnlineCpus(online, nodeIdsAscending, nodeOfCpu);
 
         siblingGroupOfCpu = new int[nr];
         checkPartition(this.smtSiblings, "SMT sibling group", siblingGroupOfCpu);
@@ -330,9 +328,45 @@ public final class Topology {
         return distances.distance(from, to);
     }
 
-    /** The same machine with another online set (a hotplug event, or a kernel-run phase). */
+    /**
+     * The same machine with another online set (a hotplug event, or a kernel-run phase). Only the
+     * online set is new: everything else was checked when this machine was built, so only
+     * online &sube; present is checked again (a hotplug walk makes one machine per event).
+     */
     public Topology withOnline(CpuSet newOnline) {
-        return new Topology(name, source, possible, present, newOnline, nodes, distances, smtSiblings, packages, statedClusters(), cpuModel, arch);
+        return new Topology(this, newOnline);
+    }
+
+    /** {@code base} with {@code online} online; see {@link #withOnline}. */
+    private Topology(Topology base, CpuSet online) {
+        this.online = Objects.requireNonNull(online, "online");
+        require(online.isSubsetOf(base.present), () -> "online CPUs " + online.andNot(base.present) + " are not present; expected online ⊆ present");
+        this.cpuModel = base.cpuModel;
+        this.arch = base.arch;
+        this.name = base.name;
+        this.source = base.source;
+        this.possible = base.possible;
+        this.present = base.present;
+        this.nodes = base.nodes;
+        this.distances = base.distances;
+        this.smtSiblings = base.smtSiblings;
+        this.packages = base.packages;
+        this.clustersAssumed = base.clustersAssumed;
+        this.clusters = base.clusters;
+        // The indexes are never handed out (nodeIds() copies), so the two machines share them.
+        this.nodeIdsAscending = base.nodeIdsAscending;
+        this.nodeOfCpu = base.nodeOfCpu;
+        this.siblingGroupOfCpu = base.siblingGroupOfCpu;
+        this.clusterOfCpu = base.clusterOfCpu;
+        this.nodeHasOnlineCpu = nodesWithOnlineCpus(online, nodeIdsAscending, nodeOfCpu);
+    }
+
+    /** For each node (ascending id), whether one of its CPUs is in {@code online}. */
+    private static boolean[] nodesWithOnlineCpus(CpuSet online, int[] nodeIdsAscending, int[] nodeOfCpu) {
+        boolean[] out = new boolean[nodeIdsAscending.length];
+        for (int c = online.first(); c >= 0 && c < nodeOfCpu.length; c = online.next(c + 1))
+            out[Arrays.binarySearch(nodeIdsAscending, nodeOfCpu[c])] = true;
+        return out;
     }
 
     /** The same machine under another name and source. */
