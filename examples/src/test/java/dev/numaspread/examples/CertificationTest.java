@@ -4,64 +4,26 @@ import dev.numaspread.conformance.certify.Certificate;
 import dev.numaspread.conformance.certify.Certifier;
 import dev.numaspread.conformance.certify.CertifyOptions;
 import dev.numaspread.conformance.certify.RuleResult;
-import dev.numaspread.conformance.certify.Verdict;
-import dev.numaspread.conformance.checks.AllChecks;
-import dev.numaspread.conformance.checks.Check;
-import dev.numaspread.conformance.checks.CheckResult;
-import dev.numaspread.conformance.checks.CheckRunner;
 import dev.numaspread.conformance.checks.Settings;
-import dev.numaspread.conformance.spi.Claim;
-import dev.numaspread.conformance.spi.Routine;
-import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * The example certified through the kit, 100 tries per property.
+ * The example certified through the kit, 100 tries per property: the {@link Certifier} (every
+ * check and scenario of every claimed rule) as {@code numaspread certify} runs it, and every claimed
+ * rule must be accepted. A failure names the rule, the release and the verdict with its call,
+ * counterexample and seed.
  *
- * <p>{@link #everyCheckOfEveryClaimPasses()} runs every check of {@link AllChecks} for each claim
- * (routine, release) straight through {@link CheckRunner}: the MANA routines included.
- *
- * <p>{@link #certifierAcceptsEveryClaim()} runs the {@link Certifier} (checks and scenarios) as
- * {@code numaspread certify} does: every claimed rule must be accepted.
- *
- * <p>The two share nothing (each makes its own example, checks and certifier), so they run side by
- * side ({@link ExecutionMode#CONCURRENT}): this class is most of its module's test time.
+ * <p>Each check once: a second pass that ran every check again through {@code CheckRunner}, one
+ * test per check and claim, judged the same inputs a second time (same seed, same tries) and was
+ * a quarter of its module's test CPU (benchmarks/README.md, "mvn verify").
  */
-@Execution(ExecutionMode.CONCURRENT)
 class CertificationTest {
     private static final Settings SETTINGS = Settings.defaults().withTries(100);
-
-    @TestFactory
-    List<DynamicTest> everyCheckOfEveryClaimPasses() {
-        KernelStyleSpread example = new KernelStyleSpread();
-        List<Check> checks = AllChecks.all();
-        List<DynamicTest> tests = new ArrayList<>();
-        for (Claim claim : example.claims()) {
-            for (Check check : checks) {
-                if (check.routine() != claim.routine()) continue;
-                tests.add(DynamicTest.dynamicTest(claim + " " + check.name(), () -> {
-                    CheckResult r = CheckRunner.run(check, example, claim.kernel(), SETTINGS);
-                    if (r instanceof CheckResult.Failed f)
-                        fail(check.name() + " on Linux " + claim.kernel() + " failed (seed " + f.seed() + "): " + f.violation().getMessage()
-                                + (f.shrunk().input().isEmpty() ? "" : "\nshrunk input:\n" + f.shrunk().input()));
-                    if (r instanceof CheckResult.Errored e)
-                        fail(check.name() + " on Linux " + claim.kernel() + " errored (seed " + e.seed() + "): " + e.cause(), e.cause());
-                }));
-            }
-        }
-        return tests;
-    }
 
     @Test
     void certifierAcceptsEveryClaim() {
