@@ -263,13 +263,7 @@ public final class CertifyCommand implements Callable<Integer> {
             if (kernelRun != null) c = kernelRun.annotate(c);
             return publish(c, listNotClaimed, report, "certify", out, err);
         } finally {
-            if (implementation instanceof AutoCloseable closeable) {
-                try {
-                    closeable.close();
-                } catch (Exception e) {
-                    err.println("numaspread certify: closing " + impl + ": " + e.getMessage());
-                }
-            }
+            close(implementation, impl, "certify", err);
         }
     }
 
@@ -330,6 +324,16 @@ public final class CertifyCommand implements Callable<Integer> {
         p.close();
         throw new IllegalArgumentException("--impl " + spec.strip() + ": cannot start the program: " + why.get()
                 + "; expected a command that starts a program speaking spec/protocol.md");
+    }
+
+    /** Closes {@code implementation} ({@code --impl spec}) if it holds anything (a process, a booted kernel); a failure to close is said, not fatal. */
+    static void close(Implementation implementation, String spec, String command, PrintWriter err) {
+        if (!(implementation instanceof AutoCloseable closeable)) return;
+        try {
+            closeable.close();
+        } catch (Exception e) {
+            err.println("numaspread " + command + ": closing " + spec + ": " + e.getMessage());
+        }
     }
 
     /** {@code value} when it lies in {@code lo..hi}; a usage error naming the option otherwise. */
