@@ -79,7 +79,6 @@ public final class CertifyCommand implements Callable<Integer> {
             "with kernel:, the release the booted kernel is judged as (default: its own series)"})
     String kernel;
 
-    // Alike on purpose (duplicates, issue 26) with PlanCommand: picocli options, a field each with its description.
     @Option(names = "--tries", paramLabel = "N",
             description = "tries per property, 1 to " + MAX_TRIES + " (default: 200, or -Dnumaspread.tries)")
     Integer tries;
