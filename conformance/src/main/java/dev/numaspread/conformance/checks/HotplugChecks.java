@@ -223,26 +223,29 @@ public final class HotplugChecks implements CheckFamily {
         if (ctx.kernel().before(6, 17)) return;
         noForbiddenRunBreaks(ctx, "HP-4", setup(ctx), SETUP, true, "no outcome but same-plan, plan-after-event, stale-count",
                 "is the spread itself (irq_setup and the HWC) under cpus_read_lock()?");
-        Machine.Config c = Machine.Config.of(SiblingSpreadChecks.commentMachine(), ctx.kernel());
-        Exploration<List<CpuSet>> x = setup(ctx).apply(0).explore(c, InterleavingExplorer.Scope.everyEvent(c).singleEventsOnly());
-        ctx.graded(x);
-        if (x.withOutcome(Outcome.STALE_COUNT).isEmpty())
-            throw Violation.of("HP-4", SETUP + "(node=0) on Linux " + ctx.kernel() + ", every single event",
-                            "a stale-count run: 6.17+ reads num_online_cpus() for the vector count before cpus_read_lock()",
-                            "outcomes " + x.counts()).hint("is the sizing of mana_gd_setup_hwc_irqs() done under the lock? The release does not.")
-                    .on(c.topology());
+        showsOutcome(ctx, "HP-4", Outcome.STALE_COUNT,
+                "a stale-count run: 6.17+ reads num_online_cpus() for the vector count before cpus_read_lock()",
+                "is the sizing of mana_gd_setup_hwc_irqs() done under the lock? The release does not.");
     }
 
     static void hp5(CheckContext ctx) {
         if (!ctx.kernel().between(KernelRelease.of(5, 13), KernelRelease.of(6, 2))) return;
+        showsOutcome(ctx, "HP-5", Outcome.BUG,
+                "a BUG run: cpumask_local_spread() called without cpus_read_lock() while a CPU goes offline",
+                "is cpumask_local_spread() called through the machine, without the lock?");
+    }
+
+    /**
+     * HP-4, HP-5: the release's own race shows {@code outcome} on the kernel comment's machine under
+     * some single event; the exploration is recorded for the certificate.
+     */
+    private static void showsOutcome(CheckContext ctx, String rule, Outcome outcome, String expected, String hint) {
         Machine.Config c = Machine.Config.of(SiblingSpreadChecks.commentMachine(), ctx.kernel());
         Exploration<List<CpuSet>> x = setup(ctx).apply(0).explore(c, InterleavingExplorer.Scope.everyEvent(c).singleEventsOnly());
         ctx.graded(x);
-        if (x.withOutcome(Outcome.BUG).isEmpty())
-            throw Violation.of("HP-5", SETUP + "(node=0) on Linux " + ctx.kernel() + ", every single event",
-                            "a BUG run: cpumask_local_spread() called without cpus_read_lock() while a CPU goes offline",
-                            "outcomes " + x.counts()).hint("is cpumask_local_spread() called through the machine, without the lock?")
-                    .on(c.topology());
+        if (x.withOutcome(outcome).isEmpty())
+            throw Violation.of(rule, SETUP + "(node=0) on Linux " + ctx.kernel() + ", every single event", expected, "outcomes " + x.counts())
+                    .hint(hint).on(c.topology());
     }
 
     // ---------------------------------------------------------------- HP-6
