@@ -147,6 +147,14 @@ public final class HotplugChecks implements CheckFamily {
         return node -> Race.manaSetupIrqs(ctx.implementation(), ctx.kernel(), node);
     }
 
+    /**
+     * HP-1 .. HP-3 on {@code irq_setup()}, which MANA has from 6.9 (one CPU per IRQ before): the
+     * {@link #noForbiddenRunBreaks} of {@code rule} on the race of its caller's lock.
+     */
+    private static void irqSetupBreaksNothing(CheckContext ctx, String rule, boolean pairs, String expected, String hint) {
+        if (ctx.kernel().atLeast(6, 9)) noForbiddenRunBreaks(ctx, rule, irqSetup(ctx), IRQ_SETUP, pairs, expected, hint);
+    }
+
     private static Function<Integer, Race> irqSetup(CheckContext ctx) {
         return node -> Race.irqSetup(ctx.implementation(), ctx.kernel(), node, 5, false);
     }
@@ -167,11 +175,10 @@ public final class HotplugChecks implements CheckFamily {
                 "is cpus_read_lock() taken before num_online_cpus() and held until the last affinity?");
     }
 
-    // Alike on purpose (duplicates, issue 26) with the lines below: two hotplug checks of the same shape on different routines.
+    // Alike on purpose (duplicates, issue 26) with the lines below: a check per rule and routine, each one call with its rule's words.
     static void hp1IrqSetup(CheckContext ctx) {
-        if (ctx.kernel().before(6, 9)) return;
-        noForbiddenRunBreaks(ctx, "HP-1", irqSetup(ctx), IRQ_SETUP, true,
-                "the plan of the machine before the event or after it", "does irq_setup() drop or take the hotplug lock itself?");
+        irqSetupBreaksNothing(ctx, "HP-1", true, "the plan of the machine before the event or after it",
+                "does irq_setup() drop or take the hotplug lock itself?");
     }
 
     // ---------------------------------------------------------------- HP-2
@@ -183,9 +190,7 @@ public final class HotplugChecks implements CheckFamily {
     }
 
     static void hp2IrqSetup(CheckContext ctx) {
-        if (ctx.kernel().before(6, 9)) return;
-        noForbiddenRunBreaks(ctx, "HP-2", irqSetup(ctx), IRQ_SETUP, true, "only CPUs online when each affinity is set",
-                "does irq_setup() release the caller's lock?");
+        irqSetupBreaksNothing(ctx, "HP-2", true, "only CPUs online when each affinity is set", "does irq_setup() release the caller's lock?");
     }
 
     // ---------------------------------------------------------------- HP-3
@@ -212,9 +217,8 @@ public final class HotplugChecks implements CheckFamily {
     }
 
     static void hp3IrqSetup(CheckContext ctx) {
-        if (ctx.kernel().before(6, 9)) return;
-        noForbiddenRunBreaks(ctx, "HP-3", irqSetup(ctx), IRQ_SETUP, false,
-                "cpus_read_lock() held as the caller left it", "does irq_setup() take cpus_read_lock() and keep it?");
+        irqSetupBreaksNothing(ctx, "HP-3", false, "cpus_read_lock() held as the caller left it",
+                "does irq_setup() take cpus_read_lock() and keep it?");
     }
 
     // ---------------------------------------------------------------- HP-4, HP-5: what the releases do
