@@ -79,7 +79,6 @@ public final class CertifyCommand implements Callable<Integer> {
             "with kernel:, the release the booted kernel is judged as (default: its own series)"})
     String kernel;
 
-    // Alike on purpose (duplicates, issue 26) with PlanCommand: picocli options, a field each with its description.
     @Option(names = "--tries", paramLabel = "N",
             description = "tries per property, 1 to " + MAX_TRIES + " (default: 200, or -Dnumaspread.tries)")
     Integer tries;
@@ -263,13 +262,7 @@ public final class CertifyCommand implements Callable<Integer> {
             if (kernelRun != null) c = kernelRun.annotate(c);
             return publish(c, listNotClaimed, report, "certify", out, err);
         } finally {
-            if (implementation instanceof AutoCloseable closeable) {
-                try {
-                    closeable.close();
-                } catch (Exception e) {
-                    err.println("numaspread certify: closing " + impl + ": " + e.getMessage());
-                }
-            }
+            close(implementation, impl, "certify", err);
         }
     }
 
@@ -330,6 +323,16 @@ public final class CertifyCommand implements Callable<Integer> {
         p.close();
         throw new IllegalArgumentException("--impl " + spec.strip() + ": cannot start the program: " + why.get()
                 + "; expected a command that starts a program speaking spec/protocol.md");
+    }
+
+    /** Closes {@code implementation} ({@code --impl spec}) if it holds anything (a process, a booted kernel); a failure to close is said, not fatal. */
+    static void close(Implementation implementation, String spec, String command, PrintWriter err) {
+        if (!(implementation instanceof AutoCloseable closeable)) return;
+        try {
+            closeable.close();
+        } catch (Exception e) {
+            err.println("numaspread " + command + ": closing " + spec + ": " + e.getMessage());
+        }
     }
 
     /** {@code value} when it lies in {@code lo..hi}; a usage error naming the option otherwise. */

@@ -365,13 +365,7 @@ public final class PlanCommand implements Callable<Integer> {
             out.flush();
             return 0;
         } finally {
-            if (third instanceof AutoCloseable c) {
-                try {
-                    c.close();
-                } catch (Exception e) {
-                    err.println("numaspread plan: closing " + other + ": " + e.getMessage());
-                }
-            }
+            CertifyCommand.close(third, other, "plan", err);
         }
     }
 

@@ -1,7 +1,9 @@
 package dev.numaspread.examples;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.numaspread.conformance.checks.KernelRunChecks;
+import dev.numaspread.conformance.fixtures.KernelRuns;
+import dev.numaspread.conformance.fixtures.KernelRuns.Run;
 import dev.numaspread.conformance.spi.Claim;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.cpu.CpuSet;
@@ -14,85 +16,73 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static dev.numaspread.conformance.fixtures.KernelRuns.forEachField;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The kernel runs (fixtures/kernel-runs, copied from what Debian's 6.1.192, 6.12.117 and 7.3.4
- * printed on QEMU machines) are the ground truth: the example must reproduce every result of every
- * run, for every key whose routine it claims for that release (7.3's {@code find_closest}: from a
- * starting state that reproduces all its answers in order, HOP-10).
+ * The kernel runs (fixtures/kernel-runs, what Debian's kernels printed on QEMU machines) are the
+ * ground truth. The kit replays every run's answers to the SPI ({@link KernelRunChecks}: local spread,
+ * hop masks, the n-th and the closest CPU, the levels' distances, the groups and their count, the
+ * queue maps, the affinity masks) in each certification of the example ({@link CertificationTest}),
+ * so this test keeps only what no SPI method answers: the example's own view of the machine (each
+ * CPU's siblings, cluster and node; the scheduler's level masks and their count) and what a booted
+ * guest showed of its virtio-net device. Runs are read through the kit's reader ({@link KernelRuns}).
  */
 class KernelRunsTest {
+    /** The runs in the checkout, for tests that read one run's machine with the example's own {@link TopoText}. */
     static final Path RUNS = Path.of("..", "fixtures", "kernel-runs");
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** The keys read here; every other key of a run is one the kit replays. */
+    private static final Set<String> OWN_KEYS = Set.of("numa_levels", "cpus", "devices");
+
     private final KernelStyleSpread example = new KernelStyleSpread();
 
-    /** One run: the machine, the release, and what the kernel printed. */
-    record Run(String name, Topology machine, KernelRelease kernel, JsonNode results) {
-        static Run load(Path json) throws IOException {
-            String name = json.getFileName().toString().replace(".json", "");
-            JsonNode root = JSON.readTree(json.toFile());
-            Matcher m = Pattern.compile("^(\\d+)\\.(\\d+)").matcher(root.get("kernel").asText());
-            if (!m.find()) throw new IllegalArgumentException(json + ": kernel '" + root.get("kernel") + "'; expected X.Y...");
-            return new Run(name, TopoText.read(json.resolveSibling(name + ".topo")),
-                    KernelRelease.of(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))), root.get("results"));
-        }
-    }
-
     /** The runs of the releases the example claims routines for. */
-    static List<Run> runs() throws IOException {
-        java.util.Set<KernelRelease> claimed = new java.util.TreeSet<>();
+    static List<Run> runs() {
+        Set<KernelRelease> claimed = new TreeSet<>();
         new KernelStyleSpread().claims().forEach(c -> claimed.add(c.kernel()));
-        List<Run> runs = new ArrayList<>();
-        try (Stream<Path> files = Files.list(RUNS)) {
-            for (Path p : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
-                Matcher m = Pattern.compile("^(\\d+)\\.(\\d+)").matcher(JSON.readTree(p.toFile()).get("kernel").asText());
-                if (m.find() && !claimed.contains(KernelRelease.of(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))))) continue;
-                runs.add(Run.load(p));
-            }
-        }
-        return runs;
+        return KernelRuns.all().stream().filter(r -> claimed.contains(r.kernel())).toList();
     }
 
     @Test
-    void theRunsAreThere() throws IOException {
+    void theRunsAreThere() {
         List<Run> runs = runs();
         // At least the runs of today: runs may be added (the same key set on other machines), none may go missing.
-        assertTrue(runs.size() >= 37, runs.size() + " kernel runs in " + RUNS.toAbsolutePath() + "; expected at least 37");
+        assertTrue(runs.size() >= 37, runs.size() + " kernel runs of the example's releases; expected at least 37");
         assertTrue(runs.stream().filter(r -> r.kernel().equals(KernelRelease.of(6, 1))).count() >= 11, "6.1 runs");
         assertTrue(runs.stream().filter(r -> r.kernel().equals(KernelRelease.of(6, 12))).count() >= 11, "6.12 runs");
         assertTrue(runs.stream().filter(r -> r.kernel().equals(KernelRelease.of(7, 3))).count() >= 15, "7.3 runs");
     }
 
+    /** A key nobody reads is a kernel answer nothing holds the example to. */
+    @Test
+    void everyKeyIsReplayedByTheKitOrReadHere() {
+        Set<String> unread = new TreeSet<>();
+        for (Run run : KernelRuns.all())
+            run.results().fieldNames().forEachRemaining(key -> {
+                if (!KernelRunChecks.replayedKeys().contains(key) && !OWN_KEYS.contains(key)) unread.add(run.name() + ": " + key);
+            });
+        assertEquals(Set.of(), unread, "result keys neither KernelRunChecks nor this test reads");
+    }
+
     @TestFactory
-    Stream<DynamicTest> everyKernelRunResult() throws IOException {
+    Stream<DynamicTest> theExamplesViewOfEveryRun() {
         List<DynamicTest> tests = new ArrayList<>();
-        for (Run run : runs()) {
-            Iterator<String> keys = run.results().fieldNames();
-            while (keys.hasNext()) {
-                String key = keys.next();
-                // Only the releases whose irq-affinity-masks the example claims.
-                if (key.equals("irq_create_affinity_masks")
-                        && !new KernelStyleSpread().claims().contains(new dev.numaspread.conformance.spi.Claim(
-                                dev.numaspread.conformance.spi.Routine.IRQ_AFFINITY_MASKS, run.kernel()))) continue;
-                tests.add(DynamicTest.dynamicTest(run.name() + ": " + key, () -> check(run, key, run.results().get(key))));
-            }
-        }
+        for (Run run : runs())
+            for (String key : OWN_KEYS)
+                if (run.results().has(key))
+                    tests.add(DynamicTest.dynamicTest(run.name() + ": " + key, () -> check(run, key, run.results().get(key))));
         return tests.stream();
     }
 
@@ -100,31 +90,9 @@ class KernelRunsTest {
         Topology t = run.machine();
         KernelRelease kernel = run.kernel();
         switch (key) {
-            case "local_spread" -> forEachField(expected, (node, cpus) -> assertArrayEquals(ints(cpus),
-                    example.localSpreadCpus(kernel, t, Integer.parseInt(node), cpus.size()),
-                    run.name() + " cpumask_local_spread(i, " + node + ")"));
-            case "hop_masks" -> forEachField(expected, (node, masks) -> assertEquals(cpuSets(masks),
-                    example.hopMasks(kernel, t, Integer.parseInt(node)), run.name() + " for_each_numa_hop_mask(mask, " + node + ")"));
-            case "find_nth" -> forEachField(expected, (label, entry) -> {
-                CpuSet cpus = CpuSet.parseList(entry.get("mask").asText());
-                forEachField(entry.get("by_node"), (node, results) -> {
-                    for (int i = 0; i < results.size(); i++)
-                        assertSameCpuOrNone(t, results.get(i).asInt(), example.numaNth(kernel, t, cpus, i, Integer.parseInt(node)),
-                                run.name() + " sched_numa_find_nth_cpu(" + label + " " + cpus + ", " + i + ", " + node + ")");
-                });
-            });
-            case "find_closest" -> {
-                if (kernel.atLeast(6, 16)) findClosestSequence(run, expected);
-                else forEachField(expected, (label, entry) -> {
-                CpuSet cpus = CpuSet.parseList(entry.get("mask").asText());
-                forEachField(entry.get("res"), (cpu, result) -> assertSameCpuOrNone(t, result.asInt(),
-                        example.numaClosest(kernel, t, cpus, Integer.parseInt(cpu)),
-                        run.name() + " sched_numa_find_closest(" + label + " " + cpus + ", " + cpu + ")"));
-                });
-            }
             case "numa_levels" -> {
-                assertArrayEquals(ints(expected.get("distance")), example.numaLevels(kernel, t), run.name() + " levels");
-                assertEquals(expected.get("levels").asInt(), example.numaLevels(kernel, t).length);
+                // The distances are LVL-1's replay; the level count and sched_domains_numa_masks are the example's own.
+                assertEquals(expected.get("levels").asInt(), example.numaLevels(kernel, t).length, run.name() + " levels");
                 KernelView k = new KernelView(t);
                 NumaDistance numa = new NumaDistance(k);
                 forEachField(expected.get("masks"), (node, masks) -> {
@@ -137,20 +105,6 @@ class KernelRunsTest {
                     }
                 });
             }
-            case "irq_create_affinity_masks" -> forEachField(expected, (pre, byCount) -> {
-                int preVectors = Integer.parseInt(pre.substring(pre.indexOf('=') + 1));
-                forEachField(byCount, (nvecs, entry) -> {
-                    List<dev.numaspread.model.group.IrqAffinity.AffinityDesc> want = new ArrayList<>();
-                    for (int v = 0; v < entry.get("masks").size(); v++)
-                        want.add(new dev.numaspread.model.group.IrqAffinity.AffinityDesc(
-                                CpuSet.parseList(entry.get("masks").get(v).asText()), entry.get("managed").get(v).asInt() == 1));
-                    assertEquals(Optional.of(want), example.irqCreateAffinityMasks(kernel, t, Integer.parseInt(nvecs), preVectors, 0, List.of()),
-                            run.name() + " irq_create_affinity_masks(" + nvecs + ", pre_vectors " + preVectors + ")");
-                });
-            });
-            case "group_cpus_evenly_nummasks" -> forEachField(expected, (numgrps, nummasks) -> assertEquals(
-                    java.util.OptionalInt.of(nummasks.asInt()), example.groupCpusEvenlyNummasks(kernel, t, Integer.parseInt(numgrps)),
-                    run.name() + " group_cpus_evenly(" + numgrps + ", &nummasks)"));
             case "cpus" -> {
                 // The kernel's view of each possible CPU: the example's sibling and live cluster masks (TOPO-3, TOPO-13).
                 KernelView k = new KernelView(t);
@@ -161,71 +115,10 @@ class KernelRunsTest {
                     assertEquals(seen.get("node").asInt(), k.cpuToNode[c], run.name() + " cpu_to_node(" + cpu + ")");
                 });
             }
-            case "group_cpus_evenly" -> forEachField(expected, (numgrps, groups) -> assertEquals(Optional.of(cpuSets(groups)),
-                    example.groupCpusEvenly(kernel, t, Integer.parseInt(numgrps)), run.name() + " group_cpus_evenly(" + numgrps + ")"));
-            case "blk_mq_map_queues" -> forEachField(expected, (queues, map) -> {
-                int[] want = new int[t.nrCpuIds()];
-                java.util.Arrays.fill(want, -1);
-                forEachField(map, (cpu, queue) -> want[Integer.parseInt(cpu)] = queue.asInt());
-                assertArrayEquals(want, example.blkMqMapQueues(kernel, t, Integer.parseInt(queues), 0),
-                        run.name() + " blk_mq_map_queues(" + queues + " queues)");
-            });
             // What a booted guest showed of virtio-net (issue 27): each pair's IRQs and XPS map as the example spreads them.
             case "devices" -> virtioNetAsShown(run, kernel, t, expected);
-            default -> throw new AssertionError(run.name() + ": unknown result key '" + key + "'");
+            default -> throw new AssertionError(run.name() + ": key '" + key + "' is not read here");
         }
-    }
-
-    /**
-     * 7.3's {@code find_closest}: the calls in file order (labels in order, {@code cpu} ascending) on
-     * one CPU from a state the file does not record; some starting state must reproduce every answer.
-     */
-    private void findClosestSequence(Run run, JsonNode expected) {
-        Topology t = run.machine();
-        List<dev.numaspread.model.numa.NumaClosest.Call> calls = new ArrayList<>();
-        List<Integer> answers = new ArrayList<>();
-        forEachField(expected, (label, entry) -> {
-            CpuSet cpus = CpuSet.parseList(entry.get("mask").asText());
-            java.util.TreeMap<Integer, Integer> byCpu = new java.util.TreeMap<>();
-            forEachField(entry.get("res"), (cpu, result) -> byCpu.put(Integer.parseInt(cpu), result.asInt()));
-            byCpu.forEach((cpu, result) -> {
-                calls.add(new dev.numaspread.model.numa.NumaClosest.Call(cpus, cpu));
-                answers.add(result >= t.nrCpuIds() ? t.nrCpuIds() : result);
-            });
-        });
-        int[] want = answers.stream().mapToInt(Integer::intValue).toArray();
-        List<Integer> fits = new ArrayList<>();
-        for (int prev = 0; prev < t.nrCpuIds(); prev++) {
-            int[] got = example.numaClosestCalls(run.kernel(), t, 0, prev, calls);
-            for (int i = 0; i < got.length; i++) if (got[i] >= t.nrCpuIds()) got[i] = t.nrCpuIds();
-            if (java.util.Arrays.equals(want, got)) fits.add(prev);
-        }
-        assertTrue(!fits.isEmpty(), run.name() + ": no starting state reproduces the " + want.length + " find_closest answers in order");
-    }
-
-    private static void assertSameCpuOrNone(Topology t, int expected, int actual, String what) {
-        if (expected >= t.nrCpuIds()) assertTrue(actual >= t.nrCpuIds(), what + ": expected none (>= nr_cpu_ids), got " + actual);
-        else assertEquals(expected, actual, what);
-    }
-
-    static void forEachField(JsonNode object, java.util.function.BiConsumer<String, JsonNode> body) {
-        Iterator<Map.Entry<String, JsonNode>> it = object.fields();
-        while (it.hasNext()) {
-            Map.Entry<String, JsonNode> e = it.next();
-            body.accept(e.getKey(), e.getValue());
-        }
-    }
-
-    static int[] ints(JsonNode array) {
-        int[] out = new int[array.size()];
-        for (int i = 0; i < out.length; i++) out[i] = array.get(i).asInt();
-        return out;
-    }
-
-    static List<CpuSet> cpuSets(JsonNode array) {
-        List<CpuSet> out = new ArrayList<>();
-        for (JsonNode n : array) out.add(CpuSet.parseList(n.asText()));
-        return out;
     }
 
     private static final Pattern VIRTIO_NET_IRQ = Pattern.compile("^\\s*(\\d+):.*\\s(virtio\\d+)-(input|output)\\.(\\d+)$");

@@ -1,5 +1,6 @@
 package dev.numaspread.examples;
 
+import dev.numaspread.conformance.fixtures.KernelRuns;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.topology.Topology;
@@ -20,7 +21,7 @@ class LocalSpreadPlanTest {
     @Test
     void plan_equalsThePerIndexAnswer() throws IOException {
         int compared = 0;
-        for (KernelRunsTest.Run run : KernelRunsTest.runs()) {
+        for (KernelRuns.Run run : KernelRunsTest.runs()) {
             for (KernelRelease kernel : List.of(KernelRelease.of(6, 1), KernelRelease.of(6, 12))) {
                 KernelView k = new KernelView(run.machine());
                 NumaDistance numa = new NumaDistance(k);

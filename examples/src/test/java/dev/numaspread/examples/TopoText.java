@@ -18,7 +18,9 @@ import java.util.TreeMap;
  * and the seed machines need): possible/present/online, {@code smt none} or {@code smt W adjacent}, {@code siblings},
  * {@code cluster cpus LIST}, {@code node N cpus:}, {@code node N size:}, {@code node-of}, {@code node distances:}
  * ({@code package} lines are passed over). The example
- * keeps its own reader so that its tests do not lean on the project's parser either.
+ * keeps its own reader so that its tests do not lean on the project's parser either; the kernel
+ * runs' machines as a whole come through the kit's reader ({@code KernelRuns}), as its certification
+ * replays them.
  */
 final class TopoText {
     private TopoText() {}

@@ -60,7 +60,7 @@ public sealed interface Plan permits Plan.Slots, Plan.QueueMap {
             return queueOfCpu.clone();
         }
 
-        // Alike on purpose (duplicates, issue 26) with ReferenceModel: one model call per routine.
+        // Alike on purpose (duplicates, issue 26) with ReferenceModel: an override naming a constant, then a list built in a loop; nothing to share.
         @Override
         public String word() {
             return "queue";

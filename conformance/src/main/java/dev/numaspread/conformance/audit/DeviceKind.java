@@ -33,7 +33,6 @@ public enum DeviceKind {
     /** bnxt_en {@code IF-TxRx-Q}, on a PCI device bound to {@code bnxt_en}. */
     BNXT(Routine.BNXT_IRQS, "<if>-TxRx-<q> of a bnxt_en device");
 
-    // Alike on purpose (duplicates, issue 26) with CpuModel: an enum found by its word.
     private final Routine routine;
     private final String shownAs;
 

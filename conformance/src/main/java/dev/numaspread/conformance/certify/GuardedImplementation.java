@@ -107,16 +107,12 @@ public final class GuardedImplementation implements Implementation {
 
     @Override
     public int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
-        return call(Routine.LOCAL_SPREAD, kernel, () -> "localSpreadCpus(node=" + node + ", count=" + count + ")",
-                () -> delegate.localSpreadCpus(kernel, machine, node, count), r -> lengthIs(r, count, "CPUs for count " + count),
-                Arrays::equals, Arrays::toString);
+        return cpus(Routine.LOCAL_SPREAD, "localSpreadCpus", kernel, node, count, () -> delegate.localSpreadCpus(kernel, machine, node, count));
     }
 
     @Override
     public int[] localSpreadNearestNodeCpus(KernelRelease kernel, Topology machine, int node, int count) {
-        return call(Routine.LOCAL_SPREAD_NEAREST_NODE, kernel, () -> "localSpreadNearestNodeCpus(node=" + node + ", count=" + count + ")",
-                () -> delegate.localSpreadNearestNodeCpus(kernel, machine, node, count), r -> lengthIs(r, count, "CPUs for count " + count),
-                Arrays::equals, Arrays::toString);
+        return cpus(Routine.LOCAL_SPREAD_NEAREST_NODE, "localSpreadNearestNodeCpus", kernel, node, count, () -> delegate.localSpreadNearestNodeCpus(kernel, machine, node, count));
     }
 
     @Override
@@ -164,16 +160,18 @@ public final class GuardedImplementation implements Implementation {
 
     @Override
     public int[] mlx5NumaDistanceCpus(KernelRelease kernel, Topology machine, int node, int count) {
-        return call(Routine.MLX5_NUMA_DISTANCE, kernel, () -> "mlx5NumaDistanceCpus(node=" + node + ", count=" + count + ")",
-                () -> delegate.mlx5NumaDistanceCpus(kernel, machine, node, count), r -> lengthIs(r, count, "CPUs for count " + count),
-                Arrays::equals, Arrays::toString);
+        return cpus(Routine.MLX5_NUMA_DISTANCE, "mlx5NumaDistanceCpus", kernel, node, count, () -> delegate.mlx5NumaDistanceCpus(kernel, machine, node, count));
     }
 
     @Override
     public int[] mlx5CompIrqCpus(KernelRelease kernel, Topology machine, int node, int count) {
-        return call(Routine.MLX5_COMP_IRQS, kernel, () -> "mlx5CompIrqCpus(node=" + node + ", count=" + count + ")",
-                () -> delegate.mlx5CompIrqCpus(kernel, machine, node, count), r -> lengthIs(r, count, "CPUs for count " + count),
-                Arrays::equals, Arrays::toString);
+        return cpus(Routine.MLX5_COMP_IRQS, "mlx5CompIrqCpus", kernel, node, count, () -> delegate.mlx5CompIrqCpus(kernel, machine, node, count));
+    }
+
+    /** A plan of one CPU per index ({@code localSpreadCpus(node, count)}): exactly {@code count} of them. */
+    private int[] cpus(Routine routine, String method, KernelRelease kernel, int node, int count, Supplier<int[]> body) {
+        return call(routine, kernel, () -> method + "(node=" + node + ", count=" + count + ")", body,
+                r -> lengthIs(r, count, "CPUs for count " + count), Arrays::equals, Arrays::toString);
     }
 
     // ------------------------------------------------------------ NIC drivers (spec/nic.md)

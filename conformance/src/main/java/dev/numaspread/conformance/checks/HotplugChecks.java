@@ -147,6 +147,14 @@ public final class HotplugChecks implements CheckFamily {
         return node -> Race.manaSetupIrqs(ctx.implementation(), ctx.kernel(), node);
     }
 
+    /**
+     * HP-1 .. HP-3 on {@code irq_setup()}, which MANA has from 6.9 (one CPU per IRQ before): the
+     * {@link #noForbiddenRunBreaks} of {@code rule} on the race of its caller's lock.
+     */
+    private static void irqSetupBreaksNothing(CheckContext ctx, String rule, boolean pairs, String expected, String hint) {
+        if (ctx.kernel().atLeast(6, 9)) noForbiddenRunBreaks(ctx, rule, irqSetup(ctx), IRQ_SETUP, pairs, expected, hint);
+    }
+
     private static Function<Integer, Race> irqSetup(CheckContext ctx) {
         return node -> Race.irqSetup(ctx.implementation(), ctx.kernel(), node, 5, false);
     }
@@ -167,11 +175,10 @@ public final class HotplugChecks implements CheckFamily {
                 "is cpus_read_lock() taken before num_online_cpus() and held until the last affinity?");
     }
 
-    // Alike on purpose (duplicates, issue 26) with the lines below: two hotplug checks of the same shape on different routines.
+    // Alike on purpose (duplicates, issue 26) with the lines below: a check per rule and routine, each one call with its rule's words.
     static void hp1IrqSetup(CheckContext ctx) {
-        if (ctx.kernel().before(6, 9)) return;
-        noForbiddenRunBreaks(ctx, "HP-1", irqSetup(ctx), IRQ_SETUP, true,
-                "the plan of the machine before the event or after it", "does irq_setup() drop or take the hotplug lock itself?");
+        irqSetupBreaksNothing(ctx, "HP-1", true, "the plan of the machine before the event or after it",
+                "does irq_setup() drop or take the hotplug lock itself?");
     }
 
     // ---------------------------------------------------------------- HP-2
@@ -183,9 +190,7 @@ public final class HotplugChecks implements CheckFamily {
     }
 
     static void hp2IrqSetup(CheckContext ctx) {
-        if (ctx.kernel().before(6, 9)) return;
-        noForbiddenRunBreaks(ctx, "HP-2", irqSetup(ctx), IRQ_SETUP, true, "only CPUs online when each affinity is set",
-                "does irq_setup() release the caller's lock?");
+        irqSetupBreaksNothing(ctx, "HP-2", true, "only CPUs online when each affinity is set", "does irq_setup() release the caller's lock?");
     }
 
     // ---------------------------------------------------------------- HP-3
@@ -212,9 +217,8 @@ public final class HotplugChecks implements CheckFamily {
     }
 
     static void hp3IrqSetup(CheckContext ctx) {
-        if (ctx.kernel().before(6, 9)) return;
-        noForbiddenRunBreaks(ctx, "HP-3", irqSetup(ctx), IRQ_SETUP, false,
-                "cpus_read_lock() held as the caller left it", "does irq_setup() take cpus_read_lock() and keep it?");
+        irqSetupBreaksNothing(ctx, "HP-3", false, "cpus_read_lock() held as the caller left it",
+                "does irq_setup() take cpus_read_lock() and keep it?");
     }
 
     // ---------------------------------------------------------------- HP-4, HP-5: what the releases do
@@ -223,26 +227,29 @@ public final class HotplugChecks implements CheckFamily {
         if (ctx.kernel().before(6, 17)) return;
         noForbiddenRunBreaks(ctx, "HP-4", setup(ctx), SETUP, true, "no outcome but same-plan, plan-after-event, stale-count",
                 "is the spread itself (irq_setup and the HWC) under cpus_read_lock()?");
-        Machine.Config c = Machine.Config.of(SiblingSpreadChecks.commentMachine(), ctx.kernel());
-        Exploration<List<CpuSet>> x = setup(ctx).apply(0).explore(c, InterleavingExplorer.Scope.everyEvent(c).singleEventsOnly());
-        ctx.graded(x);
-        if (x.withOutcome(Outcome.STALE_COUNT).isEmpty())
-            throw Violation.of("HP-4", SETUP + "(node=0) on Linux " + ctx.kernel() + ", every single event",
-                            "a stale-count run: 6.17+ reads num_online_cpus() for the vector count before cpus_read_lock()",
-                            "outcomes " + x.counts()).hint("is the sizing of mana_gd_setup_hwc_irqs() done under the lock? The release does not.")
-                    .on(c.topology());
+        showsOutcome(ctx, "HP-4", Outcome.STALE_COUNT,
+                "a stale-count run: 6.17+ reads num_online_cpus() for the vector count before cpus_read_lock()",
+                "is the sizing of mana_gd_setup_hwc_irqs() done under the lock? The release does not.");
     }
 
     static void hp5(CheckContext ctx) {
         if (!ctx.kernel().between(KernelRelease.of(5, 13), KernelRelease.of(6, 2))) return;
+        showsOutcome(ctx, "HP-5", Outcome.BUG,
+                "a BUG run: cpumask_local_spread() called without cpus_read_lock() while a CPU goes offline",
+                "is cpumask_local_spread() called through the machine, without the lock?");
+    }
+
+    /**
+     * HP-4, HP-5: the release's own race shows {@code outcome} on the kernel comment's machine under
+     * some single event; the exploration is recorded for the certificate.
+     */
+    private static void showsOutcome(CheckContext ctx, String rule, Outcome outcome, String expected, String hint) {
         Machine.Config c = Machine.Config.of(SiblingSpreadChecks.commentMachine(), ctx.kernel());
         Exploration<List<CpuSet>> x = setup(ctx).apply(0).explore(c, InterleavingExplorer.Scope.everyEvent(c).singleEventsOnly());
         ctx.graded(x);
-        if (x.withOutcome(Outcome.BUG).isEmpty())
-            throw Violation.of("HP-5", SETUP + "(node=0) on Linux " + ctx.kernel() + ", every single event",
-                            "a BUG run: cpumask_local_spread() called without cpus_read_lock() while a CPU goes offline",
-                            "outcomes " + x.counts()).hint("is cpumask_local_spread() called through the machine, without the lock?")
-                    .on(c.topology());
+        if (x.withOutcome(outcome).isEmpty())
+            throw Violation.of(rule, SETUP + "(node=0) on Linux " + ctx.kernel() + ", every single event", expected, "outcomes " + x.counts())
+                    .hint(hint).on(c.topology());
     }
 
     // ---------------------------------------------------------------- HP-6

@@ -1,7 +1,8 @@
 package dev.numaspread.conformance.checks;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.numaspread.conformance.fixtures.Fixtures;
+import dev.numaspread.conformance.fixtures.KernelRuns;
+import dev.numaspread.conformance.fixtures.KernelRuns.Run;
 import dev.numaspread.conformance.spi.Routine;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.group.IrqAffinity;
@@ -12,14 +13,18 @@ import dev.numaspread.model.topology.Topology;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.SortedSet;
 import java.util.TreeMap;
-import java.util.function.BiConsumer;
+import java.util.TreeSet;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+import static dev.numaspread.conformance.fixtures.KernelRuns.cpuSets;
+import static dev.numaspread.conformance.fixtures.KernelRuns.forEachField;
+import static dev.numaspread.conformance.fixtures.KernelRuns.ints;
 
 /**
  * The real kernel runs ({@code fixtures/kernel-runs}: what Debian's 6.1, 6.12 and 7.3 kernels, and
@@ -32,27 +37,9 @@ import java.util.function.Predicate;
  */
 public final class KernelRunChecks implements CheckFamily {
 
-    /** One run: its name, the series it ran, the machine as the kernel saw it, and what it printed. */
-    record Run(String name, KernelRelease kernel, Topology machine, JsonNode results) {}
-
-    /** The packaged runs, read once. */
-    private static final class Runs {
-        static final List<Run> ALL = load();
-
-        private static List<Run> load() {
-            Fixtures f = Fixtures.bundled();
-            List<Run> out = new ArrayList<>();
-            for (String name : f.kernelRunNames()) {
-                JsonNode j = f.kernelRunNamed(name);
-                out.add(new Run(name, KernelRelease.parse(j.get("kernel").asText()), f.topologyNamed(name), j.get("results")));
-            }
-            return List.copyOf(out);
-        }
-    }
-
     /** The runs of {@code kernel}'s series that printed {@code key}. */
     static List<Run> runsOf(KernelRelease kernel, String key) {
-        return Runs.ALL.stream().filter(r -> r.kernel().equals(kernel) && r.results().has(key)).toList();
+        return KernelRuns.all().stream().filter(r -> r.kernel().equals(kernel) && r.results().has(key)).toList();
     }
 
     /**
@@ -99,6 +86,11 @@ public final class KernelRunChecks implements CheckFamily {
     @Override
     public List<Check> checks() {
         return REPLAYS.stream().map(Replay::check).toList();
+    }
+
+    /** The result keys the replays read ({@code local_spread}, {@code hop_masks}, ...), ascending. */
+    public static SortedSet<String> replayedKeys() {
+        return REPLAYS.stream().map(Replay::key).collect(Collectors.toCollection(TreeSet::new));
     }
 
     /**
@@ -248,7 +240,7 @@ public final class KernelRunChecks implements CheckFamily {
         });
     }
 
-    // ---------------------------------------------------------------- reading the runs
+    // ---------------------------------------------------------------- answers as text
 
     interface Answer {
         String get();
@@ -265,25 +257,5 @@ public final class KernelRunChecks implements CheckFamily {
 
     static String cpuOrNone(Topology m, int v) {
         return v >= m.nrCpuIds() ? "none (>= nr_cpu_ids)" : "cpu " + v;
-    }
-
-    static void forEachField(JsonNode object, BiConsumer<String, JsonNode> body) {
-        Iterator<Map.Entry<String, JsonNode>> it = object.fields();
-        while (it.hasNext()) {
-            Map.Entry<String, JsonNode> e = it.next();
-            body.accept(e.getKey(), e.getValue());
-        }
-    }
-
-    static int[] ints(JsonNode array) {
-        int[] out = new int[array.size()];
-        for (int i = 0; i < out.length; i++) out[i] = array.get(i).asInt();
-        return out;
-    }
-
-    static List<CpuSet> cpuSets(JsonNode array) {
-        List<CpuSet> out = new ArrayList<>();
-        for (JsonNode n : array) out.add(CpuSet.parseList(n.asText()));
-        return out;
     }
 }

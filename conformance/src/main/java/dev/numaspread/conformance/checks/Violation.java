@@ -41,6 +41,7 @@ public final class Violation extends RuntimeException {
         return new Violation(rule, call, expected, actual, "", "", null);
     }
 
+    // Alike on purpose (duplicates, issue 26) with QemuGuest: withers of an immutable value, one per field (an exception cannot be a record).
     /** The same violation with a hint: the likely slip ("are nodes visited by id?"). */
     public Violation hint(String h) {
         return new Violation(rule, call, expected, actual, h, quote, machine);

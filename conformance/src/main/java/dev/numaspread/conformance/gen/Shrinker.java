@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BiPredicate;
 
 /**
  * Shrinks a failing choice sequence (the <em>shrink target</em>) to a simpler one that fails the
@@ -210,7 +211,6 @@ public final class Shrinker {
             System.arraycopy(ca, 0, c, b.start(), ca.length);
             progress |= consider(c);
         }
-        // Alike on purpose (duplicates, issue 26) with the lines below: the span sweeps differ in the edit they try; each keeps its own invariants.
         return progress;
     }
 
@@ -222,6 +222,16 @@ public final class Shrinker {
      * checked against the current span count.
      */
     boolean rewriteSpan() {
+        return sweepRewrites((span, form) -> consider(spliced(span, form)));
+    }
+
+    /**
+     * The sweep of the two rewrite passes: at each span position whose generator names simpler
+     * forms, {@code edit} tries the forms in order until it keeps one; after a kept edit the same
+     * position is tried again with the new target's rewrites, else the sweep moves on. Positions
+     * are checked against the current span count and size.
+     */
+    private boolean sweepRewrites(BiPredicate<Span, int[]> edit) {
         boolean progress = false;
         for (int s = 0; s < target.spans().size() && !exhausted; ) {
             Rewrites r = target.rewrites().get(s);
@@ -230,7 +240,7 @@ public final class Shrinker {
             if (r != null && span.end() <= indices.length) {
                 for (int[] form : r.simplerForms()) {
                     if (exhausted) break;
-                    if (consider(spliced(span, form))) {
+                    if (edit.test(span, form)) {
                         kept = true;
                         break;
                     }
@@ -261,27 +271,16 @@ public final class Shrinker {
      * checked against the current span count and size.
      */
     boolean rewriteSpanAndLower() {
-        boolean progress = false;
-        for (int s = 0; s < target.spans().size() && !exhausted; ) {
-            Rewrites r = target.rewrites().get(s);
-            Span span = target.spans().get(s);
-            boolean kept = false;
-            if (r != null && span.end() <= indices.length) {
-                for (int[] form : r.simplerForms()) {
-                    if (exhausted || kept) break;
-                    int[] c = spliced(span, form);
-                    for (int j = span.start() + form.length; j < c.length && !exhausted && !kept; j++) {
-                        if (c[j] == 0) continue;
-                        int[] lowered = c.clone();
-                        lowered[j]--;
-                        kept = consider(lowered);
-                    }
-                }
+        return sweepRewrites((span, form) -> {
+            int[] c = spliced(span, form);
+            for (int j = span.start() + form.length; j < c.length && !exhausted; j++) {
+                if (c[j] == 0) continue;
+                int[] lowered = c.clone();
+                lowered[j]--;
+                if (consider(lowered)) return true;
             }
-            if (kept) progress = true;
-            else s++;
-        }
-        return progress;
+            return false;
+        });
     }
 
     /**

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.input.HasId;
 import dev.numaspread.model.input.InvalidInputException;
 import dev.numaspread.model.input.Printable;
 import dev.numaspread.model.topology.Arch;
@@ -134,12 +135,12 @@ public final class TopologyJson {
         }
         if (root.has("cpuModel")) {
             String word = r.text(root, "cpuModel", "/cpuModel");
-            d.cpuModel(CpuModel.byWord(word).orElseThrow(() -> new InvalidTopologyException(where + ":/cpuModel", "cpuModel "
+            d.cpuModel(HasId.byId(CpuModel.class, word).orElseThrow(() -> new InvalidTopologyException(where + ":/cpuModel", "cpuModel "
                     + Printable.quote(word) + "; expected " + CpuModel.words())), r.at("/cpuModel"));
         }
         if (root.has("arch")) {
             String word = r.text(root, "arch", "/arch");
-            d.arch(Arch.byWord(word).orElseThrow(() -> new InvalidTopologyException(where + ":/arch", "arch "
+            d.arch(HasId.byId(Arch.class, word).orElseThrow(() -> new InvalidTopologyException(where + ":/arch", "arch "
                     + Printable.quote(word) + "; expected " + Arch.words())), r.at("/arch"));
         }
         int i = 0;
@@ -290,8 +291,8 @@ public final class TopologyJson {
             ArrayNode g = s.putArray("groups");
             smt.groups().forEach(c -> g.add(c.toList()));
         }
-        if (t.cpuModel() != CpuModel.OTHER) o.put("cpuModel", t.cpuModel().word());
-        if (t.arch() != Arch.X86) o.put("arch", t.arch().word());
+        if (t.cpuModel() != CpuModel.OTHER) o.put("cpuModel", t.cpuModel().id());
+        if (t.arch() != Arch.X86) o.put("arch", t.arch().id());
         ArrayNode pk = o.putArray("packages");
         for (CpuPackage p : t.packages()) pk.addObject().put("id", p.id()).put("cpus", p.cpus().toList());
         ArrayNode cl = o.putArray("clusters");

@@ -38,20 +38,6 @@ public final class MachineStatistics {
         return machines == 0 ? 0 : (double) classes.getCount(c.name()) / machines;
     }
 
-    // Alike on purpose (duplicates, issue 26) with QemuMachine: accessors.
-    public SummaryStatistics nodes() {
-        // Alike on purpose (duplicates, issue 26) with KernelRun: accessors.
-        return nodes;
-    }
-
-    public SummaryStatistics cpus() {
-        return cpus;
-    }
-
-    public SummaryStatistics levels() {
-        return levels;
-    }
-
     /** The classes under their minimum share, as {@code "SMT4 2.1% < 4.0%"}, in declaration order. */
     public List<String> belowMinimum() {
         List<String> out = new ArrayList<>();

@@ -50,8 +50,6 @@ public final class KernelRun implements AutoCloseable {
     /** Time that boots on demand (scenario machines, smaller machines while shrinking) may take in all, unless given. */
     public static final Duration DEFAULT_BOOT_BUDGET = Duration.ofMinutes(3);
 
-    // Alike on purpose (duplicates, issue 26) with BuildRoot: a constructor that keeps its arguments.
-    // Alike on purpose (duplicates, issue 26) with ShimBuild: a constructor that keeps its arguments.
     private final KernelImplementation implementation;
     private final Settings settings;
     private final List<Topology> asked;

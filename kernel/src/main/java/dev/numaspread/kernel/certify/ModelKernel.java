@@ -89,18 +89,6 @@ public final class ModelKernel implements BootableKernel {
                 : Optional.of(call.routine().kernelName() + " is not in Linux " + answersAs);
     }
 
-    // Alike on purpose (duplicates, issue 26) with QemuKernel: a Kernel's answers, one per routine.
-    /** What QEMU cannot build of {@code m}: as for a booted kernel ({@link QemuMachine#of}), the one source of those rules. */
-    @Override
-    public List<String> cannotBuild(Topology m) {
-        try {
-            QemuMachine.of(m);
-            return List.of();
-        } catch (CannotBuild e) {
-            return List.of(e.getMessage());
-        }
-    }
-
     @Override
     public List<String> commandLine(Topology m) {
         List<String> why = cannotBuild(m);

@@ -58,7 +58,7 @@ final class SameMachine {
         if (!asked.smtSiblings().equals(booted.smtSiblings())) out.add("the booted kernel has other SMT siblings");
         if (!asked.clusters().equals(booted.clusters())) out.add("the booted kernel has other clusters (CPUs sharing an L2)");
         if (asked.cpuModel() != booted.cpuModel())
-            out.add("the booted kernel's CPU model is " + booted.cpuModel().word() + ", not " + asked.cpuModel().word());
+            out.add("the booted kernel's CPU model is " + booted.cpuModel().id() + ", not " + asked.cpuModel().id());
         if (!asked.packages().isEmpty() && !asked.packages().equals(booted.packages())) out.add("the booted kernel has other packages");
         return out;
     }

@@ -37,9 +37,17 @@ public interface BootableKernel {
     /**
      * What of {@code machine} QEMU (the one at hand) or this kernel cannot build, one line per
      * feature, each naming the feature and why ({@code "split SMT numbering (siblings 0 and 4): QEMU
-     * numbers a core's threads next to each other"}); empty when {@link #boot} can boot it.
+     * numbers a core's threads next to each other"}); empty when {@link #boot} can boot it. By
+     * default what {@link QemuMachine#of} refuses, the one source of QEMU's rules.
      */
-    List<String> cannotBuild(Topology machine);
+    default List<String> cannotBuild(Topology machine) {
+        try {
+            QemuMachine.of(machine);
+            return List.of();
+        } catch (CannotBuild e) {
+            return List.of(e.getMessage());
+        }
+    }
 
     /**
      * The QEMU command line that boots {@code machine}, one word per element (a reader pastes it into

@@ -97,16 +97,6 @@ public final class QemuKernel implements BootableKernel {
     }
 
     @Override
-    public List<String> cannotBuild(Topology machine) {
-        try {
-            QemuMachine.of(machine);
-            return List.of();
-        } catch (CannotBuild e) {
-            return List.of(e.getMessage());
-        }
-    }
-
-    @Override
     public List<String> commandLine(Topology machine) {
         return QemuMachine.of(machine).arguments(new QemuMachine.Boot(options.qemu(), image.kernel(), image.initramfs(),
                 Path.of("/tmp/numaspread-guest/channel"), QemuGuest.APPEND, QemuMachine.kvmAvailable()));

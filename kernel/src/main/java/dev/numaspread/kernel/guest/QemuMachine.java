@@ -92,7 +92,7 @@ public final class QemuMachine {
     public static QemuMachine of(Topology t) {
         // An arm64 machine keeps other cluster masks than x86 (TOPO-13): an x86 guest would answer for another machine.
         if (t.arch() != Arch.X86)
-            throw new CannotBuild("arch " + t.arch().word() + ": the guest is an x86-64 kernel under qemu-system-x86_64");
+            throw new CannotBuild("arch " + t.arch().id() + ": the guest is an x86-64 kernel under qemu-system-x86_64");
         CpuSet possible = t.possible();
         int p = possible.size();
         if (p > MAX_VCPUS)
@@ -250,7 +250,7 @@ public final class QemuMachine {
                 if (!a.equals(b)) return Optional.of(linux + " puts cpu " + cpu + " in a package with " + b + ", not " + a);
             }
         if (asked.cpuModel() != seen.cpuModel())
-            return Optional.of(linux + " sees the CPU model " + seen.cpuModel().word() + ", not " + asked.cpuModel().word());
+            return Optional.of(linux + " sees the CPU model " + seen.cpuModel().id() + ", not " + asked.cpuModel().id());
         return Optional.empty();
     }
 

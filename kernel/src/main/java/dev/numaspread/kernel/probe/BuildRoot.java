@@ -22,26 +22,15 @@ import java.util.function.Consumer;
  * <p>Commands run as {@code unshare --mount --pid --fork --mount-proc=ROOT/proc chroot ROOT ...}:
  * objtool reads {@code /proc/self}, and the private mount and PID namespaces leave nothing mounted
  * behind. This needs root (or, for a user, unprivileged user namespaces: {@code --map-root-user}).
+ *
+ * @param cache    the cache whose {@code build-roots/} holds the chroot
+ * @param suite    the Debian suite ({@code trixie})
+ * @param progress where a line goes when something takes time (debootstrap, apt-get)
  */
-public final class BuildRoot {
-
-    // Alike on purpose (duplicates, issue 26) with ShimBuild: a constructor that keeps its arguments.
-    private final KernelCache cache;
-    private final String suite;
-    private final Consumer<String> progress;
-
-    public BuildRoot(KernelCache cache, String suite, Consumer<String> progress) {
-        this.cache = cache;
-        this.suite = suite;
-        this.progress = progress;
-    }
+public record BuildRoot(KernelCache cache, String suite, Consumer<String> progress) {
 
     public Path dir() {
         return cache.buildRoot(suite);
-    }
-
-    public String suite() {
-        return suite;
     }
 
     static boolean isRoot() {

@@ -33,8 +33,12 @@ import java.util.stream.Stream;
  * they are compiled unmodified, from the build folder, so that a WARN names {@code lib/group_cpus.c:412}.
  * A file that does not compile against the shim is an {@link UnusableTree} naming the tree's file,
  * the line and the symbol the shim lacks.
+ *
+ * @param cache    the folder programs are kept in ({@code CACHE/kernel-src})
+ * @param compiler the C compiler to run ({@code gcc})
+ * @param progress where a line goes when something takes time (compiling)
  */
-public final class ShimBuild {
+public record ShimBuild(Path cache, String compiler, Consumer<String> progress) {
 
     /** The shim's files inside {@code kernel-shim/} (and under {@code numaspread/kernel-shim/} in this jar). */
     public static final List<String> SHIM_FILES = List.of(
@@ -56,21 +60,6 @@ public final class ShimBuild {
 
     /** One compiler run longer than this is stuck, not slow: a file is a few hundred lines. */
     static final long COMPILE_TIMEOUT_SECONDS = 120;
-
-    private final Path cache;
-    private final String compiler;
-    private final Consumer<String> progress;
-
-    /**
-     * @param cache    the folder programs are kept in ({@code CACHE/kernel-src})
-     * @param compiler the C compiler to run ({@code gcc})
-     * @param progress where a line goes when something takes time (compiling)
-     */
-    public ShimBuild(Path cache, String compiler, Consumer<String> progress) {
-        this.cache = cache;
-        this.compiler = compiler;
-        this.progress = progress;
-    }
 
     /**
      * The program built from {@code tree} in its {@code forms}: from the cache when the same inputs

@@ -8,7 +8,6 @@ public enum Place {
     PTR_RING("ptr_ring"),
     /** Handed to the driver by an allocation, not yet recycled or freed. */
     IN_USE("in use"),
-    // Alike on purpose (duplicates, issue 26) with Arch: an enum found by its word.
     /** Back with the page allocator: no longer the pool's ({@code page_pool_return_page}). */
     ALLOCATOR("page allocator");
 

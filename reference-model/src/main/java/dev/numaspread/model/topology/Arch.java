@@ -1,13 +1,13 @@
 package dev.numaspread.model.topology;
 
-import java.util.Arrays;
-import java.util.Optional;
+import dev.numaspread.model.input.HasId;
 
 /**
  * The architecture a machine states with {@code arch} (spec/formats.md FMT-6, spec/topology.md
  * TOPO-13): it decides how the kernel keeps a CPU's live cluster mask, which the cluster step of
  * {@code group_cpus_evenly} (7.0+) reads. {@link #X86}, the default, is what a machine without an
- * {@code arch} line means, so no file written before the directive changes meaning.
+ * {@code arch} line means, so no file written before the directive changes meaning. Its id is the
+ * word of an {@code arch} line and of JSON's {@code arch}.
  *
  * <ul>
  *   <li>x86 links a CPU into the L2 masks of the online CPUs of its cluster and node when it comes
@@ -21,30 +21,14 @@ import java.util.Optional;
  *       itself alone, never an empty one.</li>
  * </ul>
  */
-public enum Arch {
-    /** x86: the default; an offline or not-present CPU's cluster mask is empty. */
-    X86("x86"),
-    /** arm64: an offline or not-present CPU's cluster mask is the CPU itself. */
-    ARM64("arm64");
-
-    private final String word;
-
-    Arch(String word) {
-        this.word = word;
-    }
-
-    /** The word of an {@code arch} line and of JSON's {@code arch}: {@code arm64}. */
-    public String word() {
-        return word;
-    }
-
-    /** The architecture an {@code arch} line names, if any. */
-    public static Optional<Arch> byWord(String word) {
-        return Arrays.stream(values()).filter(a -> a.word.equals(word)).findFirst();
-    }
+public enum Arch implements HasId {
+    /** x86 ({@code x86}): the default; an offline or not-present CPU's cluster mask is empty. */
+    X86,
+    /** arm64 ({@code arm64}): an offline or not-present CPU's cluster mask is the CPU itself. */
+    ARM64;
 
     /** The words, for messages: {@code x86 or arm64}. */
     public static String words() {
-        return X86.word + " or " + ARM64.word;
+        return X86.id() + " or " + ARM64.id();
     }
 }

@@ -552,7 +552,7 @@ public final class TopoDraft implements TopologyValidation.Positions {
 
         List<CpuPackage> pkgs = packages(poss, pres, nodes, checkedGroups, findings);
         if (cpuModel != CpuModel.OTHER && pkgs.isEmpty())
-            throw findings.reject(cpuModelPos, "cpu-model " + cpuModel.word() + " without packages; expected 'package ID cpus LIST' lines,"
+            throw findings.reject(cpuModelPos, "cpu-model " + cpuModel.id() + " without packages; expected 'package ID cpus LIST' lines,"
                     + " 'packages every K cores' or an lscpu-p: block with a Socket column (the kernel counts nodes per package, TOPO-16)");
         List<CpuSet> cls = clusters(poss, checkedGroups, findings);
         clusterWarnings(cls, owner, findings);

@@ -1,6 +1,7 @@
 package dev.numaspread.model.topology;
 
 import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.input.HasId;
 import dev.numaspread.model.input.InputFile;
 import dev.numaspread.model.input.InputText;
 import dev.numaspread.model.input.InvalidInputException;
@@ -287,25 +288,23 @@ public final class TopoFormat {
         else throw new InvalidTopologyException(l.at().where(), Printable.quote(l.stripped()) + "; expected 'packages per-node' or 'packages every K cores'");
     }
 
-    // Alike on purpose (duplicates, issue 26) with the lines below: a .topo line kind per method.
     /** {@code cpu-model WORD} (FMT-20): one of the models a hook tests, or {@code other}. */
     private static void cpuModel(TopoDraft d, Line l) {
-        if (l.size() != 2)
-            throw new InvalidTopologyException(l.at().where(), Printable.quote(l.stripped()) + "; expected 'cpu-model MODEL' with MODEL one of " + CpuModel.words());
-        CpuModel model = CpuModel.byWord(l.word(1)).orElseThrow(() -> new InvalidTopologyException(l.at().where(),
-                "cpu-model " + Printable.quote(l.word(1)) + "; expected " + CpuModel.words()
-                        + " (the x86 models whose scheduler distances a kernel hook rewrites; every other CPU is 'other', the default)"));
-        d.cpuModel(model, l.at());
+        d.cpuModel(idOf(l, CpuModel.class, "'cpu-model MODEL' with MODEL one of " + CpuModel.words(), CpuModel.words()
+                + " (the x86 models whose scheduler distances a kernel hook rewrites; every other CPU is 'other', the default)"), l.at());
     }
 
     /** {@code arch WORD} (FMT-6): {@code x86}, the default, or {@code arm64}. */
     private static void arch(TopoDraft d, Line l) {
-        if (l.size() != 2)
-            throw new InvalidTopologyException(l.at().where(), Printable.quote(l.stripped()) + "; expected 'arch ARCH' with ARCH " + Arch.words());
-        Arch a = Arch.byWord(l.word(1)).orElseThrow(() -> new InvalidTopologyException(l.at().where(),
-                "arch " + Printable.quote(l.word(1)) + "; expected " + Arch.words()
-                        + " (the architecture decides an offline CPU's cluster mask; x86 is the default)"));
-        d.arch(a, l.at());
+        d.arch(idOf(l, Arch.class, "'arch ARCH' with ARCH " + Arch.words(),
+                Arch.words() + " (the architecture decides an offline CPU's cluster mask; x86 is the default)"), l.at());
+    }
+
+    /** The constant of {@code type} a two-word line names by its id ({@code arch arm64}); {@code usage} and {@code ids} are what its errors expect. */
+    private static <E extends Enum<E> & HasId> E idOf(Line l, Class<E> type, String usage, String ids) {
+        if (l.size() != 2) throw new InvalidTopologyException(l.at().where(), Printable.quote(l.stripped()) + "; expected " + usage);
+        return HasId.byId(type, l.word(1)).orElseThrow(() -> new InvalidTopologyException(l.at().where(),
+                l.word(0) + " " + Printable.quote(l.word(1)) + "; expected " + ids));
     }
 
     private static void cluster(TopoDraft d, Line l) {
@@ -449,8 +448,8 @@ public final class TopoFormat {
         sb.append("present ").append(t.present().toList()).append('\n');
         sb.append("online ").append(t.online().toList()).append('\n');
         sb.append(SmtLayout.of(t).toTopoLine()).append('\n');
-        if (t.arch() != Arch.X86) sb.append("arch ").append(t.arch().word()).append('\n');
-        if (t.cpuModel() != CpuModel.OTHER) sb.append("cpu-model ").append(t.cpuModel().word()).append('\n');
+        if (t.arch() != Arch.X86) sb.append("arch ").append(t.arch().id()).append('\n');
+        if (t.cpuModel() != CpuModel.OTHER) sb.append("cpu-model ").append(t.cpuModel().id()).append('\n');
         for (CpuPackage p : t.packages()) sb.append("package ").append(p.id()).append(" cpus ").append(p.cpus().toList()).append('\n');
         if (!t.clustersAssumed()) for (CpuSet c : t.clusters()) sb.append("cluster cpus ").append(c.toList()).append('\n');
         for (Node n : t.nodes()) {

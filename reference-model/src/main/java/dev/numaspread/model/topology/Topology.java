@@ -119,7 +119,7 @@ public final class Topology {
         }
         if (!this.packages.isEmpty())
             checkPartition(this.packages.stream().map(CpuPackage::cpus).toList(), "package", new int[nr]);
-        require(cpuModel == CpuModel.OTHER || !this.packages.isEmpty(), () -> "cpu-model " + cpuModel.word()
+        require(cpuModel == CpuModel.OTHER || !this.packages.isEmpty(), () -> "cpu-model " + cpuModel.id()
                 + " without packages; expected package lines (the kernel counts nodes per package, spec/topology.md TOPO-16)");
         clusterOfCpu = new int[nr];
         checkPartition(this.clusters, "cluster", clusterOfCpu);

@@ -112,9 +112,9 @@ public final class TopologyDescription {
         }
         out.add("clusters  " + clusters(t));
         emptyClusterMasks(t).ifPresent(out::add);
-        if (t.arch() != Arch.X86) out.add("arch      " + t.arch().word() + " (an offline or not-present CPU's cluster mask is the CPU itself)");
+        if (t.arch() != Arch.X86) out.add("arch      " + t.arch().id() + " (an offline or not-present CPU's cluster mask is the CPU itself)");
         if (t.cpuModel() != CpuModel.OTHER)
-            out.add("cpu model " + t.cpuModel().word() + " (" + t.cpuModel().kernelName() + "), " + t.maxPackages()
+            out.add("cpu model " + t.cpuModel().id() + " (" + t.cpuModel().kernelName() + "), " + t.maxPackages()
                     + (t.maxPackages() == 1 ? " package, " : " packages, ") + t.numNodesPerPackage()
                     + (t.numNodesPerPackage() == 1 ? " node per package" : " nodes per package"));
         int[] levels = distanceLevels(t);
