@@ -93,8 +93,11 @@ final class Channel {
         this.who = who;
         this.meter = meter;
         this.stdin = new BufferedOutputStream(group.process().getOutputStream(), 1 << 16);
-        daemon("numaspread-stdout-" + group.id(), this::readAnswers);
+        // stderr's reader first: a program that ends at once ends stdout at once, and the stdout
+        // reader then breaks the channel, which waits for stderr's reader (it was not there yet: an
+        // NPE on a thread of its own, seen in CertifyCommandTest).
         this.stderrReader = daemon("numaspread-stderr-" + group.id(), this::readStderr);
+        daemon("numaspread-stdout-" + group.id(), this::readAnswers);
     }
 
     /** From protocol 2, answers may come in any order. */
