@@ -66,4 +66,18 @@ public interface BootableKernel {
      * @throws GuestFailure  when it did not boot in time or panicked (the console's last lines in the message)
      */
     Guest boot(Topology machine);
+
+    /**
+     * A clean guest on {@code machine} (as {@link #boot} gives it: its online CPUs as booted, no call
+     * made) in place of {@code old}, a guest on the same machine, which is closed: after an oops, or
+     * when {@code old} was powered off. The default boots anew; a kernel that keeps a snapshot of a
+     * clean guest restores it instead.
+     *
+     * @throws CannotBuild  as {@link #boot}
+     * @throws GuestFailure as {@link #boot}
+     */
+    default Guest again(Guest old, Topology machine) {
+        old.close();
+        return boot(machine);
+    }
 }
