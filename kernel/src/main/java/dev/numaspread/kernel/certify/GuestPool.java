@@ -82,7 +82,8 @@ final class GuestPool implements MachinePool, AutoCloseable {
     /**
      * Boots {@code machines} side by side, {@code parallel} at a time, and keeps those that booted,
      * smallest first (where shrinking goes). A machine QEMU cannot build, or whose guest did not
-     * boot, is left out with a note ({@link #notes()}).
+     * boot, is left out with a note ({@link #notes()}). Each guest is kept clean
+     * ({@link BootableKernel#bootKept}): an oops on it costs a restore, not a boot.
      *
      * @param bootBudget the time boots on demand may take in all (scenario machines, shrinking)
      * @throws IllegalStateException when no machine booted (the message gives each reason)
@@ -93,7 +94,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
         ExecutorService boots = Executors.newFixedThreadPool(Math.max(1, Math.min(parallel, machines.size())), DaemonThreads.named("numaspread-boot"));
         try {
             List<Future<Booted>> futures = new ArrayList<>();
-            for (Topology m : machines) futures.add(boots.submit(() -> Booted.of(kernel, m, progress)));
+            for (Topology m : machines) futures.add(boots.submit(() -> Booted.of(kernel, m, true, progress)));
             for (int i = 0; i < machines.size(); i++) {
                 String which = "machine " + (i + 1) + " of " + machines.size() + " (" + shape(machines.get(i)) + ")";
                 try {
@@ -237,7 +238,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
         ExecutorService boots = Executors.newFixedThreadPool(Math.min(parallel, wanted.size()), DaemonThreads.named("numaspread-boot"));
         try {
             List<Future<Booted>> futures = new ArrayList<>();
-            for (Topology m : wanted) futures.add(boots.submit(() -> Booted.of(kernel, m, progress)));
+            for (Topology m : wanted) futures.add(boots.submit(() -> Booted.of(kernel, m, false, progress)));
             for (int i = 0; i < wanted.size(); i++) {
                 OnDemand d;
                 try {
@@ -340,7 +341,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
         } else {
             long start = System.nanoTime();
             try {
-                Booted b = Booted.of(kernel, wanted, progress);
+                Booted b = Booted.of(kernel, wanted, false, progress);
                 d = new OnDemand(Optional.of(b), "");
                 progress.accept("booted " + shape(b.machine) + " on demand in " + b.bootTime.toMillis() / 1000.0 + " s");
             } catch (CannotBuild | GuestFailure e) {
@@ -409,9 +410,15 @@ final class GuestPool implements MachinePool, AutoCloseable {
             this.bootTime = bootTime;
         }
 
-        static Booted of(BootableKernel kernel, Topology m, Consumer<String> progress) {
+        /**
+         * Boots {@code m}; {@code kept}: and keeps the clean guest ({@link BootableKernel#bootKept}), as
+         * for the machines drawn for the checks, whose calls may oops the kernel many times (6.1 on
+         * {@code group_cpus_evenly(0)}); a scenario's machine or a shrinker's keeps one only once it
+         * oopsed ({@link BootableKernel#again}).
+         */
+        static Booted of(BootableKernel kernel, Topology m, boolean kept, Consumer<String> progress) {
             long start = System.nanoTime();
-            Guest g = kernel.boot(m);
+            Guest g = kept ? kernel.bootKept(m) : kernel.boot(m);
             return new Booted(kernel, m, g, Duration.ofNanos(System.nanoTime() - start), progress);
         }
 

@@ -235,9 +235,10 @@ class GuestPoolTest {
     }
 
     /**
-     * A kernel that keeps a snapshot of a clean guest gives it back after an oops instead of a boot:
-     * the call alone is made on the restored guest (where the oops comes back and is judged), and the
-     * next call on another one; nothing is booted after the first boot.
+     * A kernel that keeps a snapshot of a clean guest (from the boot of each drawn machine) gives it
+     * back after an oops instead of a boot: the call alone is made on the restored guest (where the
+     * oops comes back and is judged), and the next call on another one; nothing is booted after the
+     * first boot.
      */
     @Test
     void aGuestThatOopsedIsRestoredWhereTheKernelKeepsASnapshot() {
@@ -251,6 +252,7 @@ class GuestPoolTest {
                 return g.groupCpusEvenly(0);
             }));
             assertEquals(1, kernel.boots.get());
+            assertEquals(1, kernel.kept.get(), "the drawn machine's clean guest is kept from its boot");
             assertEquals(1, kernel.restored.size());
             assertEquals(2, askedOn.size(), "the call on the booted guest, then alone on the restored one");
             assertSame(kernel.restored.get(0), askedOn.get(1));
@@ -338,9 +340,16 @@ class GuestPoolTest {
     /** A kernel that gives a guest in place of another as if restored from a snapshot, and keeps the guests it gave. */
     static final class RestoringKernel extends CountingKernel {
         final List<Guest> restored = java.util.Collections.synchronizedList(new ArrayList<>());
+        final AtomicInteger kept = new AtomicInteger();
 
         RestoringKernel(BootableKernel k) {
             super(k);
+        }
+
+        @Override
+        public Guest bootKept(Topology machine) {
+            kept.incrementAndGet();
+            return boot(machine);
         }
 
         @Override
