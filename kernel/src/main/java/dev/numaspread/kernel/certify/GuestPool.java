@@ -43,8 +43,8 @@ import java.util.function.Function;
  * the clean guest restored, or a boot). A guest that stops answering otherwise is the
  * kernel's ERROR ({@link ImplementationFailure} with its console's last lines).
  *
- * <p>Over 450 lines (issue 26): the booted guests a run shares (boots, reuse, a reboot after an oops,
- * the scenario phases); not split this round.
+ * <p>Over 450 lines (issue 26): the booted guests a run shares (boots, reuse, a clean guest after an
+ * oops, the scenario phases); not split this round.
  */
 final class GuestPool implements MachinePool, AutoCloseable {
 
