@@ -16,8 +16,8 @@ import java.util.Optional;
  * {@code include/config/kernel.release}, {@code Module.symvers} and {@code .config} for building the
  * probe against it, and its modules: {@code lib/modules/RELEASE} under the folder
  * ({@code make modules_install INSTALL_MOD_PATH=FOLDER}) or the modules built in the tree
- * ({@code modules.order}). What numaspread builds for it goes to the cache, under a hash of the
- * folder's path.
+ * ({@code modules.order}); either folder may be a symbolic link. What numaspread builds for it goes to
+ * the cache, under a hash of the folder's path.
  */
 public final class KernelFolder {
 
@@ -29,9 +29,11 @@ public final class KernelFolder {
      * @throws IllegalArgumentException naming the first missing file and what would make it
      */
     public static KernelFiles files(Path dir, KernelCache cache) {
-        Path d = dir.toAbsolutePath().normalize();
-        if (!Files.isDirectory(d))
+        Path given = dir.toAbsolutePath().normalize();
+        if (!Files.isDirectory(given))
             throw new IllegalArgumentException(dir + ": no such folder; expected debian-X.Y, a Debian release or a kernel build folder");
+        // The guest's modules are found by walking these folders, and a walk does not enter a symbolic link.
+        Path d = realPath(given);
         for (String f : List.of("Module.symvers", ".config", "Makefile"))
             if (!Files.isRegularFile(d.resolve(f)))
                 throw new IllegalArgumentException(d.resolve(f) + ": no such file; expected the build tree of a kernel (the folder where"
@@ -52,13 +54,21 @@ public final class KernelFolder {
                         + " image of an x86-64 build ('make bzImage')"));
         Path installed = d.resolve("lib/modules").resolve(rel);
         Path modules;
-        if (Files.isDirectory(installed)) modules = installed;
+        if (Files.isDirectory(installed)) modules = realPath(installed);
         else if (Files.isRegularFile(d.resolve("modules.order"))) modules = d;
         else
             throw new IllegalArgumentException(installed + ": no such folder, and no modules.order in " + d + "; expected the kernel's"
                     + " modules ('make modules', or 'make modules_install INSTALL_MOD_PATH=" + d + "')");
         Path work = cache.kernels().resolve("folder-" + hash(d.toString()) + "-" + rel);
         return new KernelFiles(rel, image, modules, d, work, Optional.empty(), "built in " + d);
+    }
+
+    private static Path realPath(Path p) {
+        try {
+            return p.toRealPath();
+        } catch (IOException e) {
+            throw new IllegalArgumentException(p + ": cannot be read (" + e.getMessage() + ")");
+        }
     }
 
     private static String hash(String s) {

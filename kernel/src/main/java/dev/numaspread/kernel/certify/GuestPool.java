@@ -39,11 +39,12 @@ import java.util.function.Function;
  * shrinks, the smaller machines the shrinker tries are booted ({@link #grow}).
  *
  * <p>A guest that oopsed (a {@link KernelBug}, an answer the rules judge) answers nothing more: the
- * next call about its machine boots it again. A guest that stops answering otherwise is the
+ * next call about its machine gets a clean guest on it ({@link BootableKernel#again}: a snapshot of
+ * the clean guest restored, or a boot). A guest that stops answering otherwise is the
  * kernel's ERROR ({@link ImplementationFailure} with its console's last lines).
  *
- * <p>Over 450 lines (issue 26): the booted guests a run shares (boots, reuse, a reboot after an oops,
- * the scenario phases); not split this round.
+ * <p>Over 450 lines (issue 26): the booted guests a run shares (boots, reuse, a clean guest after an
+ * oops, the scenario phases); not split this round.
  */
 final class GuestPool implements MachinePool, AutoCloseable {
 
@@ -81,7 +82,8 @@ final class GuestPool implements MachinePool, AutoCloseable {
     /**
      * Boots {@code machines} side by side, {@code parallel} at a time, and keeps those that booted,
      * smallest first (where shrinking goes). A machine QEMU cannot build, or whose guest did not
-     * boot, is left out with a note ({@link #notes()}).
+     * boot, is left out with a note ({@link #notes()}). Each guest is kept clean
+     * ({@link BootableKernel#bootKept}): an oops on it costs a restore, not a boot.
      *
      * @param bootBudget the time boots on demand may take in all (scenario machines, shrinking)
      * @throws IllegalStateException when no machine booted (the message gives each reason)
@@ -92,7 +94,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
         ExecutorService boots = Executors.newFixedThreadPool(Math.max(1, Math.min(parallel, machines.size())), DaemonThreads.named("numaspread-boot"));
         try {
             List<Future<Booted>> futures = new ArrayList<>();
-            for (Topology m : machines) futures.add(boots.submit(() -> Booted.of(kernel, m, progress)));
+            for (Topology m : machines) futures.add(boots.submit(() -> Booted.of(kernel, m, true, progress)));
             for (int i = 0; i < machines.size(); i++) {
                 String which = "machine " + (i + 1) + " of " + machines.size() + " (" + shape(machines.get(i)) + ")";
                 try {
@@ -236,7 +238,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
         ExecutorService boots = Executors.newFixedThreadPool(Math.min(parallel, wanted.size()), DaemonThreads.named("numaspread-boot"));
         try {
             List<Future<Booted>> futures = new ArrayList<>();
-            for (Topology m : wanted) futures.add(boots.submit(() -> Booted.of(kernel, m, progress)));
+            for (Topology m : wanted) futures.add(boots.submit(() -> Booted.of(kernel, m, false, progress)));
             for (int i = 0; i < wanted.size(); i++) {
                 OnDemand d;
                 try {
@@ -280,7 +282,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
      * online; {@code request} names the call and its arguments ({@code groupCpusEvenly(numgrps=0)}).
      *
      * @throws MachineOutOfReach when no guest runs on that machine (nor can, for a scenario)
-     * @throws KernelBug         when the kernel oopsed on the call (the guest is booted again for the next one)
+     * @throws KernelBug         when the kernel oopsed on the call (a clean guest answers the next one)
      * @throws ImplementationFailure when the guest stopped answering otherwise
      */
     <T> T answer(Topology machine, String request, Function<Guest, T> call) {
@@ -339,7 +341,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
         } else {
             long start = System.nanoTime();
             try {
-                Booted b = Booted.of(kernel, wanted, progress);
+                Booted b = Booted.of(kernel, wanted, false, progress);
                 d = new OnDemand(Optional.of(b), "");
                 progress.accept("booted " + shape(b.machine) + " on demand in " + b.bootTime.toMillis() / 1000.0 + " s");
             } catch (CannotBuild | GuestFailure e) {
@@ -376,7 +378,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
     /**
      * One machine and the guest running on it. Calls with the guest's current online CPUs run side
      * by side (read lock); a call that needs other online CPUs changes them alone (write lock). A
-     * guest that oopsed is booted again before the next call.
+     * guest that oopsed is made clean again (restored or booted) before the next call.
      */
     static final class Booted {
         private final BootableKernel kernel;
@@ -392,7 +394,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
         private volatile boolean closed;
 
         private final Consumer<String> progress;
-        /** Oopses that the call alone on the machine booted anew did not give again (notes of the certificate). */
+        /** Oopses that the call alone on a clean guest did not give again (notes of the certificate). */
         final List<String> unconfirmed = java.util.Collections.synchronizedList(new ArrayList<>());
         /** The call whose oops broke the guest last, for the line that says why it boots again. */
         private volatile String brokenBy = "";
@@ -408,9 +410,15 @@ final class GuestPool implements MachinePool, AutoCloseable {
             this.bootTime = bootTime;
         }
 
-        static Booted of(BootableKernel kernel, Topology m, Consumer<String> progress) {
+        /**
+         * Boots {@code m}; {@code kept}: and keeps the clean guest ({@link BootableKernel#bootKept}), as
+         * for the machines drawn for the checks, whose calls may oops the kernel many times (6.1 on
+         * {@code group_cpus_evenly(0)}); a scenario's machine or a shrinker's keeps one only once it
+         * oopsed ({@link BootableKernel#again}).
+         */
+        static Booted of(BootableKernel kernel, Topology m, boolean kept, Consumer<String> progress) {
             long start = System.nanoTime();
-            Guest g = kernel.boot(m);
+            Guest g = kept ? kernel.bootKept(m) : kernel.boot(m);
             return new Booted(kernel, m, g, Duration.ofNanos(System.nanoTime() - start), progress);
         }
 
@@ -426,7 +434,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
          * {@code call} on this guest with {@code wanted} online. A call that oopsed the kernel once on
          * these online CPUs is not made again: the oops it gave is given again (a kernel routine is a
          * function of the machine, and each oops costs a boot). A call that finds the guest broken by
-         * another call's oops (calls run side by side) is made again on the guest booted anew.
+         * another call's oops (calls run side by side) is made again on a clean guest.
          */
         <T> T call(CpuSet wanted, String request, Function<Guest, T> call) {
             String key = wanted.toList() + " " + request;
@@ -444,12 +452,12 @@ final class GuestPool implements MachinePool, AutoCloseable {
                         throw again;
                     }
                     String note = "Linux " + kernel.release() + " oopsed on " + request + " on " + shape(machine) + " after other calls ("
-                            + firstLine(bug.getMessage()) + "); booted anew, the call alone answered, and that answer was judged";
+                            + firstLine(bug.getMessage()) + "); on a clean guest the call alone answered, and that answer was judged";
                     unconfirmed.add(note);
                     progress.accept(note);
                     return alone;
                 } catch (GuestFailure e) {
-                    // Another call's oops broke the guest while this one waited for it: boot it again, once.
+                    // Another call's oops broke the guest while this one waited for it: a clean guest, once.
                     if (attempt > 0 || !(oopsed || guest.oopsed())) throw e;
                     oopsed = true;
                 }
@@ -465,7 +473,7 @@ final class GuestPool implements MachinePool, AutoCloseable {
                     reading = false;
                     lock.writeLock().lock();
                     try {
-                        // Oopsed, or powered off to keep few guests running: boot it again.
+                        // Oopsed, or powered off to keep few guests running: a clean guest.
                         if (oopsed || closed) reboot();
                         takeOnline(wanted);
                         lock.readLock().lock();
@@ -499,8 +507,8 @@ final class GuestPool implements MachinePool, AutoCloseable {
         }
 
         /**
-         * {@code call} alone on this machine booted anew, no other call made meanwhile: an oops is the
-         * call's answer only when it comes back so. A guest can be broken before the call by earlier
+         * {@code call} alone on a clean guest on this machine (restored or booted anew), no other call
+         * made meanwhile: an oops is the call's answer only when it comes back so. A guest can be broken before the call by earlier
          * calls or by a starved host (6.12.117 double-faulted once on {@code group_cpus_evenly(1)}
          * after a WARN, under a load of 19 on 2 cores, and answered the same call on the same machine
          * booted anew).
@@ -517,13 +525,16 @@ final class GuestPool implements MachinePool, AutoCloseable {
             }
         }
 
-        /** Boots the machine again (after an oops, or powered off), with the online CPUs it booted with. */
+        /**
+         * A clean guest on the machine again (after an oops, or powered off), with the online CPUs it
+         * booted with: restored from the kernel's snapshot of it, or booted ({@link BootableKernel#again}).
+         */
         private void reboot() {
             String why = oopsed ? "after an oops (" + brokenBy + ")" : "(powered off to keep few guests running)";
-            guest.close();
             long start = System.nanoTime();
-            guest = kernel.boot(asked);
-            progress.accept("booted " + shape(machine) + " again " + why + " in " + (System.nanoTime() - start) / 1_000_000 / 1000.0 + " s");
+            guest = kernel.again(guest, asked);
+            progress.accept((guest.restored() ? "restored " + shape(machine) + " from its snapshot " : "booted " + shape(machine) + " again ")
+                    + why + " in " + (System.nanoTime() - start) / 1_000_000 / 1000.0 + " s");
             online = guest.machine().online();
             oopsed = false;
             closed = false;

@@ -32,9 +32,10 @@ public final class KernelRun implements AutoCloseable {
     public static final int MAX_MACHINES = 1000;
     /**
      * A property's time on a booted kernel unless {@code --budget} (or {@code -Dnumaspread.budget.seconds})
-     * says otherwise: a call that oopses the guest costs two boots (the oops, then the call alone on the
-     * machine booted anew), 30 to 70 s each under TCG on 2 shared cores, which the kit's 20 s would
-     * turn into NOT-VERIFIED (6.1, whose group_cpus_evenly(0) oopses, lost 12 rules so on 20 machines).
+     * says otherwise: calls under TCG on 2 shared cores are slow, and a call that oopses the guest
+     * needs two clean guests (the call alone, then the next call), each a snapshot restored in 1 to
+     * 8 s. Before snapshots each was a boot of 10 to 40 s, and 6.1, whose group_cpus_evenly(0)
+     * oopses, lost 12 rules to the kit's 20 s on 20 machines, and 6 to these 180 s.
      */
     public static final int DEFAULT_BUDGET_SECONDS = 180;
     /** {@link #DEFAULT_BUDGET_SECONDS} as a duration. */

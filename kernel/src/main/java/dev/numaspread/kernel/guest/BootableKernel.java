@@ -74,4 +74,30 @@ public interface BootableKernel {
      * @throws GuestFailure  when it did not boot in time or panicked (the console's last lines in the message)
      */
     Guest boot(Topology machine);
+
+    /**
+     * Boots {@code machine} as {@link #boot} does, and keeps the clean guest so that {@link #again}
+     * gives it back without a boot: for a machine whose calls may oops the kernel. The default keeps
+     * nothing.
+     *
+     * @throws CannotBuild  as {@link #boot}
+     * @throws GuestFailure as {@link #boot}
+     */
+    default Guest bootKept(Topology machine) {
+        return boot(machine);
+    }
+
+    /**
+     * A clean guest on {@code machine} (as {@link #boot} gives it: its online CPUs as booted, no call
+     * made) in place of {@code old}, a guest on the same machine, which is closed: after an oops, or
+     * when {@code old} was powered off. The default boots anew; a kernel that keeps a snapshot of a
+     * clean guest restores it instead.
+     *
+     * @throws CannotBuild  as {@link #boot}
+     * @throws GuestFailure as {@link #boot}
+     */
+    default Guest again(Guest old, Topology machine) {
+        old.close();
+        return boot(machine);
+    }
 }

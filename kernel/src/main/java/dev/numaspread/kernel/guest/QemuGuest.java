@@ -49,10 +49,17 @@ import java.util.function.Consumer;
  * after it throws {@link GuestFailure}. A call without an answer within the call timeout throws
  * {@link GuestFailure} and the guest is stopped.
  *
- * <p>The QEMU process is killed on {@link #close()}, on a timeout, and when the JVM exits.
+ * <p>A clean guest again: {@link #keepClean()} keeps the guest, just booted, as QEMU's migration
+ * stream in a file ({@link GuestSnapshot}); {@link #restoreClean()} starts QEMU on that file in place
+ * of this guest, a boot's worth of work done in about a second (the agent answers as right after the
+ * boot, with the online CPUs it had).
  *
- * <p>Over 450 lines (issue 26): the boot (start, ready, CPU hot-add, read-back), the agent's exchange
- * and the {@code Guest} calls; not split this round: the boot would be a class of its own.
+ * <p>The QEMU process is killed on {@link #close()}, on a timeout, and when the JVM exits; the
+ * snapshot a guest holds is deleted on {@link #close()}.
+ *
+ * <p>Over 450 lines (issue 26): the boot (start, ready, CPU hot-add, read-back) and its restore from a
+ * kept snapshot, the agent's exchange and the {@code Guest} calls; not split this round: the boot and
+ * the restore would be a class of their own (the QMP side of a snapshot is {@link GuestSnapshot}).
  */
 public final class QemuGuest implements Guest {
 
@@ -135,6 +142,9 @@ public final class QemuGuest implements Guest {
     private boolean closed;
     private int cachedGroupsFor = -1;
     private ProbeAnswers.Groups cachedGroups;
+    /** The snapshot of this machine as a clean guest, kept by {@link #keepClean()} or handed on by {@link #restoreClean()}; deleted on close. */
+    private GuestSnapshot clean;
+    private boolean restoredFromSnapshot;
 
     private QemuGuest(QemuMachine machine, GuestImage image, Options options, List<String> argv, Process qemu, Console console,
                       Console errors, Thread reaper, Path socketDir, GuestChannel channel) {
@@ -163,7 +173,7 @@ public final class QemuGuest implements Guest {
         GuestFailure last = null;
         for (int attempt = 0; attempt <= options.retries(); attempt++) {
             try {
-                QemuGuest g = start(machine, image, options);
+                QemuGuest g = start(machine, image, options, null);
                 try {
                     g.hotAdd(System.nanoTime() + options.bootTimeoutFor(machine, QemuMachine.kvmAvailable()).toNanos());
                     g.readBack();
@@ -180,7 +190,8 @@ public final class QemuGuest implements Guest {
         throw last;
     }
 
-    private static QemuGuest start(QemuMachine machine, GuestImage image, Options options) {
+    /** Starts QEMU on {@code machine}: booting, or restoring {@code from} when it is not null. */
+    private static QemuGuest start(QemuMachine machine, GuestImage image, Options options, GuestSnapshot from) {
         boolean kvm = QemuMachine.kvmAvailable();
         Path dir;
         try {
@@ -198,6 +209,9 @@ public final class QemuGuest implements Guest {
             deleteQuietly(dir);
             throw new GuestFailure("cannot make the guest's disk images in " + dir + ": " + e.getMessage());
         }
+        // QMP saves and restores a clean guest (GuestSnapshot); a machine built by hot-add has it already.
+        if (!machine.isSplit()) argv.addAll(QemuMachine.qmpArguments(socket));
+        if (from != null) argv.addAll(from.incomingArguments(machine));
         long t0 = System.nanoTime();
         Process p;
         try {
@@ -245,11 +259,15 @@ public final class QemuGuest implements Guest {
             } catch (IOException e) {
                 throw new GuestFailure("cannot use the guest's channel: " + e.getMessage());
             }
-            String ready = g.awaitReady(deadline, options.bootTimeoutFor(machine, kvm));
-            String[] w = ready.split(" ");
-            if (w.length < 3 || !w[2].equals("probe"))
-                throw new GuestFailure("the guest's probe module did not load (" + ready + "): " + console.tailText(6));
-            g.release = w[1];
+            if (from != null) {
+                g.resume(from, deadline);
+            } else {
+                String ready = g.awaitReady(deadline, options.bootTimeoutFor(machine, kvm));
+                String[] w = ready.split(" ");
+                if (w.length < 3 || !w[2].equals("probe"))
+                    throw new GuestFailure("the guest's probe module did not load (" + ready + "): " + console.tailText(6));
+                g.release = w[1];
+            }
             g.bootTime = Duration.ofNanos(System.nanoTime() - t0);
             return g;
         } catch (InterruptedException e) {
@@ -280,6 +298,103 @@ public final class QemuGuest implements Guest {
             watch.run();
             throw new GuestFailure("the guest closed its channel before it was ready: " + console.tailText(8));
         }
+    }
+
+    /**
+     * Runs the guest QEMU loaded from {@code s} and takes what the boot had read of it; the agent
+     * must answer with the online CPUs the snapshot was saved with.
+     */
+    private void resume(GuestSnapshot s, long deadline) {
+        release = s.release();
+        try (QmpClient qmp = qmp(deadline)) {
+            GuestSnapshot.resume(qmp, deadline);
+        } catch (IOException e) {
+            if (!qemu.isAlive()) throw new GuestFailure(exitMessage(qemu, console, errors));
+            throw new GuestFailure("restoring the guest from " + s.file() + " failed: " + e.getMessage() + "; QEMU's stderr: " + errors.tailText(4));
+        }
+        CpuSet online = currentCpus()[1];
+        if (!online.equals(s.current().online()))
+            throw new GuestFailure("the guest restored from " + s.file() + " has CPUs " + online + " online, not " + s.current().online());
+        have = s.have();
+        booted = s.booted();
+        current = s.current();
+        lastSnapshot = s.sysfs();
+        restoredFromSnapshot = true;
+    }
+
+    /** A QMP connection to this guest's QEMU, tried until {@code deadline} while QEMU has not made its socket yet. */
+    private QmpClient qmp(long deadline) throws IOException {
+        for (; ; ) {
+            try {
+                return QmpClient.connect(QemuMachine.qmpSocket(socketDir.resolve("channel")));
+            } catch (IOException e) {
+                if (System.nanoTime() > deadline || !qemu.isAlive()) throw e;
+                try {
+                    Thread.sleep(10);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted");
+                }
+            }
+        }
+    }
+
+    /**
+     * Keeps this guest as it is now, just booted and clean, in a file ({@link GuestSnapshot}): then
+     * {@link #restoreClean()} gives a clean guest on this machine in place of a boot. Call it before any
+     * call the rules judge. Does nothing when a snapshot is kept already.
+     *
+     * @throws GuestFailure when QEMU cannot save the guest (it keeps running as before), or the guest
+     *                      has devices (their disk images are this guest's own)
+     */
+    public synchronized void keepClean() {
+        if (clean != null) return;
+        if (closed || brokenBy != null) throw new GuestFailure("the guest is not clean: it was closed or broken");
+        if (!options.devices().equals(GuestDevices.NONE)) throw new GuestFailure("a guest with devices is not kept: its disk images are its own");
+        long deadline = System.nanoTime() + options.bootTimeoutFor(machine, QemuMachine.kvmAvailable()).toNanos();
+        try (QmpClient qmp = qmp(deadline)) {
+            Path file = GuestSnapshot.save(qmp, Path.of(System.getProperty("java.io.tmpdir")), deadline);
+            clean = new GuestSnapshot(file, release, have, booted, current, List.copyOf(lastSnapshot));
+        } catch (IOException e) {
+            throw new GuestFailure("QEMU could not save the guest: " + e.getMessage() + "; its stderr: " + errors.tailText(4));
+        }
+    }
+
+    /** Whether {@link #keepClean()} kept a snapshot of this machine (or handed on to this guest). */
+    public synchronized boolean keepsClean() {
+        return clean != null;
+    }
+
+    /**
+     * A clean guest on this machine, restored from the snapshot {@link #keepClean()} kept, in place of
+     * this guest, which is closed; the snapshot passes to the new guest.
+     *
+     * @throws GuestFailure when no snapshot was kept or QEMU cannot restore it (this guest is closed
+     *                      all the same, and the snapshot deleted)
+     */
+    public QemuGuest restoreClean() {
+        GuestSnapshot s;
+        synchronized (this) {
+            s = clean;
+            clean = null;
+        }
+        close();
+        if (s == null) throw new GuestFailure("no snapshot of the clean guest was kept");
+        try {
+            QemuGuest g = start(machine, image, options, s);
+            synchronized (g) {
+                g.clean = s;
+            }
+            return g;
+        } catch (RuntimeException e) {
+            s.delete();
+            throw e;
+        }
+    }
+
+    @Override
+    public boolean restored() {
+        return restoredFromSnapshot;
     }
 
     private static String exitMessage(Process p, Console console, Console errors) {
@@ -495,7 +610,7 @@ public final class QemuGuest implements Guest {
         return argv;
     }
 
-    /** From QEMU's start to the agent's ready line. */
+    /** From QEMU's start to the agent's ready line (restored: to the agent's first answer). */
     public Duration bootTime() {
         return bootTime;
     }
@@ -643,10 +758,14 @@ public final class QemuGuest implements Guest {
 
     @Override
     public void close() {
+        GuestSnapshot kept;
         synchronized (this) {
             if (closed) return;
             closed = true;
+            kept = clean;
+            clean = null;
         }
+        if (kept != null) kept.delete();
         try {
             if (qemu.isAlive() && brokenBy == null) {
                 channel.exchange("quit\n".getBytes(StandardCharsets.US_ASCII), new boolean[1], System.nanoTime() + 2_000_000_000L, () -> {});

@@ -112,4 +112,44 @@ public final class QemuKernel implements BootableKernel {
     public Guest boot(Topology machine) {
         return QemuGuest.boot(image, machine, options);
     }
+
+    /**
+     * Boots {@code machine} and keeps the clean guest in a file ({@link QemuGuest#keepClean()}: 2 to
+     * 3 s and about 95 MB); a guest QEMU cannot save is returned all the same, with a progress line,
+     * and is booted anew after an oops.
+     */
+    @Override
+    public Guest bootKept(Topology machine) {
+        return kept(QemuGuest.boot(image, machine, options), machine);
+    }
+
+    private QemuGuest kept(QemuGuest g, Topology machine) {
+        try {
+            g.keepClean();
+        } catch (GuestFailure e) {
+            options.progress().accept("no snapshot of " + machine.name() + " kept (" + e.getMessage() + "); it is booted after each oops");
+        }
+        return g;
+    }
+
+    /**
+     * Restores the snapshot of a clean guest kept of {@code old}'s machine (2 to 3 s, where a boot
+     * takes 10 to 30 s under TCG); without one, or when it does not restore, boots anew and keeps a
+     * snapshot of that clean guest, since a machine that needed a clean guest once needs more: an
+     * oops is judged only once the call alone on a clean guest gives it again, and the call after it
+     * needs a clean guest too.
+     */
+    @Override
+    public Guest again(Guest old, Topology machine) {
+        if (old instanceof QemuGuest q && q.keepsClean() && q.requested().sameMachineAs(machine)) {
+            try {
+                return q.restoreClean();
+            } catch (GuestFailure e) {
+                options.progress().accept("the snapshot of " + machine.name() + " did not restore (" + e.getMessage() + "); booting it instead");
+            }
+        } else {
+            old.close();
+        }
+        return kept(QemuGuest.boot(image, machine, options), machine);
+    }
 }

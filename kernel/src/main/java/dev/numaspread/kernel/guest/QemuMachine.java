@@ -378,11 +378,16 @@ public final class QemuMachine {
         a.addAll(List.of("-display", "none", "-monitor", "none", "-no-reboot", "-serial", "stdio"));
         a.addAll(List.of("-device", "virtio-serial-pci,id=vs", "-chardev", "socket,id=ch,path=" + boot.socket() + ",server=on,wait=off",
                 "-device", "virtserialport,bus=vs.0,chardev=ch,name=numaspread"));
-        if (split) a.addAll(List.of("-qmp", "unix:" + qmpSocket(boot.socket()) + ",server=on,wait=off"));
+        if (split) a.addAll(qmpArguments(boot.socket()));
         return a;
     }
 
-    /** The QMP socket of a machine built by hot-add: beside the channel's socket. */
+    /** QEMU's machine protocol on a unix socket beside the channel's ({@link #qmpSocket}). */
+    static List<String> qmpArguments(Path channelSocket) {
+        return List.of("-qmp", "unix:" + qmpSocket(channelSocket) + ",server=on,wait=off");
+    }
+
+    /** The QMP socket of a guest: beside the channel's socket. */
     static Path qmpSocket(Path channelSocket) {
         return channelSocket.resolveSibling("qmp");
     }

@@ -197,7 +197,7 @@ class GuestPoolTest {
             assertEquals(2, kernel.boots.get());
             assertEquals(1, p.notes().size(), p.notes().toString());
             assertTrue(p.notes().get(0).startsWith("Linux 7.3.0-model oopsed on grp 1 on 2 nodes, 8 CPUs after other calls ("), p.notes().get(0));
-            assertTrue(p.notes().get(0).endsWith("booted anew, the call alone answered, and that answer was judged"), p.notes().get(0));
+            assertTrue(p.notes().get(0).endsWith("on a clean guest the call alone answered, and that answer was judged"), p.notes().get(0));
             assertArrayEquals(new int[]{0, 1}, p.answer(m, "ls 0 2", g -> g.localSpread(0, 2)));
             assertEquals(2, kernel.boots.get(), "the guest booted anew keeps answering");
         }
@@ -231,6 +231,38 @@ class GuestPoolTest {
             assertThrows(KernelBug.class, () -> seen[0].groupCpusEvenly(0));   // the oops, outside the pool's view
             assertArrayEquals(new int[]{4, 5}, p.answer(m, "ls 1 2", g -> g.localSpread(1, 2)));
             assertEquals(2, side.boots.get());
+        }
+    }
+
+    /**
+     * A kernel that keeps a snapshot of a clean guest (from the boot of each drawn machine) gives it
+     * back after an oops instead of a boot: the call alone is made on the restored guest (where the
+     * oops comes back and is judged), and the next call on another one; nothing is booted after the
+     * first boot.
+     */
+    @Test
+    void aGuestThatOopsedIsRestoredWhereTheKernelKeepsASnapshot() {
+        RestoringKernel kernel = new RestoringKernel(new ModelKernel(KernelRelease.of(6, 1)));
+        List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
+        try (GuestPool p = GuestPool.boot(kernel, List.of(twoNodes()), 2, Duration.ofSeconds(30), lines::add)) {
+            Topology m = p.machines().get(0);
+            List<Guest> askedOn = new ArrayList<>();
+            assertThrows(KernelBug.class, () -> p.answer(m, "grp 0", g -> {
+                askedOn.add(g);
+                return g.groupCpusEvenly(0);
+            }));
+            assertEquals(1, kernel.boots.get());
+            assertEquals(1, kernel.kept.get(), "the drawn machine's clean guest is kept from its boot");
+            assertEquals(1, kernel.restored.size());
+            assertEquals(2, askedOn.size(), "the call on the booted guest, then alone on the restored one");
+            assertSame(kernel.restored.get(0), askedOn.get(1));
+            assertArrayEquals(new int[]{0, 1}, p.answer(m, "ls 0 2", g -> {
+                assertSame(kernel.restored.get(1), g);
+                return g.localSpread(0, 2);
+            }));
+            assertEquals(1, kernel.boots.get());
+            assertEquals(List.of(), p.notes());
+            assertTrue(lines.stream().anyMatch(l -> l.startsWith("restored 2 nodes, 8 CPUs from its snapshot after an oops (")), lines.toString());
         }
     }
 
@@ -303,6 +335,39 @@ class GuestPoolTest {
         List<Topology> a = QemuMachines.draw(0x5eedL, 6), b = QemuMachines.draw(0x5eedL, 6);
         for (int i = 0; i < a.size(); i++) assertTrue(a.get(i).sameMachineAs(b.get(i)));
         assertSame(a.size(), b.size());
+    }
+
+    /** A kernel that gives a guest in place of another as if restored from a snapshot, and keeps the guests it gave. */
+    static final class RestoringKernel extends CountingKernel {
+        final List<Guest> restored = java.util.Collections.synchronizedList(new ArrayList<>());
+        final AtomicInteger kept = new AtomicInteger();
+
+        RestoringKernel(BootableKernel k) {
+            super(k);
+        }
+
+        @Override
+        public Guest bootKept(Topology machine) {
+            kept.incrementAndGet();
+            return boot(machine);
+        }
+
+        @Override
+        public Guest again(Guest old, Topology machine) {
+            old.close();
+            Guest fresh = k.boot(machine);
+            Guest g = (Guest) java.lang.reflect.Proxy.newProxyInstance(Guest.class.getClassLoader(), new Class<?>[]{Guest.class},
+                    (proxy, method, args) -> {
+                        if (method.getName().equals("restored")) return true;
+                        try {
+                            return method.invoke(fresh, args);
+                        } catch (java.lang.reflect.InvocationTargetException e) {
+                            throw e.getCause();
+                        }
+                    });
+            restored.add(g);
+            return g;
+        }
     }
 
     /** A kernel that counts its boots. */

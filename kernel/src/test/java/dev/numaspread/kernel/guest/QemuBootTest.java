@@ -25,6 +25,7 @@ import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -86,6 +87,7 @@ class QemuBootTest {
         Topology asked = TopoFormat.read(MACHINE, "boot-test-2node-split.topo").topology();
         try (QemuGuest g = QemuGuest.boot(image, asked, QemuGuest.Options.defaults(System.err::println)
                 .withBootTimeout(Duration.ofMinutes(4)))) {
+            g.keepClean();
             Topology seen = g.machine();
             assertEquals(image.release(), g.release());
             assertEquals(asked.possible(), seen.possible());
@@ -119,6 +121,19 @@ class QemuBootTest {
             assertTrue(bug.getMessage().contains("failed on 'selftest-bug'"), bug.getMessage());
             GuestFailure after = assertThrows(GuestFailure.class, () -> g.localSpread(0, 1));
             assertTrue(after.getMessage().startsWith("the guest is not trusted after the kernel failed on 'selftest-bug'"), after.getMessage());
+
+            // The clean guest kept right after the boot comes back in place of the broken one: its CPUs
+            // as booted (the hot-added ones too), answering as the model. The snapshot passes to it.
+            try (QemuGuest clean = g.restoreClean()) {
+                assertTrue(clean.restored());
+                assertTrue(clean.keepsClean());
+                assertFalse(g.keepsClean());
+                assertEquals(CpuSet.parseList("0-5,7"), clean.machine().online());
+                for (int node : List.of(0, 1))
+                    assertArrayEquals(LocalSpread.localSpreadCpus(series, seen, node, 15), clean.localSpread(node, 15), "restored: node " + node);
+                clean.setOnline(CpuSet.parseList("0-7"));
+                assertArrayEquals(LocalSpread.localSpreadCpus(series, clean.machine(), 1, 9), clean.localSpread(1, 9));
+            }
         }
     }
 
