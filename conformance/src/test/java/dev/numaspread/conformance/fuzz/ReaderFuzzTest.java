@@ -118,8 +118,24 @@ class ReaderFuzzTest {
     static Path checkout;
     static Path keep;
 
-    @TempDir
+    @TempDir(factory = InMemory.class)
     Path dir;
+
+    /**
+     * The inputs' folder in memory ({@code /dev/shm}) where the machine has one: a campaign writes,
+     * reads and deletes thousands of small files, and on a disk the writes, not the readers, took
+     * most of its time (waivers: 2,000 inputs in 13.9 s of wall time for 0.8 s of the reader's
+     * CPU, load 7; 1.8 s in memory). Elsewhere the default temporary folder.
+     */
+    static final class InMemory implements org.junit.jupiter.api.io.TempDirFactory {
+        @Override
+        public Path createTempDirectory(org.junit.jupiter.api.extension.AnnotatedElementContext element,
+                                        org.junit.jupiter.api.extension.ExtensionContext context) throws IOException {
+            Path shm = Path.of("/dev/shm");
+            return Files.isDirectory(shm) && Files.isWritable(shm) ? Files.createTempDirectory(shm, "numaspread-fuzz-")
+                    : Files.createTempDirectory("numaspread-fuzz-");
+        }
+    }
 
     @BeforeAll
     static void findCheckout() throws IOException {
