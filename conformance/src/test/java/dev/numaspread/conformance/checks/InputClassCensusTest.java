@@ -122,7 +122,16 @@ class InputClassCensusTest {
      * completion vectors).
      */
     static final Set<Routine> READ_SCHED_DISTANCE = EnumSet.of(Routine.NUMA_LEVELS, Routine.HOP_MASKS, Routine.NUMA_NTH,
-            Routine.NUMA_CLOSEST, Routine.LOCAL_SPREAD, Routine.IRQ_SETUP, Routine.MANA_SETUP_IRQS, Routine.MLX5_COMP_IRQS);
+            Routine.NUMA_CLOSEST, Routine.LOCAL_SPREAD, Routine.IRQ_SETUP, Routine.MANA_SETUP_IRQS, Routine.MLX5_COMP_IRQS,
+            Routine.ICE_IRQS, Routine.BNXT_IRQS);
+
+    /**
+     * Rules that meet SNC machines themselves, not only through another rule of their routine:
+     * their checks judge an answer the scheduler's distance shapes from 6.19. The NIC drivers that
+     * spread from a node (ice's NIC-8, bnxt's NIC-10 and NIC-11), MANA's plans (SIB-10, SIB-12,
+     * SIB-13) and the hop masks' own contract (HOP-1, HOP-2, besides HOP-4's exact masks).
+     */
+    static final Set<String> SNC_RULES = Set.of("HOP-1", "HOP-2", "HOP-4", "NIC-8", "NIC-10", "NIC-11", "SIB-10", "SIB-12", "SIB-13");
 
     /** The grouping's routines whose MUST rules a cluster across two nodes can break (issue 24, gap 4). */
     static final Set<Routine> GROUPING = EnumSet.of(Routine.GROUP_CPUS, Routine.BLK_MQ_MAP, Routine.IRQ_AFFINITY_MASKS);
@@ -133,8 +142,9 @@ class InputClassCensusTest {
      * stops drawing them fails the build: every rule whose checks draw declares
      * {@code cpu-ids-past-63} and {@code possible-ids-with-holes}; every MUST rule of the grouping's
      * routines {@code cluster-across-nodes}; every rule of irq-affinity-masks
-     * {@code set-larger-than-cpus}; and every routine that reads the scheduler's distance has, in each
-     * release from 6.19 in its range, a rule declaring {@code snc2-machine} and {@code snc3-machine}.
+     * {@code set-larger-than-cpus}; every routine that reads the scheduler's distance has, in each
+     * release from 6.19 in its range, a rule declaring {@code snc2-machine} and {@code snc3-machine},
+     * and so does each rule of {@link #SNC_RULES}.
      */
     @Test
     void issue24ClassesAreDeclaredWhereTheyApply() {
@@ -160,6 +170,12 @@ class InputClassCensusTest {
                     problems.add(routine.id() + " reads the scheduler's distance, but none of its rules in " + k + " ("
                             + drawing.stream().map(Rule::id).toList() + ") declares snc2-machine and snc3-machine (issue 24)");
             }
+        for (String id : SNC_RULES) {
+            Rule rule = registry.byId(id).orElseThrow();
+            if (!rule.classes().containsAll(List.of(InputClass.SNC2_MACHINE.id(), InputClass.SNC3_MACHINE.id())))
+                problems.add(rule.location() + ": " + id + " declares " + rule.classes() + "; expected snc2-machine and snc3-machine among them"
+                        + " (its checks judge an answer the scheduler's distance shapes from 6.19)");
+        }
         assertTrue(problems.isEmpty(), String.join("\n", problems));
     }
 

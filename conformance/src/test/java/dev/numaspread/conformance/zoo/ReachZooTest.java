@@ -118,6 +118,27 @@ class ReachZooTest {
         return out;
     }
 
+    /**
+     * The NIC drivers that spread from a node (bnxt's device node, ice's node 0 from 6.15) on raw
+     * distances: their rules' checks meet SNC machines from 6.19 (issue 24's open point), checked at
+     * the two ends of that stretch (the census shows the same SNC share in each release between).
+     */
+    @TestFactory
+    List<DynamicTest> nicDriversOnRawDistancesAreRejectedFrom619() {
+        List<DynamicTest> out = new ArrayList<>();
+        record Case(SpreadingOnOtherDistances.Member member, String rule) {}
+        List<Case> cases = List.of(new Case(new SpreadingOnOtherDistances.BnxtIrqsOnRawDistances(), "NIC-10"),
+                new Case(new SpreadingOnOtherDistances.BnxtIrqsOnRawDistances(), "NIC-11"),
+                new Case(new SpreadingOnOtherDistances.IceIrqsOnRawDistances(), "NIC-8"));
+        for (Case c : cases)
+            for (String k : List.of("6.19", "7.3"))
+                out.add(DynamicTest.dynamicTest(c.rule().replace('-', '_') + "_rejects_" + c.member().name() + "_on_" + k, () -> {
+                    Verdict.Fail f = certifiedFail(c.member(), k, c.rule());
+                    assertSmall(f, c.member().name() + " " + c.rule() + " " + k);
+                }));
+        return out;
+    }
+
     // ---------------------------------------------------------------- gap 4: clusters across nodes, big interrupt sets
 
     @Test
