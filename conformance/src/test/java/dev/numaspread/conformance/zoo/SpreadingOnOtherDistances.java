@@ -133,11 +133,7 @@ final class SpreadingOnOtherDistances {
         @Override public NicQueues iceIrqs(KernelRelease k, Topology m, int node, int queues) { return model.iceIrqs(k, measured(k, m), node, queues); }
     }
 
-    /** The NIC drivers' members: no LVL-8 scenario calls a driver, so they are not in {@link #all()}; their own rules reject them. */
-    static List<Member> nicDrivers() {
-        return List.of(new BnxtIrqsOnRawDistances(), new IceIrqsOnRawDistances());
-    }
-
+    /** The members LVL-8's scenarios reject; the NIC drivers' are not among them (no LVL-8 scenario calls a driver): their own rules reject them. */
     static List<Member> all() {
         return List.of(new ClosestOnRawDistances(), new NthOnRawDistances(), new Mlx5CompIrqsOnRawDistances(),
                 new HopMasksOnSncMean(), new ClosestOnSncMean(), new NthOnSncMean());
