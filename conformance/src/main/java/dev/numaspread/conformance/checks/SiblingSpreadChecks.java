@@ -185,7 +185,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
 
     static void sib2(CheckContext ctx) {
         if (!sinceIrqSetup(ctx)) return;
-        ctx.forAll(draws(ctx.kernel()), d -> {
+        NumaChecks.alsoOnDrawnSnc(ctx, draws(ctx.kernel()), sncDraws(ctx.kernel()), d -> {
             List<CpuSet> got = irqSetup(ctx, d);
             List<CpuSet> rings = rings(ctx.kernel(), d.machine(), d.node());
             TreeMap<Integer, Integer> count = new TreeMap<>();
@@ -248,7 +248,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
 
     static void sib4(CheckContext ctx) {
         if (!sinceIrqSetup(ctx)) return;
-        ctx.forAll(draws(ctx.kernel()), d -> {
+        NumaChecks.alsoOnDrawnSnc(ctx, draws(ctx.kernel()), sncDraws(ctx.kernel()), d -> {
             List<CpuSet> got = irqSetup(ctx, d);
             List<CpuSet> rings = rings(ctx.kernel(), d.machine(), d.node());
             boolean judged = false;

@@ -129,9 +129,11 @@ class InputClassCensusTest {
      * Rules that meet SNC machines themselves, not only through another rule of their routine:
      * their checks judge an answer the scheduler's distance shapes from 6.19. The NIC drivers that
      * spread from a node (ice's NIC-8, bnxt's NIC-10 and NIC-11), MANA's plans (SIB-10, SIB-12,
-     * SIB-13) and the hop masks' own contract (HOP-1, HOP-2, besides HOP-4's exact masks).
+     * SIB-13) and irq_setup()'s hops (SIB-2, SIB-3, SIB-4, SIB-5), and the hop masks' own contract
+     * (HOP-1, HOP-2, besides HOP-4's exact masks).
      */
-    static final Set<String> SNC_RULES = Set.of("HOP-1", "HOP-2", "HOP-4", "NIC-8", "NIC-10", "NIC-11", "SIB-10", "SIB-12", "SIB-13");
+    static final Set<String> SNC_RULES = Set.of("HOP-1", "HOP-2", "HOP-4", "NIC-8", "NIC-10", "NIC-11", "SIB-2", "SIB-3", "SIB-4", "SIB-5",
+            "SIB-10", "SIB-12", "SIB-13");
 
     /** The grouping's routines whose MUST rules a cluster across two nodes can break (issue 24, gap 4). */
     static final Set<Routine> GROUPING = EnumSet.of(Routine.GROUP_CPUS, Routine.BLK_MQ_MAP, Routine.IRQ_AFFINITY_MASKS);
