@@ -29,7 +29,8 @@ import java.util.function.UnaryOperator;
  * try that reaches the implementation counts once, in every class one of its calls is in. A try
  * that makes no call, or that the check says it does not judge ({@link NotApplicable}), asks
  * nothing and is not counted; nor are the calls of fixed examples outside a {@code forAll}: they
- * are not draws.
+ * are not draws. {@link #read} also says for which other releases the count holds: those the run
+ * could not tell from its own ({@link KernelRelease.Watch}).
  */
 public final class Census {
     private Census() {}
@@ -60,9 +61,27 @@ public final class Census {
         }
     }
 
-    /** The census of {@code check} for {@code kernel} under {@code settings}. */
-    public static Tally of(Check check, KernelRelease kernel, Settings settings) {
-        Counting ctx = new Counting(kernel, settings);
+    /**
+     * A census of one check made in one release, and which releases it stands for: those the run
+     * could not tell from its own ({@link KernelRelease.Watch#standsFor}), in which the check draws
+     * the same inputs and the model answers them alike, so the tally is theirs too.
+     */
+    public record Reading(Tally tally, java.util.function.Predicate<KernelRelease> standsFor) {}
+
+    /**
+     * The census of {@code check} in {@code kernel}, counting the classes {@code counted}, with the
+     * releases it stands for ({@link Reading}).
+     */
+    public static Reading read(Check check, KernelRelease kernel, Settings settings, java.util.Set<InputClass> counted) {
+        try (KernelRelease.Watch watch = KernelRelease.Watch.of(kernel)) {
+            Tally t = of(check, watch.release(), settings, counted);
+            return new Reading(new Tally(t.rule(), kernel, t.tries(), t.defaultTries(), t.hits()), watch::standsFor);
+        }
+    }
+
+    /** The census of {@code check} for {@code kernel} under {@code settings}, counting the classes {@code counted}. */
+    public static Tally of(Check check, KernelRelease kernel, Settings settings, java.util.Set<InputClass> counted) {
+        Counting ctx = new Counting(kernel, settings, EnumSet.copyOf(counted));
         try {
             check.run(ctx);
         } catch (NotApplicable | CannotJudge nothing) {
@@ -78,12 +97,14 @@ public final class Census {
         private final Implementation model = new ReferenceModel();
         private final Implementation recording;
         private final List<Call> calls = new ArrayList<>();
+        private final EnumSet<InputClass> classes;
         private boolean inForAll;
         int tries;
         int made;
         final EnumMap<InputClass, Integer> hits = new EnumMap<>(InputClass.class);
 
-        Counting(KernelRelease kernel, Settings settings) {
+        Counting(KernelRelease kernel, Settings settings, EnumSet<InputClass> counted) {
+            this.classes = counted;
             this.kernel = kernel;
             this.settings = settings;
             this.recording = (Implementation) Proxy.newProxyInstance(Implementation.class.getClassLoader(),
@@ -146,9 +167,13 @@ public final class Census {
                 tries++;
                 EnumSet<InputClass> seen = EnumSet.noneOf(InputClass.class);
                 // A call made again (a race's runs ask the same question on the same machine) is classified once,
-                // and a class the try is in already is not asked again.
-                for (Call c : new java.util.LinkedHashSet<>(calls))
-                    for (InputClass k : InputClass.values())
+                // and a class the try is in already is not asked again. The run's own release is left out of the
+                // key, which would hash it: a census watches how the release is read (Census.read).
+                Map<List<Object>, Call> distinct = new LinkedHashMap<>();
+                for (Call c : calls)
+                    distinct.putIfAbsent(List.of(c.method(), c.kernel() == kernel ? "" : c.kernel(), c.machine(), c.args()), c);
+                for (Call c : distinct.values())
+                    for (InputClass k : classes)
                         if (!seen.contains(k) && k.test(c)) seen.add(k);
                 for (InputClass c : seen) hits.merge(c, 1, Integer::sum);
             };

@@ -50,7 +50,8 @@ public final class KernelRunChecks implements CheckFamily {
     record Replay(String rule, Routine routine, String name, String key, Predicate<KernelRelease> releases, Judge judge) {
         Check check() {
             return Check.of(rule, routine, name, ctx -> {
-                List<Run> runs = releases.test(ctx.kernel()) && !ctx.countsDrawsOnly() ? runsOf(ctx.kernel(), key) : List.of();
+                if (ctx.countsDrawsOnly()) throw new NotApplicable("a replay of kernel runs draws nothing");
+                List<Run> runs = releases.test(ctx.kernel()) ? runsOf(ctx.kernel(), key) : List.of();
                 if (runs.isEmpty()) throw new NotApplicable(nothingToReplay(ctx.kernel()));
                 for (Run run : runs) judge.judge(ctx, rule, run, run.results().get(key));
             });

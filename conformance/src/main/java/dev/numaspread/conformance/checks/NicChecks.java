@@ -33,12 +33,25 @@ public final class NicChecks implements CheckFamily {
 
     /** Devices of the local-spread machines, with 1 to 2 x online + 1 queues (the edges around the online count drawn often). */
     static Gen<Device> devices() {
+        return devices(LocalSpreadChecks.cases());
+    }
+
+    /** Devices of {@code cases}' machines and nodes, with 1 to 2 x online + 1 queues. */
+    static Gen<Device> devices(Gen<LocalSpreadChecks.Case> cases) {
         return c -> {
-            LocalSpreadChecks.Case k = LocalSpreadChecks.cases().generate(c);
+            LocalSpreadChecks.Case k = cases.generate(c);
             int online = k.machine().numOnlineCpus();
             return new Device(k.machine(), k.node(), MachineDraws.counts(k.machine(), 1, 2 * online + 1).generate(c));
         };
     }
+
+    /**
+     * The drivers whose masks are {@code cpumask_local_spread()} from a node (ice's node 0 from 6.15,
+     * bnxt's device node), which walks the scheduler's distance from 6.19 (LVL-6): their checks meet
+     * SNC-2 and SNC-3 machines there too (issue 24). i40e spreads from NUMA_NO_NODE, the i-th online
+     * CPU, and the others count CPU ids or walk one node: no distance.
+     */
+    static final java.util.Set<Routine> SPREAD_FROM_A_NODE = java.util.EnumSet.of(Routine.ICE_IRQS, Routine.BNXT_IRQS);
 
     /** One driver routine: the SPI method and the model. */
     interface Driver {
@@ -98,7 +111,7 @@ public final class NicChecks implements CheckFamily {
                        Predicate<Device> applies, Predicate<QueueIrq> which, boolean irqs, boolean xps, String quote, String hint) {
         return Check.of(rule, routine, name, ctx -> {
             if (!kernels.test(ctx.kernel())) return;
-            ctx.forAll(devices(), d -> {
+            java.util.function.Consumer<Device> body = d -> {
                 if (!applies.test(d)) return;
                 NicQueues want;
                 try {
@@ -116,7 +129,9 @@ public final class NicChecks implements CheckFamily {
                 Optional<String[]> diff = difference(want, got, which, irqs, xps);
                 if (diff.isPresent())
                     throw Violation.of(rule, call(method, d), diff.get()[0], diff.get()[1]).quoting(quote).hint(hint).on(d.machine());
-            });
+            };
+            if (SPREAD_FROM_A_NODE.contains(routine)) NumaChecks.alsoOnDrawnSnc(ctx, devices(), devices(LocalSpreadChecks.sncCases()), body);
+            else ctx.forAll(devices(), body);
         });
     }
 

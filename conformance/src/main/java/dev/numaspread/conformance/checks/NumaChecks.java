@@ -111,7 +111,8 @@ public final class NumaChecks implements CheckFamily {
                     "from 6.19 the levels come from arch_sched_node_distance(), node_distance() but on SNC-3 machines (LVL-8)"),
             levels("LVL-8", "LVL_8_onlySnc3AveragedPerPackagePair", k -> k.atLeast(6, 19),
                     "6.19+ (6.19.7 and 7.0): only 3+ nodes per package, per package pair, on a table of the SNC form; SNC-2 keeps node_distance()"),
-            Check.of("HOP-1", Routine.HOP_MASKS, "HOP_1_hopMasksAreNestedAndOnline", ctx -> ctx.forAll(cases, c -> {
+            // HOP-1 and HOP-2 meet SNC machines from 6.19 too: the masks follow the scheduler's distance there (LVL-6).
+            Check.of("HOP-1", Routine.HOP_MASKS, "HOP_1_hopMasksAreNestedAndOnline", ctx -> alsoOnDrawnSnc(ctx, cases, LocalSpreadChecks.sncCases(), c -> {
                 List<CpuSet> got = ctx.implementation().hopMasks(ctx.kernel(), c.machine(), c.node());
                 // No mask, nothing nested to judge: how many masks there are is HOP-2's and HOP-3's matter.
                 if (got.isEmpty()) throw new NotApplicable("no hop mask in the answer: HOP-2's and HOP-3's matter");
@@ -121,7 +122,7 @@ public final class NumaChecks implements CheckFamily {
                                 + c.machine().online() + ")", CpuSet.toText(got)).on(c.machine());
                 }
             })),
-            Check.of("HOP-2", Routine.HOP_MASKS, "HOP_2_firstHopIsTheNodeLastIsOnline", ctx -> ctx.forAll(cases, c -> {
+            Check.of("HOP-2", Routine.HOP_MASKS, "HOP_2_firstHopIsTheNodeLastIsOnline", ctx -> alsoOnDrawnSnc(ctx, cases, LocalSpreadChecks.sncCases(), c -> {
                 Topology m = c.machine();
                 if (c.node() < 0 || m.isCpuless(c.node())) return;
                 List<CpuSet> got = ctx.implementation().hopMasks(ctx.kernel(), m, c.node());
@@ -225,6 +226,14 @@ public final class NumaChecks implements CheckFamily {
     static <T> void alsoOnSnc(CheckContext ctx, Gen<T> drawn, Gen<T> snc, java.util.function.Consumer<T> body) {
         ctx.forAll(drawn, body);
         LocalSpreadChecks.onSnc(ctx, snc, body);
+    }
+
+    /**
+     * {@link #alsoOnSnc} whose SNC tries are random draws only ({@link SncDraws#outsideSmallScopes}):
+     * an exhaustive run walks {@code drawn}'s small scope and adds no case.
+     */
+    static <T> void alsoOnDrawnSnc(CheckContext ctx, Gen<T> drawn, Gen<T> snc, java.util.function.Consumer<T> body) {
+        alsoOnSnc(ctx, drawn, SncDraws.outsideSmallScopes(snc), body);
     }
 
     /** A machine, a calling CPU with its distribute state, and calls made on it in order (HOP-10). */

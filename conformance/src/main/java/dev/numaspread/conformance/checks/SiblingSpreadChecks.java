@@ -185,7 +185,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
 
     static void sib2(CheckContext ctx) {
         if (!sinceIrqSetup(ctx)) return;
-        ctx.forAll(draws(ctx.kernel()), d -> {
+        NumaChecks.alsoOnDrawnSnc(ctx, draws(ctx.kernel()), sncDraws(ctx.kernel()), d -> {
             List<CpuSet> got = irqSetup(ctx, d);
             List<CpuSet> rings = rings(ctx.kernel(), d.machine(), d.node());
             TreeMap<Integer, Integer> count = new TreeMap<>();
@@ -248,7 +248,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
 
     static void sib4(CheckContext ctx) {
         if (!sinceIrqSetup(ctx)) return;
-        ctx.forAll(draws(ctx.kernel()), d -> {
+        NumaChecks.alsoOnDrawnSnc(ctx, draws(ctx.kernel()), sncDraws(ctx.kernel()), d -> {
             List<CpuSet> got = irqSetup(ctx, d);
             List<CpuSet> rings = rings(ctx.kernel(), d.machine(), d.node());
             boolean judged = false;
@@ -435,7 +435,8 @@ public final class SiblingSpreadChecks implements CheckFamily {
         if (!got.equals(masks("0-1", "2-3", "0-1", "2-3", "4-5")))
             throw Violation.of("SIB-10", five.call(), CpuSet.toText(masks("0-1", "2-3", "0-1", "2-3", "4-5")), CpuSet.toText(got))
                     .hint("usable 5 <= 8 online: the queues skip the HWC's core").on(t);
-        ctx.forAll(setupDraws(true), d -> {
+        // From 6.19 irq_setup() walks hop masks of the scheduler's distance: SNC tries too (issue 24).
+        NumaChecks.alsoOnDrawnSnc(ctx, setupDraws(true), sncSetupDraws(true), d -> {
             List<CpuSet> want = SiblingSpread.manaSetupIrqs(Machine.boot(d.config(ctx.kernel())), d.node());
             List<CpuSet> mine = manaSetupIrqs(ctx, d);
             // With 5316394b1752 one queue per online CPU is SIB-13's: here only the HWC and the count are judged.
@@ -476,7 +477,7 @@ public final class SiblingSpreadChecks implements CheckFamily {
         if (!got.equals(masks("0-1", "2-3", "0-1", "2-3")))
             throw Violation.of("SIB-13", four.call(), fits + ": 0-1 | 2-3 | 0-1 | 2-3", CpuSet.toText(got))
                     .hint("num_msix_usable 4 <= 4 online CPUs: the queues stay on whole cores").on(vm);
-        ctx.forAll(setupDraws(true), d -> {
+        NumaChecks.alsoOnDrawnSnc(ctx, setupDraws(true), sncSetupDraws(true), d -> {
             List<CpuSet> mine = manaSetupIrqs(ctx, d);
             List<CpuSet> queues = mine.size() <= 1 ? List.of() : mine.subList(1, mine.size());
             List<CpuSet> want = new ArrayList<>();

@@ -98,6 +98,18 @@ public final class SncDraws {
         };
     }
 
+    /**
+     * {@code snc}'s draws, none in a small scope's exhaustive walk (each draw there is a discard):
+     * a small scope holds no SNC machine, so SNC tries would only walk again machines the walk of a
+     * check's other inputs has (ExhaustiveExampleTest's case count).
+     */
+    public static <T> Gen<T> outsideSmallScopes(Gen<T> snc) {
+        return c -> {
+            if (c.smallScope().isPresent()) throw new Gen.Unsatisfiable("no SNC machine within a small scope");
+            return snc.generate(c);
+        };
+    }
+
     /** Half the draws from {@link #sncMachines()}, half from {@code others}. */
     public static Gen<Topology> sometimesSnc(Gen<Topology> others) {
         Gen<Topology> snc = sncMachines();

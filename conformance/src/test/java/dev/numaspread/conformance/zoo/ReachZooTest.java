@@ -102,20 +102,38 @@ class ReachZooTest {
 
     // ---------------------------------------------------------------- gap 3: SNC machines in every release from 6.19
 
-    @TestFactory
-    List<DynamicTest> routinesOnRawDistancesAreRejectedInEveryReleaseFrom619() {
+    /** A member claimed for a release and the rule that must FAIL it. */
+    record Case(SpreadingOnOtherDistances.Member member, String rule) {}
+
+    /** One test per case and release: the member FAILs the rule there, with a small counterexample. */
+    static List<DynamicTest> rejected(List<Case> cases, List<String> releases) {
         List<DynamicTest> out = new ArrayList<>();
-        record Case(SpreadingOnOtherDistances.Member member, String rule) {}
-        List<Case> cases = List.of(new Case(new SpreadingOnOtherDistances.NthOnRawDistances(), "HOP-7"),
-                new Case(new SpreadingOnOtherDistances.ClosestOnRawDistances(), "HOP-10"),
-                new Case(new SpreadingOnOtherDistances.Mlx5CompIrqsOnRawDistances(), "MLX-4"));
         for (Case c : cases)
-            for (String k : List.of("6.19", "7.0", "7.1", "7.2", "7.3"))
+            for (String k : releases)
                 out.add(DynamicTest.dynamicTest(c.rule().replace('-', '_') + "_rejects_" + c.member().name() + "_on_" + k, () -> {
                     Verdict.Fail f = certifiedFail(c.member(), k, c.rule());
-                    assertSmall(f, c.member().name() + " " + k);
+                    assertSmall(f, c.member().name() + " " + c.rule() + " " + k);
                 }));
         return out;
+    }
+
+    @TestFactory
+    List<DynamicTest> routinesOnRawDistancesAreRejectedInEveryReleaseFrom619() {
+        return rejected(List.of(new Case(new SpreadingOnOtherDistances.NthOnRawDistances(), "HOP-7"),
+                new Case(new SpreadingOnOtherDistances.ClosestOnRawDistances(), "HOP-10"),
+                new Case(new SpreadingOnOtherDistances.Mlx5CompIrqsOnRawDistances(), "MLX-4")), List.of("6.19", "7.0", "7.1", "7.2", "7.3"));
+    }
+
+    /**
+     * The NIC drivers that spread from a node (bnxt's device node, ice's node 0 from 6.15) on raw
+     * distances: their rules' checks meet SNC machines from 6.19 (issue 24's open point), checked at
+     * the two ends of that stretch (the census shows the same SNC share in each release between).
+     */
+    @TestFactory
+    List<DynamicTest> nicDriversOnRawDistancesAreRejectedFrom619() {
+        return rejected(List.of(new Case(new SpreadingOnOtherDistances.BnxtIrqsOnRawDistances(), "NIC-10"),
+                new Case(new SpreadingOnOtherDistances.BnxtIrqsOnRawDistances(), "NIC-11"),
+                new Case(new SpreadingOnOtherDistances.IceIrqsOnRawDistances(), "NIC-8")), List.of("6.19", "7.3"));
     }
 
     // ---------------------------------------------------------------- gap 4: clusters across nodes, big interrupt sets

@@ -3,6 +3,7 @@ package dev.numaspread.conformance.zoo;
 import dev.numaspread.conformance.spi.Claim;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelRelease;
+import dev.numaspread.model.nic.NicQueues;
 import dev.numaspread.model.numa.NumaClosest;
 import dev.numaspread.model.topology.CpuModel;
 import dev.numaspread.model.topology.DistanceTable;
@@ -120,6 +121,19 @@ final class SpreadingOnOtherDistances {
         @Override public int numaNth(KernelRelease k, Topology m, CpuSet cpus, int n, int node) { return model.numaNth(k, measured(k, m), cpus, n, node); }
     }
 
+    /** bnxt's ring IRQs and XPS: {@code cpumask_local_spread(i, node)} ordered by raw distances (NIC-10, NIC-11). */
+    static final class BnxtIrqsOnRawDistances extends Member {
+        BnxtIrqsOnRawDistances() { super("bnxt-irqs", SpreadingOnOtherDistances::raw); }
+        @Override public NicQueues bnxtIrqs(KernelRelease k, Topology m, int node, int queues) { return model.bnxtIrqs(k, measured(k, m), node, queues); }
+    }
+
+    /** ice's queue vectors from 6.15: {@code cpumask_local_spread(v, 0)} ordered by raw distances (NIC-8). */
+    static final class IceIrqsOnRawDistances extends Member {
+        IceIrqsOnRawDistances() { super("ice-irqs", SpreadingOnOtherDistances::raw); }
+        @Override public NicQueues iceIrqs(KernelRelease k, Topology m, int node, int queues) { return model.iceIrqs(k, measured(k, m), node, queues); }
+    }
+
+    /** The members LVL-8's scenarios reject; the NIC drivers' are not among them (no LVL-8 scenario calls a driver): their own rules reject them. */
     static List<Member> all() {
         return List.of(new ClosestOnRawDistances(), new NthOnRawDistances(), new Mlx5CompIrqsOnRawDistances(),
                 new HopMasksOnSncMean(), new ClosestOnSncMean(), new NthOnSncMean());

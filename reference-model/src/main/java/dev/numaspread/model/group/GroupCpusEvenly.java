@@ -73,7 +73,7 @@ public final class GroupCpusEvenly {
             throw new IllegalArgumentException("groupCpusEvenly: numgrps " + numgrps + "; expected 0 or more");
         if (numgrps == 0) {
             if (returnsNullForZeroGroups(kernel)) return Optional.empty();
-            throw new KernelBug("oops", "group_cpus_evenly(0) in " + kernel + ": kcalloc(0) gives ZERO_SIZE_PTR and the"
+            throw new KernelBug("oops", "group_cpus_evenly(0): kcalloc(0) gives ZERO_SIZE_PTR and the"
                     + " grouping writes through it; fixed in 6.16 (and 6.6.y, 6.12.y, 6.15.y) by df831e977394 \"lib/group_cpus: fix NULL pointer"
                     + " dereference from group_cpus_evenly()\"");
         }

@@ -85,6 +85,11 @@ public record KernelRelease(int major, int minor) implements Comparable<KernelRe
      * 6.19), and in the current major up to {@link #NEWEST}. Releases past NEWEST are not known.
      */
     public boolean exists() {
+        Watch.cut(this, Watch.Kind.EXISTS, OLDEST);
+        return released();
+    }
+
+    private boolean released() {
         if (major < LAST_MINOR.length) return LAST_MINOR[major] >= 0 && minor <= LAST_MINOR[major];
         return major == NEWEST.major && minor <= NEWEST.minor;
     }
@@ -101,20 +106,39 @@ public record KernelRelease(int major, int minor) implements Comparable<KernelRe
     }
 
     public boolean atLeast(int major, int minor) {
-        return compareTo(new KernelRelease(major, minor)) >= 0;
+        KernelRelease x = new KernelRelease(major, minor);
+        Watch.cut(this, Watch.Kind.AT_LEAST, x);
+        return order(x) >= 0;
     }
 
     public boolean before(int major, int minor) {
         return !atLeast(major, minor);
     }
 
+    /** True when {@code this >= x}. */
+    public boolean atLeast(KernelRelease x) {
+        Watch.cut(this, Watch.Kind.AT_LEAST, x);
+        Watch.cut(x, Watch.Kind.AT_MOST, this);
+        return order(x) >= 0;
+    }
+
     /** True when {@code from <= this <= to}. */
     public boolean between(KernelRelease from, KernelRelease to) {
-        return compareTo(from) >= 0 && compareTo(to) <= 0;
+        Watch.cut(this, Watch.Kind.AT_LEAST, from);
+        Watch.cut(from, Watch.Kind.AT_MOST, this);
+        Watch.cut(this, Watch.Kind.AT_MOST, to);
+        Watch.cut(to, Watch.Kind.AT_LEAST, this);
+        return order(from) >= 0 && order(to) <= 0;
     }
 
     @Override
     public int compareTo(KernelRelease o) {
+        Watch.cut(this, Watch.Kind.ORDER, o);
+        Watch.cut(o, Watch.Kind.ORDER, this);
+        return order(o);
+    }
+
+    private int order(KernelRelease o) {
         return major != o.major ? Integer.compare(major, o.major) : Integer.compare(minor, o.minor);
     }
 
@@ -132,7 +156,130 @@ public record KernelRelease(int major, int minor) implements Comparable<KernelRe
     }
 
     @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof KernelRelease r)) return false;
+        Watch.cut(this, Watch.Kind.EQUALS, r);
+        Watch.cut(r, Watch.Kind.EQUALS, this);
+        return major == r.major && minor == r.minor;
+    }
+
+    @Override
+    public int hashCode() {
+        Watch.readWhole(this);
+        return 31 * major + minor;
+    }
+
+    @Override
+    public int major() {
+        Watch.readWhole(this);
+        return major;
+    }
+
+    @Override
+    public int minor() {
+        Watch.readWhole(this);
+        return minor;
+    }
+
+    @Override
     public String toString() {
+        Watch.readWhole(this);
         return major + "." + minor;
+    }
+
+    /**
+     * What a run reads of the release it is given: the census of input classes (conformance's
+     * {@code InputClassCensusTest}) runs a check once and counts its draws for every release the
+     * run could not tell from the one it was given. A run that reads a release only by comparing it
+     * ({@link #atLeast}, {@link #before}, {@link #between}, {@link #compareTo}, {@link #equals})
+     * takes the same path, so draws the same inputs, for every release that answers each comparison
+     * it made alike ({@link #standsFor}); a run that reads anything else of it (its numbers, text or
+     * hash) stands for that release alone. A watch follows one instance, made anew
+     * for the run ({@link #release()}), so a comparison of two other releases (the code's constants,
+     * a release a call names) is no reading of it; it notes comparisons made on any thread while it
+     * is open (a race's threads), and one watch is open at a time. Outside a watch the cost is one
+     * volatile read per comparison.
+     */
+    public static final class Watch implements AutoCloseable {
+        /** How a comparison with a release {@code x} answers for a release {@code r}. */
+        enum Kind {
+            AT_LEAST, AT_MOST, ORDER, EQUALS, EXISTS;
+
+            int answer(KernelRelease r, KernelRelease x) {
+                int o = r.order(x);
+                return switch (this) {
+                    case AT_LEAST -> o >= 0 ? 1 : 0;
+                    case AT_MOST -> o <= 0 ? 1 : 0;
+                    case ORDER -> Integer.signum(o);
+                    case EQUALS -> o == 0 ? 1 : 0;
+                    case EXISTS -> r.released() ? 1 : 0;
+                };
+            }
+        }
+
+        private record Cut(Kind kind, int major, int minor) {}
+
+        private static volatile Watch open;
+
+        private final KernelRelease release;
+        private final java.util.Set<Cut> cuts = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        private volatile boolean whole;
+
+        private Watch(KernelRelease release) {
+            this.release = release;
+        }
+
+        /**
+         * Opens a watch on a fresh instance of {@code k}.
+         *
+         * @throws IllegalStateException when a watch is open already
+         */
+        public static synchronized Watch of(KernelRelease k) {
+            if (open != null) throw new IllegalStateException("a watch of " + open.release.major + "." + open.release.minor + " is open");
+            Watch w = new Watch(new KernelRelease(k.major, k.minor));
+            open = w;
+            return w;
+        }
+
+        /** The release to give the run: the instance this watch follows. */
+        public KernelRelease release() {
+            return release;
+        }
+
+        /**
+         * True when the run, so far, could not tell {@code other} from {@link #release()}: it read
+         * the release only by comparisons, and {@code other} answers each of them as the release did.
+         */
+        public boolean standsFor(KernelRelease other) {
+            if (whole) return release.order(other) == 0;
+            for (Cut c : cuts) {
+                KernelRelease x = new KernelRelease(c.major(), c.minor());
+                if (c.kind().answer(release, x) != c.kind().answer(other, x)) return false;
+            }
+            return true;
+        }
+
+        /** True when the run read more than comparisons of the release: it stands for that release alone. */
+        public boolean readWhole() {
+            return whole;
+        }
+
+        @Override
+        public void close() {
+            synchronized (Watch.class) {
+                if (open == this) open = null;
+            }
+        }
+
+        /** {@code watched} (when it is the watched instance) was compared with {@code x} as {@code kind} says. */
+        static void cut(KernelRelease watched, Kind kind, KernelRelease x) {
+            Watch w = open;
+            if (w != null && w.release == watched && x != watched) w.cuts.add(new Cut(kind, x.major, x.minor));
+        }
+
+        static void readWhole(KernelRelease r) {
+            Watch w = open;
+            if (w != null && w.release == r) w.whole = true;
+        }
     }
 }

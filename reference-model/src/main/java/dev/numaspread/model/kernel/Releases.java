@@ -22,7 +22,7 @@ public final class Releases {
      * {@code since} on ({@code why} names the commit that introduced it).
      */
     public static void requireModelled(KernelRelease kernel, String routine, KernelRelease since, String why) {
-        if (kernel.compareTo(KernelRelease.NEWEST) > 0 || kernel.compareTo(since) < 0 || !kernel.exists())
+        if (!kernel.between(since, KernelRelease.NEWEST) || !kernel.exists())
             throw new IllegalArgumentException("kernel " + kernel + ": " + routine + " is modelled for "
                     + since + ".." + KernelRelease.NEWEST + (kernel.exists() || kernel.compareTo(KernelRelease.NEWEST) > 0 ? "" : " (" + kernel + " never existed)")
                     + (why.isEmpty() ? "" : " (" + why + ")"));

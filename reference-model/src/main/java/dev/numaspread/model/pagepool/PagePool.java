@@ -150,7 +150,7 @@ public final class PagePool {
 
     /** {@link #create(KernelRelease, Topology, Params)} running {@code variant}'s code. */
     public static PagePool create(KernelRelease kernel, Topology machine, Params params, Variant variant) {
-        if (kernel.compareTo(SINCE) < 0 || kernel.compareTo(KernelRelease.NEWEST) > 0)
+        if (!kernel.between(SINCE, KernelRelease.NEWEST))
             throw new IllegalArgumentException("kernel " + kernel + ": page-pool is modelled for " + SINCE + ".." + KernelRelease.NEWEST
                     + " (44768decb7c0 and 304db6cb7610 are in 5.6)");
         requireNode(machine, params.nid(), "nid");
@@ -308,7 +308,7 @@ public final class PagePool {
     private Page allocPagesSlow(boolean reserve) {
         int asked = nid == Numa.NUMA_NO_NODE ? NumaMemId.numaMemId(machine, cpu, params.haveMemorylessNodes()) : nid;
         int node = NumaMemId.localMemoryNode(machine, asked);
-        if (variant == Variant.CURRENT && kernel.compareTo(BULK_ALLOC) >= 0) {
+        if (variant == Variant.CURRENT && kernel.atLeast(BULK_ALLOC)) {
             for (int i = 0; i < params.refill(); i++) cache.add(new Page(nextPageId++, node, reserve));
             return cache.remove(cache.size() - 1);
         }

@@ -63,4 +63,61 @@ class KernelReleaseTest {
         assertFalse(KernelRelease.of(7, 4).exists());   // not known yet
         assertFalse(KernelRelease.of(8, 0).exists());
     }
+
+    /** The releases of {@code watch} stands for, among the modelled ones. */
+    private static List<KernelRelease> standsFor(KernelRelease.Watch watch) {
+        return KernelRelease.modelledReleases().stream().filter(watch::standsFor).toList();
+    }
+
+    private static List<KernelRelease> releases(String from, String to) {
+        return KernelRelease.modelledReleases().stream()
+                .filter(k -> k.between(KernelRelease.modelled(from), KernelRelease.modelled(to))).toList();
+    }
+
+    @Test
+    void aWatchedRunStandsForTheReleasesThatAnswerItsComparisonsAlike() {
+        try (KernelRelease.Watch w = KernelRelease.Watch.of(KernelRelease.of(6, 5))) {
+            KernelRelease k = w.release();
+            assertEquals(KernelRelease.modelledReleases(), standsFor(w), "nothing read yet");
+            assertTrue(k.atLeast(6, 3));
+            assertFalse(k.before(6, 3));
+            assertEquals(releases("6.3", "7.3"), standsFor(w));
+            assertTrue(k.between(KernelRelease.of(6, 1), KernelRelease.of(6, 11)));
+            assertEquals(releases("6.3", "6.11"), standsFor(w));
+            assertTrue(k.exists());
+            assertTrue(k.compareTo(KernelRelease.of(6, 9)) < 0);   // an order: 6.9 alone answers 0
+            assertEquals(releases("6.3", "6.8"), standsFor(w));
+            assertFalse(k.equals(KernelRelease.of(6, 4)));
+            assertEquals(List.of(KernelRelease.of(6, 3), KernelRelease.of(6, 5), KernelRelease.of(6, 6),
+                    KernelRelease.of(6, 7), KernelRelease.of(6, 8)), standsFor(w));
+            assertTrue(KernelRelease.of(6, 4).atLeast(KernelRelease.of(6, 3)), "other releases compared: no reading of the watched one");
+            assertTrue(k.equals(k) && k.compareTo(k) == 0 && k.atLeast(k), "the release compared with itself reads nothing");
+            assertEquals(5, standsFor(w).size());
+            assertFalse(w.readWhole());
+        }
+    }
+
+    @Test
+    void aWatchedRunThatReadsTheReleasesTextStandsForItAlone() {
+        try (KernelRelease.Watch w = KernelRelease.Watch.of(KernelRelease.of(7, 1))) {
+            assertEquals("7.1", w.release().toString());
+            assertTrue(w.readWhole());
+            assertEquals(List.of(KernelRelease.of(7, 1)), standsFor(w));
+        }
+        for (java.util.function.ToIntFunction<KernelRelease> read : List.<java.util.function.ToIntFunction<KernelRelease>>of(
+                KernelRelease::major, KernelRelease::minor, KernelRelease::hashCode))
+            try (KernelRelease.Watch w = KernelRelease.Watch.of(KernelRelease.of(7, 1))) {
+                read.applyAsInt(w.release());
+                assertEquals(List.of(KernelRelease.of(7, 1)), standsFor(w));
+            }
+    }
+
+    @Test
+    void oneWatchAtATime() {
+        try (KernelRelease.Watch w = KernelRelease.Watch.of(KernelRelease.of(7, 1))) {
+            assertThrows(IllegalStateException.class, () -> KernelRelease.Watch.of(KernelRelease.of(7, 2)));
+            assertTrue(w.release() != KernelRelease.of(7, 1) && w.release().equals(KernelRelease.of(7, 1)), "a fresh instance of the release");
+        }
+        KernelRelease.Watch.of(KernelRelease.of(7, 2)).close();
+    }
 }
