@@ -142,19 +142,6 @@ public record KernelRelease(int major, int minor) implements Comparable<KernelRe
         return major != o.major ? Integer.compare(major, o.major) : Integer.compare(minor, o.minor);
     }
 
-    // Written out, as the record would have them: releases key the kit's claims and the model's
-    // tables on every call, and a record's own equals and hashCode are method-handle chains that C1,
-    // the only compiler of the tests' and the command line's JVMs, does not inline.
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof KernelRelease k && major == k.major && minor == k.minor;
-    }
-
-    @Override
-    public int hashCode() {
-        return 31 * major + minor;
-    }
-
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof KernelRelease r)) return false;
