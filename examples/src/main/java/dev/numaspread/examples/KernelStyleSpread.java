@@ -89,20 +89,20 @@ public final class KernelStyleSpread implements Implementation {
     @Override
     public int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
         claimed(Routine.LOCAL_SPREAD, kernel);
-        KernelView k = new KernelView(machine);
+        KernelView k = view(machine);
         return LocalSpread.localSpreadCpus(kernel, k, new NumaDistance(k, kernel), node, count);
     }
 
     @Override
     public int[] numaLevels(KernelRelease kernel, Topology machine) {
         claimed(Routine.NUMA_LEVELS, kernel);
-        return new NumaDistance(new KernelView(machine), kernel).levels();
+        return new NumaDistance(view(machine), kernel).levels();
     }
 
     @Override
     public List<CpuSet> hopMasks(KernelRelease kernel, Topology machine, int node) {
         claimed(Routine.HOP_MASKS, kernel);
-        KernelView k = new KernelView(machine);
+        KernelView k = view(machine);
         List<CpuSet> out = new ArrayList<>();
         for (long[] mask : new NumaDistance(k, kernel).hopMasks(node)) out.add(k.cpuSet(mask));
         return out;
@@ -121,7 +121,7 @@ public final class KernelStyleSpread implements Implementation {
     @Override
     public int[] numaClosestCalls(KernelRelease kernel, Topology machine, int callingCpu, int prev, List<NumaClosest.Call> calls) {
         claimed(Routine.NUMA_CLOSEST, kernel);
-        KernelView k = new KernelView(machine);
+        KernelView k = view(machine);
         NumaDistance numa = new NumaDistance(k, kernel);
         int[] answers = new int[calls.size()];
         for (int i = 0; i < answers.length; i++) {
@@ -143,14 +143,14 @@ public final class KernelStyleSpread implements Implementation {
     @Override
     public int numaNth(KernelRelease kernel, Topology machine, CpuSet cpus, int n, int node) {
         claimed(Routine.NUMA_NTH, kernel);
-        KernelView k = new KernelView(machine);
+        KernelView k = view(machine);
         return new NumaDistance(k, kernel).findNthCpu(kernel, k.bitmap(cpus), n, node);
     }
 
     @Override
     public int numaNearestNode(KernelRelease kernel, Topology machine, int node) {
         claimed(Routine.NUMA_NEAREST_NODE, kernel);
-        return new NumaDistance(new KernelView(machine)).numaNearestNode(node);
+        return new NumaDistance(view(machine)).numaNearestNode(node);
     }
 
     /**
@@ -160,21 +160,21 @@ public final class KernelStyleSpread implements Implementation {
     @Override
     public int[] mlx5NumaDistanceCpus(KernelRelease kernel, Topology machine, int node, int count) {
         claimed(Routine.MLX5_NUMA_DISTANCE, kernel);
-        KernelView k = new KernelView(machine);
+        KernelView k = view(machine);
         return Mlx5.mlx5NumaDistanceCpus(PATCH_BASE, k, new NumaDistance(k), node, count);
     }
 
     @Override
     public int[] mlx5CompIrqCpus(KernelRelease kernel, Topology machine, int node, int count) {
         claimed(Routine.MLX5_COMP_IRQS, kernel);
-        KernelView k = new KernelView(machine);
+        KernelView k = view(machine);
         return Mlx5.mlx5CompIrqCpus(kernel, k, new NumaDistance(k, kernel), node, count);
     }
 
     @Override
     public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Topology machine, int numgrps) {
         claimed(Routine.GROUP_CPUS, kernel);
-        KernelView k = new KernelView(machine);
+        KernelView k = view(machine);
         return GroupCpus.groupCpusEvenly(kernel, k, numgrps).map(grouping -> {
             List<CpuSet> groups = new ArrayList<>(grouping.masks().length);
             for (long[] m : grouping.masks()) groups.add(k.cpuSet(m));
@@ -187,7 +187,7 @@ public final class KernelStyleSpread implements Implementation {
         claimed(Routine.GROUP_CPUS, kernel);
         if (kernel.before(6, 17))
             throw new UnsupportedOperationException("group_cpus_evenly() reports nummasks from 6.17 (b6139a6abf67); asked for Linux " + kernel);
-        Optional<GroupCpus.Grouping> grouping = GroupCpus.groupCpusEvenly(kernel, new KernelView(machine), numgrps);
+        Optional<GroupCpus.Grouping> grouping = GroupCpus.groupCpusEvenly(kernel, view(machine), numgrps);
         return grouping.isEmpty() ? OptionalInt.empty() : OptionalInt.of(grouping.get().nummasks());
     }
 
@@ -209,14 +209,14 @@ public final class KernelStyleSpread implements Implementation {
     @Override
     public int[] blkMqMapQueues(KernelRelease kernel, Topology machine, int nrQueues, int queueOffset) {
         claimed(Routine.BLK_MQ_MAP, kernel);
-        return BlkMq.blkMqMapQueues(kernel, new KernelView(machine), nrQueues, queueOffset);
+        return BlkMq.blkMqMapQueues(kernel, view(machine), nrQueues, queueOffset);
     }
 
     @Override
     public Optional<List<dev.numaspread.model.group.IrqAffinity.AffinityDesc>> irqCreateAffinityMasks(
             KernelRelease kernel, Topology machine, int nvecs, int preVectors, int postVectors, List<Integer> setSizes) {
         claimed(Routine.IRQ_AFFINITY_MASKS, kernel);
-        return IrqAffinity.irqCreateAffinityMasks(kernel, new KernelView(machine), nvecs, preVectors, postVectors, setSizes);
+        return IrqAffinity.irqCreateAffinityMasks(kernel, view(machine), nvecs, preVectors, postVectors, setSizes);
     }
 
     @Override
@@ -238,44 +238,63 @@ public final class KernelStyleSpread implements Implementation {
     @Override
     public NicQueues virtioNetIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
         claimed(Routine.VIRTIO_NET_IRQS, kernel);
-        return NetDrivers.virtnet(new KernelView(machine), queues);
+        return NetDrivers.virtnet(view(machine), queues);
     }
 
     @Override
     public NicQueues enaIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
         claimed(Routine.ENA_IRQS, kernel);
-        return NetDrivers.ena(new KernelView(machine), queues);
+        return NetDrivers.ena(view(machine), queues);
     }
 
     @Override
     public NicQueues gveIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
         claimed(Routine.GVE_IRQS, kernel);
-        return NetDrivers.gve(kernel, new KernelView(machine), node, queues);
+        return NetDrivers.gve(kernel, view(machine), node, queues);
     }
 
     @Override
     public NicQueues iceIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
         claimed(Routine.ICE_IRQS, kernel);
-        KernelView k = new KernelView(machine);
+        KernelView k = view(machine);
         return NetDrivers.ice(kernel, k, new NumaDistance(k, kernel), queues);
     }
 
     @Override
     public NicQueues i40eIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
         claimed(Routine.I40E_IRQS, kernel);
-        KernelView k = new KernelView(machine);
+        KernelView k = view(machine);
         return NetDrivers.i40e(kernel, k, new NumaDistance(k, kernel), queues);
     }
 
     @Override
     public NicQueues bnxtIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
         claimed(Routine.BNXT_IRQS, kernel);
-        KernelView k = new KernelView(machine);
+        KernelView k = view(machine);
         return NetDrivers.bnxt(kernel, k, new NumaDistance(k, kernel), node, queues);
     }
 
     /** The claims as a set: every call asks, and the list is some fifty long. */
     private static final java.util.Set<Claim> CLAIMED = java.util.Set.copyOf(CLAIMS);
+
+    /** The machine the kernel's tables were last built for, and the tables. */
+    private record Booted(Topology machine, KernelView view) {}
+
+    /** Set by whichever call built the tables last; calls may come from several threads. */
+    private volatile Booted booted;
+
+    /**
+     * The kernel's tables of {@code machine}, built once per machine as the kernel builds them at
+     * boot: the kit asks many questions of one machine in a row, and building the tables anew for
+     * each was a fifth of the example's certification.
+     */
+    private KernelView view(Topology machine) {
+        Booted b = booted;
+        if (b != null && b.machine() == machine) return b.view();
+        KernelView v = new KernelView(machine);
+        booted = new Booted(machine, v);
+        return v;
+    }
 
     private static void claimed(Routine routine, KernelRelease kernel) {
         if (!CLAIMED.contains(new Claim(routine, kernel)))
@@ -285,7 +304,7 @@ public final class KernelStyleSpread implements Implementation {
     @Override
     public PagePoolSession pagePool(KernelRelease kernel, Topology machine, dev.numaspread.model.pagepool.PagePool.Params params) {
         claimed(Routine.PAGE_POOL, kernel);
-        KernelView k = new KernelView(machine);
+        KernelView k = view(machine);
         boolean[] memory = new boolean[k.nrNodeIds];
         for (int n = 0; n < k.nrNodeIds; n++) memory[n] = k.nodeExists[n] && !machine.isMemoryless(n);
         return new PagePool(k, memory, params.haveMemorylessNodes(), kernel.atLeast(5, 13), params);

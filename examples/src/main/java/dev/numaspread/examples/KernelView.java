@@ -9,8 +9,9 @@ import java.util.Arrays;
 /**
  * What the kernel keeps about a machine, as the example's routines read it: the possible, present
  * and online bitmaps, {@code cpu_to_node()}, the node masks, {@code node_distance()} and
- * {@code topology_sibling_cpumask()} and {@code topology_cluster_cpumask()}. Built once per SPI call from the {@link Topology} handed in;
- * everything after that works on these arrays only.
+ * {@code topology_sibling_cpumask()} and {@code topology_cluster_cpumask()}. Built once per machine from the {@link Topology} handed in
+ * ({@code KernelStyleSpread} keeps the last one); everything after that works on these arrays only, and reads them: a routine
+ * that changes a mask works on its own copy.
  */
 final class KernelView {
     static final int NUMA_NO_NODE = -1;
