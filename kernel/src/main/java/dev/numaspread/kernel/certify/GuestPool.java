@@ -533,7 +533,9 @@ final class GuestPool implements MachinePool, AutoCloseable {
                 if (clean) oopsed = true;
                 if (oopsed || closed) reboot();
                 takeOnline(wanted);
-                return apply(call);
+                T out = apply(call);
+                online = guest.machine().online();   // an experiment that changes the online CPUs may leave others than it found
+                return out;
             } finally {
                 lock.writeLock().unlock();
             }

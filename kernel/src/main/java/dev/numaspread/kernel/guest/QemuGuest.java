@@ -791,6 +791,8 @@ public final class QemuGuest implements Guest {
         try {
             body = ProbeAnswers.body(request, (String) exchange(List.of(request), false, deadlock, hang).get(0));
         } finally {
+            // The agent leaves the CPU as it found it; what is online is read again all the same (a refused online too).
+            if (brokenBy == null) current = booted.withOnline(currentCpus()[1]);
             snapshotStale = true;
         }
         return ProbeAnswers.underHotplug(body);
