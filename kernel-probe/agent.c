@@ -10,6 +10,13 @@
  *                 entries "F PATH LENGTH\n" + content, or "L PATH TARGET\n" for a symbolic link
  *   online LIST   takes CPUs online or offline until exactly LIST is online: "ok", or
  *                 "err refused: cpu N: reason"
+ *   grphp NUMGRPS CPU [selftest-lock]
+ *                 group_cpus_evenly(NUMGRPS) from a CPU hotplug callback (spec/hotplug.md HP-6):
+ *                 takes CPU offline when it is online, arms the probe's hotplug state (hparm),
+ *                 brings CPU online through sysfs, answers what the probe collected (hpdone) and
+ *                 leaves CPU as it found it. A routine that takes cpus_read_lock() there never
+ *                 returns: neither does the online, and this request is never answered (the
+ *                 probe's selftest-lock takes it, for the host's tests)
  *   cpus          "ok PRESENT ONLINE": the two CPU lists of /sys/devices/system/cpu ("." when empty)
  *   devsnap       the files of the machine's devices numaspread snapshot reads (/proc/interrupts, each
  *                 /proc/irq/N, block queues, PCI devices, network interfaces' XPS, nvme's queue
@@ -460,6 +467,55 @@ static void cpu_lists(struct buf *answer)
 	addf(answer, "\n");
 }
 
+/* ------------------------------------------------------------------ group_cpus_evenly under hotplug */
+
+static void flush_probe(int probe, struct buf *batch, int lines, struct buf *answer);
+
+/* One request to the probe; its answer line (with its newline) in out. */
+static void probe_request(int probe, const char *request, struct buf *out)
+{
+	struct buf one = {0};
+
+	addf(&one, "%s\n", request);
+	out->len = 0;
+	flush_probe(probe, &one, 1, out);
+	free(one.p);
+}
+
+static void group_during_online(const char *args, int probe, struct buf *answer)
+{
+	struct buf got = {0}, refused = {0};
+	char request[64], option[16] = "";
+	int numgrps, cpu, was;
+
+	if (sscanf(args, "%d %d %15s", &numgrps, &cpu, option) < 2 || numgrps < 0 || cpu <= 0 || cpu >= MAX_CPUS) {
+		addf(answer, "err invalid: grphp NUMGRPS CPU [selftest-lock] with a CPU other than 0\n");
+		return;
+	}
+	was = is_online(cpu);
+	if (was && set_cpu(cpu, 0, answer))
+		return;
+	snprintf(request, sizeof(request), "hparm %d %s", numgrps, option);
+	probe_request(probe, request, &got);
+	if (got.len && !strcmp(got.p, "ok\n")) {
+		/* Blocks for ever when the callback's routine waits for the hotplug lock. */
+		set_cpu(cpu, 1, &refused);
+		probe_request(probe, "hpdone", &got);
+	}
+	if (refused.len)
+		add(answer, refused.p, refused.len);
+	else if (got.len)
+		add(answer, got.p, got.len);
+	else
+		addf(answer, "err internal: the probe gave no answer\n");
+	if (!was && is_online(cpu))
+		set_cpu(cpu, 0, &refused);
+	else if (was && !is_online(cpu))
+		set_cpu(cpu, 1, &refused);
+	free(got.p);
+	free(refused.p);
+}
+
 /* ------------------------------------------------------------------ the loop */
 
 static int open_port(void)
@@ -583,7 +639,7 @@ int main(void)
 			in.p[i] = 0;
 			line = in.p + start;
 			if (!strcmp(line, "ping") || !strcmp(line, "snap") || !strcmp(line, "cpus") || !strcmp(line, "devsnap") || !strncmp(line, "online ", 7)
-			    || !strcmp(line, "quit")) {
+			    || !strncmp(line, "grphp ", 6) || !strcmp(line, "quit")) {
 				flush_probe(probe, &batch, lines, &answer);
 				lines = 0;
 				if (!strcmp(line, "ping"))
@@ -598,7 +654,9 @@ int main(void)
 					addf(&answer, "ok\n");
 					write_all(port, answer.p, answer.len);
 					return 0;
-				} else
+				} else if (!strncmp(line, "grphp ", 6))
+					group_during_online(line + 6, probe, &answer);
+				else
 					set_online(line + 7, &answer);
 			} else {
 				add(&batch, line, strlen(line));

@@ -22,6 +22,16 @@
  *                                irq_create_affinity_masks(NVECS, {PRE, POST, sets})
  *   nodes                        cpu_to_node(cpu) of every possible CPU, by CPU id (sysfs lists a
  *                                node's online CPUs only: a CPU that is not present shows nowhere)
+ *   hparm NUMGRPS [selftest-lock]
+ *                                registers a dynamic CPU hotplug state (CPUHP_AP_ONLINE_DYN) whose
+ *                                startup callback, the next time a CPU comes online, calls
+ *                                group_cpus_evenly(NUMGRPS[, &nummasks]) once (spec/hotplug.md HP-6);
+ *                                selftest-lock: inside cpus_read_lock(), as 6.3 to 6.5 did, so that
+ *                                the host's tests see a deadlock reported as one
+ *   hpdone                       removes that state and answers "CPU LOCK NUMMASKS MASKS" (or
+ *                                "CPU LOCK null"): the CPU whose online ran the callback, and LOCK
+ *                                "held" when cpus_read_trylock() failed in the callback (the hotplug
+ *                                lock was held for writing as the routine ran), else "free"
  *   have                         which of the above this kernel has
  *   selftest-bug                 BUG(): the host's tests check that an oops is seen as one
  *
@@ -46,6 +56,7 @@
 #include <linux/mutex.h>
 #include <linux/cpumask.h>
 #include <linux/cpu.h>
+#include <linux/cpuhotplug.h>
 #include <linux/topology.h>
 #include <linux/nodemask.h>
 #include <linux/kprobes.h>
@@ -371,27 +382,27 @@ static void do_nearest(char *line, struct answer *a)
 	put(a, "ok %d", p_nearest_node(node, N_CPU));
 }
 
-static void do_group_cpus(char *line, struct answer *a)
+/* group_cpus_evenly(numgrps) in the release's form; *nummasks is numgrps where the release has no nummasks. */
+static struct cpumask *group_cpus(int numgrps, unsigned int *nummasks)
 {
-	struct cpumask *masks;
-	unsigned int nummasks;
-	int numgrps, i;
-
-	if (int_word(&line, &numgrps) || numgrps < 0) {
-		put(a, "err invalid: grp NUMGRPS");
-		return;
-	}
 #ifdef PROBE_GROUP_CPUS_NUMMASKS
-	masks = p_group_cpus(numgrps, &nummasks);
+	return p_group_cpus(numgrps, nummasks);
 #else
-	masks = p_group_cpus(numgrps);
-	nummasks = numgrps;
+	*nummasks = numgrps;
+	return p_group_cpus(numgrps);
 #endif
+}
+
+/* A group_cpus_evenly() answer: "NUMMASKS MASK|MASK|..." or "null"; masks is freed. */
+static void put_groups(struct answer *a, struct cpumask *masks, int numgrps, unsigned int nummasks)
+{
+	int i;
+
 	if (!masks) {
-		put(a, "ok null");
+		put(a, "null");
 		return;
 	}
-	put(a, "ok %u ", nummasks);
+	put(a, "%u ", nummasks);
 	/* The array has numgrps masks whatever nummasks says; all are shown. */
 	for (i = 0; i < numgrps; i++) {
 		if (i)
@@ -399,6 +410,93 @@ static void do_group_cpus(char *line, struct answer *a)
 		put_mask(a, &masks[i]);
 	}
 	kfree(masks);
+}
+
+static void do_group_cpus(char *line, struct answer *a)
+{
+	struct cpumask *masks;
+	unsigned int nummasks;
+	int numgrps;
+
+	if (int_word(&line, &numgrps) || numgrps < 0) {
+		put(a, "err invalid: grp NUMGRPS");
+		return;
+	}
+	masks = group_cpus(numgrps, &nummasks);
+	put(a, "ok ");
+	put_groups(a, masks, numgrps, nummasks);
+}
+
+/*
+ * group_cpus_evenly() from a CPU hotplug callback (HP-6). A CPU's online runs the AP_ONLINE_DYN
+ * startup callbacks in that CPU's hotplug thread while the task that asked for the online holds
+ * the CPU hotplug lock for writing (_cpu_up() in kernel/cpu.c); a routine that takes
+ * cpus_read_lock() waits there for ever, and the online never completes. The agent arms the state
+ * (hparm), brings a CPU online through sysfs and collects what the callback saw (hpdone).
+ */
+static int hp_state = -1;
+static int hp_numgrps;
+static bool hp_selftest_lock;
+static int hp_cpu = -1;
+static bool hp_lock_held;
+static struct cpumask *hp_masks;
+static unsigned int hp_nummasks;
+
+static int hp_online(unsigned int cpu)
+{
+	if (hp_cpu >= 0)
+		return 0;	/* once: the first CPU that comes online */
+	hp_lock_held = !cpus_read_trylock();
+	if (!hp_lock_held)
+		cpus_read_unlock();
+	if (hp_selftest_lock)
+		cpus_read_lock();	/* waits for the online, which waits for this callback */
+	hp_masks = group_cpus(hp_numgrps, &hp_nummasks);
+	if (hp_selftest_lock)
+		cpus_read_unlock();
+	hp_cpu = cpu;
+	return 0;
+}
+
+static void do_hotplug_arm(char *line, struct answer *a)
+{
+	int numgrps, state;
+	char *option;
+
+	if (int_word(&line, &numgrps) || numgrps < 0 || hp_state >= 0) {
+		put(a, "err invalid: hparm NUMGRPS [selftest-lock], once before hpdone");
+		return;
+	}
+	option = word(&line);
+	hp_selftest_lock = option && !strcmp(option, "selftest-lock");
+	kfree(hp_masks);
+	hp_masks = NULL;
+	hp_cpu = -1;
+	hp_numgrps = numgrps;
+	state = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN, "numaspread/probe:group", hp_online, NULL);
+	if (state < 0) {
+		put(a, "err internal: cpuhp_setup_state_nocalls (%d)", state);
+		return;
+	}
+	hp_state = state;
+	put(a, "ok");
+}
+
+static void do_hotplug_done(struct answer *a)
+{
+	if (hp_state < 0) {
+		put(a, "err invalid: hpdone without hparm");
+		return;
+	}
+	cpuhp_remove_state_nocalls(hp_state);
+	hp_state = -1;
+	if (hp_cpu < 0) {
+		put(a, "err internal: no CPU came online while the hotplug state was registered");
+		return;
+	}
+	put(a, "ok %d %s ", hp_cpu, hp_lock_held ? "held" : "free");
+	put_groups(a, hp_masks, hp_numgrps, hp_nummasks);
+	hp_masks = NULL;
 }
 
 static void do_map_queues(char *line, struct answer *a)
@@ -507,7 +605,7 @@ static void do_have(struct answer *a)
 	if (p_nearest_node)
 		put(a, " nearest");
 	if (p_group_cpus)
-		put(a, " grp");
+		put(a, " grp grp-hotplug");
 #ifdef PROBE_GROUP_CPUS_NUMMASKS
 	if (p_group_cpus)
 		put(a, " grp-nummasks");
@@ -552,6 +650,10 @@ static void answer_line(char *line, struct answer *a, struct cpumask *scratch)
 		do_nearest(line, a);
 	else if (!strcmp(op, "grp") && p_group_cpus)
 		do_group_cpus(line, a);
+	else if (!strcmp(op, "hparm") && p_group_cpus)
+		do_hotplug_arm(line, a);
+	else if (!strcmp(op, "hpdone") && p_group_cpus)
+		do_hotplug_done(a);
 	else if (!strcmp(op, "mq") && p_map_queues)
 		do_map_queues(line, a);
 #ifdef PROBE_IRQ_CALC_SETS

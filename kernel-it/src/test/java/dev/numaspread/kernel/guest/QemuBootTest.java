@@ -110,6 +110,16 @@ class QemuBootTest {
             if (g.answers().contains(Guest.Call.HOP_MASKS))
                 assertEquals(NumaHops.hopMasks(series, seen, 1), g.hopMasks(1));
 
+            // group_cpus_evenly from a CPU hotplug callback as CPU 6 comes online (HP-6): the online holds the
+            // hotplug lock for writing, the routine answers as the model, and CPU 6 is offline again after.
+            if (g.callsUnderHotplug()) {
+                Guest.UnderHotplug u = g.groupCpusDuringOnline(2, 6);
+                assertEquals(6, u.cpu());
+                assertTrue(u.lockHeld(), "cpus_read_trylock() failed in the callback: the online held the lock");
+                assertEquals(GroupCpusEvenly.groupCpusEvenly(series, seen, 2), u.groups());
+                assertEquals(Optional.of("0-5,7\n"), g.sysfs("sys/devices/system/cpu/online"));
+            }
+
             g.setOnline(CpuSet.parseList("0-7"));
             assertEquals(CpuSet.parseList("0-7"), g.machine().online());
             assertArrayEquals(LocalSpread.localSpreadCpus(series, g.machine(), 1, 9), g.localSpread(1, 9));
@@ -133,6 +143,16 @@ class QemuBootTest {
                     assertArrayEquals(LocalSpread.localSpreadCpus(series, seen, node, 15), clean.localSpread(node, 15), "restored: node " + node);
                 clean.setOnline(CpuSet.parseList("0-7"));
                 assertArrayEquals(LocalSpread.localSpreadCpus(series, clean.machine(), 1, 9), clean.localSpread(1, 9));
+
+                // A routine that takes cpus_read_lock() in the callback (the probe's selftest, as 6.3 to 6.5 did):
+                // the online never completes, and the unanswered request is the kernel's deadlock, not a hang.
+                if (clean.callsUnderHotplug()) {
+                    KernelBug deadlock = assertThrows(KernelBug.class,
+                            () -> clean.groupCpusDuringOnline(2, 7, true, Duration.ofSeconds(5)));
+                    assertEquals("deadlock", deadlock.kind());
+                    assertTrue(deadlock.getMessage().contains("bringing cpu 7 online did not complete"), deadlock.getMessage());
+                    assertTrue(clean.oopsed());
+                }
             }
         }
     }

@@ -286,9 +286,21 @@ final class GuestPool implements MachinePool, AutoCloseable {
      * @throws ImplementationFailure when the guest stopped answering otherwise
      */
     <T> T answer(Topology machine, String request, Function<Guest, T> call) {
+        return answer(machine, request, call, false);
+    }
+
+    /**
+     * As {@link #answer}, made with no other call on that guest meanwhile: an experiment that changes
+     * the guest's online CPUs while it runs (HP-6's CPU hotplug).
+     */
+    <T> T answerAlone(Topology machine, String request, Function<Guest, T> call) {
+        return answer(machine, request, call, true);
+    }
+
+    private <T> T answer(Topology machine, String request, Function<Guest, T> call, boolean alone) {
         Booted b = find(machine);
         try {
-            return b.call(machine.online(), request, call);
+            return b.call(machine.online(), request, call, alone);
         } catch (CannotBuild e) {
             throw new MachineOutOfReach(this, "the kernel cannot take the machine to online CPUs " + machine.online().toList() + ": " + e.getMessage());
         } catch (GuestFailure e) {
@@ -434,19 +446,20 @@ final class GuestPool implements MachinePool, AutoCloseable {
          * {@code call} on this guest with {@code wanted} online. A call that oopsed the kernel once on
          * these online CPUs is not made again: the oops it gave is given again (a kernel routine is a
          * function of the machine, and each oops costs a boot). A call that finds the guest broken by
-         * another call's oops (calls run side by side) is made again on a clean guest.
+         * another call's oops (calls run side by side) is made again on a clean guest. {@code exclusive}:
+         * no other call is made on the guest meanwhile.
          */
-        <T> T call(CpuSet wanted, String request, Function<Guest, T> call) {
+        <T> T call(CpuSet wanted, String request, Function<Guest, T> call, boolean exclusive) {
             String key = wanted.toList() + " " + request;
             KernelBug known = oopses.get(key);
             if (known != null) throw known;
             for (int attempt = 0; ; attempt++) {
                 try {
-                    return callOnce(wanted, call);
+                    return exclusive ? alone(wanted, call, false) : callOnce(wanted, call);
                 } catch (KernelBug bug) {
                     T alone;
                     try {
-                        alone = alone(wanted, call);
+                        alone = alone(wanted, call, true);
                     } catch (KernelBug again) {
                         oopses.put(key, again);
                         throw again;
@@ -507,19 +520,22 @@ final class GuestPool implements MachinePool, AutoCloseable {
         }
 
         /**
-         * {@code call} alone on a clean guest on this machine (restored or booted anew), no other call
-         * made meanwhile: an oops is the call's answer only when it comes back so. A guest can be broken before the call by earlier
-         * calls or by a starved host (6.12.117 double-faulted once on {@code group_cpus_evenly(1)}
+         * {@code call} alone on this guest, no other call made meanwhile. {@code clean}: on a clean guest
+         * on this machine (restored or booted anew), as after an oops, which is the call's answer only
+         * when it comes back so. A guest can be broken before the call by earlier calls or by a starved
+         * host (6.12.117 double-faulted once on {@code group_cpus_evenly(1)}
          * after a WARN, under a load of 19 on 2 cores, and answered the same call on the same machine
          * booted anew).
          */
-        private <T> T alone(CpuSet wanted, Function<Guest, T> call) {
+        private <T> T alone(CpuSet wanted, Function<Guest, T> call, boolean clean) {
             lock.writeLock().lock();
             try {
-                oopsed = true;
-                reboot();
+                if (clean) oopsed = true;
+                if (oopsed || closed) reboot();
                 takeOnline(wanted);
-                return apply(call);
+                T out = apply(call);
+                online = guest.machine().online();   // an experiment that changes the online CPUs may leave others than it found
+                return out;
             } finally {
                 lock.writeLock().unlock();
             }

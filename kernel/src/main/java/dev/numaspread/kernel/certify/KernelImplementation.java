@@ -8,6 +8,7 @@ import dev.numaspread.conformance.spi.Traffic;
 import dev.numaspread.kernel.guest.Guest;
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.group.IrqAffinity;
+import dev.numaspread.model.hotplug.Machine;
 import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.kernel.KernelRelease;
 import dev.numaspread.model.numa.NumaClosest;
@@ -176,6 +177,43 @@ public final class KernelImplementation implements RemoteImplementation, AutoClo
         return ask(machine, "groupCpusEvenly(numgrps=" + numgrps + ")", g -> g.groupCpusEvenly(numgrps), Objects::equals, String::valueOf);
     }
 
+    /**
+     * {@code group_cpus_evenly(numgrps)} on a running machine, tested as a kernel developer tests its
+     * lock (HP-6): the guest booted on {@code machine}'s topology calls it from a CPU hotplug callback
+     * while its last CPU comes online, the hotplug lock held for writing by the online
+     * ({@link Guest#groupCpusDuringOnline}). A routine that answered took no {@code cpus_read_lock()}
+     * (it would have waited for ever): that is recorded on {@code machine}
+     * ({@link Machine#returnedUnderHotplug}). An online that never completed is the deadlock: the lock
+     * is taken on {@code machine} as the kernel took it, and the kernel's bug, in its own words, is
+     * thrown. A guest whose probe cannot make the experiment, or a machine with no CPU but 0 (which
+     * x86 cannot take offline), shows nothing: no call is made on {@code machine}.
+     */
+    @Override
+    public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Machine machine, int numgrps) {
+        Topology t = machine.topology();
+        CpuSet others = t.present().without(0);
+        if (others.isEmpty()) return groupCpusEvenly(kernel, t, numgrps);
+        int cpu = others.last();
+        String what = "groupCpusEvenly(numgrps=" + numgrps + ") from a CPU hotplug callback as cpu " + cpu + " comes online";
+        Guest.UnderHotplug u;
+        try {
+            u = timed(t, what, g -> g.groupCpusDuringOnline(numgrps, cpu), true);
+        } catch (UnsupportedOperationException e) {
+            return groupCpusEvenly(kernel, t, numgrps);
+        } catch (KernelBug bug) {
+            if (!bug.kind().equals("deadlock")) throw bug;
+            try {
+                machine.cpusReadLock();
+            } catch (KernelBug modelled) {
+                // The model's deadlock for the same lock; the kernel's own words are the ones to show.
+            }
+            throw bug;
+        }
+        // A lock not held as the routine ran would show nothing (the online holds it; cpus_read_trylock() says so).
+        if (u.lockHeld()) machine.returnedUnderHotplug("group_cpus_evenly(" + numgrps + ") in the online of cpu " + u.cpu());
+        return u.groups();
+    }
+
     @Override
     public OptionalInt groupCpusEvenlyNummasks(KernelRelease kernel, Topology machine, int numgrps) {
         return ask(machine, "groupCpusEvenlyNummasks(numgrps=" + numgrps + ")", g -> g.groupCpusNummasks(numgrps), Objects::equals, String::valueOf);
@@ -216,12 +254,17 @@ public final class KernelImplementation implements RemoteImplementation, AutoClo
     }
 
     private <T> T timed(Topology machine, String what, Function<Guest, T> call) {
+        return timed(machine, what, call, false);
+    }
+
+    /** {@code alone}: made with no other call on the guest meanwhile ({@link GuestPool#answerAlone}). */
+    private <T> T timed(Topology machine, String what, Function<Guest, T> call, boolean alone) {
         requests.incrementAndGet();
         long start = System.nanoTime();
         // Busy time counts wall time with at least one call in flight, as the process driver counts it.
         if (inFlight.getAndIncrement() == 0) busySince.set(start);
         try {
-            return guests.answer(machine, what, call);
+            return alone ? guests.answerAlone(machine, what, call) : guests.answer(machine, what, call);
         } finally {
             long now = System.nanoTime();
             if (inFlight.decrementAndGet() == 0) busyNanos.addAndGet(now - busySince.get());

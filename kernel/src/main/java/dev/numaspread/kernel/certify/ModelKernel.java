@@ -179,6 +179,24 @@ public final class ModelKernel implements BootableKernel {
             return ask(() -> GroupCpusEvenly.grouping(k, machine, numgrps).map(g -> OptionalInt.of(g.nummasks())).orElse(OptionalInt.empty()));
         }
 
+        /**
+         * The experiment of a booted kernel from the model of its release: a release that takes
+         * {@code cpus_read_lock()} in {@code group_cpus_evenly} (6.3 to 6.5) deadlocks, as the online
+         * would never complete; the others give their groups with the lock held by the online.
+         */
+        @Override
+        public synchronized UnderHotplug groupCpusDuringOnline(int numgrps, int cpu) {
+            alive();
+            if (cpu == 0 || !machine.present().contains(cpu))
+                throw new CannotBuild("cpu " + cpu + " cannot be brought online here: CPU 0 never goes offline on x86; others must be present");
+            if (GroupCpusEvenly.takesHotplugLock(k)) {
+                dead = "the kernel oopsed earlier (a deadlock in the online of cpu " + cpu + ")";
+                throw new KernelBug("deadlock", "Linux " + release + " (the model of " + k + ") did not bring cpu " + cpu
+                        + " online: group_cpus_evenly(" + numgrps + ") in its hotplug callback takes cpus_read_lock(), which the online holds");
+            }
+            return new UnderHotplug(cpu, true, ask(() -> GroupCpusEvenly.groupCpusEvenly(k, machine, numgrps)));
+        }
+
         @Override public int[] blkMqMapQueues(int queues, int offset) { return ask(() -> BlkMqMap.blkMqMapQueues(k, machine, queues, offset)); }
 
         @Override

@@ -77,6 +77,28 @@ public interface Guest extends AutoCloseable {
     /** The {@code nummasks} of the same call (6.17+); empty for NULL. */
     OptionalInt groupCpusNummasks(int numgrps);
 
+    /**
+     * What {@code group_cpus_evenly(numgrps)} gave when called from a CPU hotplug callback while a
+     * CPU came online (spec/hotplug.md HP-6): the CPU, whether the hotplug lock was held for writing
+     * as the routine ran ({@code cpus_read_trylock()} failed in the callback), and the groups (empty
+     * for NULL).
+     */
+    record UnderHotplug(int cpu, boolean lockHeld, Optional<List<CpuSet>> groups) {}
+
+    /**
+     * {@code group_cpus_evenly(numgrps)} from the startup callback of a dynamic CPU hotplug state
+     * ({@code CPUHP_AP_ONLINE_DYN}) while {@code cpu} comes online, the hotplug lock held for
+     * writing by the online; {@code cpu} is taken offline first when it is online, and left as it
+     * was found.
+     *
+     * @throws dev.numaspread.model.kernel.KernelBug "deadlock" when the online did not complete: the
+     *         routine waits for the lock its caller holds (the guest is then not trusted again)
+     * @throws UnsupportedOperationException when the probe cannot make the experiment (the default)
+     */
+    default UnderHotplug groupCpusDuringOnline(int numgrps, int cpu) {
+        throw new UnsupportedOperationException("this guest cannot call group_cpus_evenly from a CPU hotplug callback");
+    }
+
     /** {@code blk_mq_map_queues()} of {@code queues} queues from {@code offset}: the queue of each CPU id below {@code nr_cpu_ids}. */
     int[] blkMqMapQueues(int queues, int offset);
 

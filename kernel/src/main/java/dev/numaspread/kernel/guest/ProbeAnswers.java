@@ -75,6 +75,14 @@ final class ProbeAnswers {
         return new Groups(Optional.of(masks(space < 0 ? "" : body.substring(space + 1))), OptionalInt.of(nummasks));
     }
 
+    /** What {@code grphp} answers: {@code CPU held|free NUMMASKS MASKS} or {@code CPU held|free null}. */
+    static Guest.UnderHotplug underHotplug(String body) {
+        String[] w = body.split(" ", 3);
+        if (w.length < 3 || !(w[1].equals("held") || w[1].equals("free")))
+            throw new GuestFailure("the probe's answer to grphp is '" + body + "'; expected CPU held|free GROUPS");
+        return new Guest.UnderHotplug(parseInt(w[0]), w[1].equals("held"), groups(w[2]).masks());
+    }
+
     /** What {@code irq} answers: {@code null} or {@code MASK/m|MASK/u|...}. */
     static Optional<List<AffinityDesc>> affinity(String body) {
         if (body.equals("null")) return Optional.empty();

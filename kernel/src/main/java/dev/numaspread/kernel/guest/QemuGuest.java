@@ -527,7 +527,16 @@ public final class QemuGuest implements Guest {
         return out;
     }
 
-    private synchronized List<Object> exchange(List<String> requests, boolean snap) {
+    private List<Object> exchange(List<String> requests, boolean snap) {
+        return exchange(requests, snap, options.callTimeout(), null);
+    }
+
+    /**
+     * {@code requests} answered within {@code timeout}; {@code hangMeans}, when not null, says what a
+     * request left unanswered shows of the kernel: it is then that kernel bug (a "deadlock"), not a
+     * guest that stopped answering.
+     */
+    private synchronized List<Object> exchange(List<String> requests, boolean snap, Duration timeout, String hangMeans) {
         if (closed) throw new GuestFailure("the guest was closed");
         if (brokenBy != null) throw new GuestFailure("the guest is not trusted after " + brokenBy);
         StringBuilder sb = new StringBuilder();
@@ -545,10 +554,16 @@ public final class QemuGuest implements Guest {
         };
         try {
             return channel.exchange(sb.toString().getBytes(StandardCharsets.US_ASCII), snaps,
-                    System.nanoTime() + options.callTimeout().toNanos(), watch);
+                    System.nanoTime() + timeout.toNanos(), watch);
         } catch (TimeoutException e) {
             brokenBy = "a call that hung";
             HostCommand.kill(qemu);
+            if (hangMeans != null) {
+                brokenBy = "a deadlock on '" + requests.get(0) + "'";
+                oopsed = true;
+                throw new KernelBug("deadlock", "Linux " + release + " did not answer '" + requests.get(0) + "' within "
+                        + timeout.toSeconds() + " s: " + hangMeans + "; the guest was stopped | console: " + console.tailText(8));
+            }
             throw new GuestFailure("no answer to '" + requests.get(0) + (requests.size() > 1 ? "' (and " + (requests.size() - 1) + " more)" : "'")
                     + " within " + options.callTimeout().toSeconds() + " s; the guest was stopped: " + console.tailText(8));
         } catch (IOException e) {
@@ -744,6 +759,43 @@ public final class QemuGuest implements Guest {
         ProbeAnswers.Groups g = groups(numgrps);
         cachedGroups = null;
         return g.nummasks();
+    }
+
+    /**
+     * How long the online of {@link #groupCpusDuringOnline} may take before it is a deadlock: a CPU
+     * comes online in well under a second under TCG on 2 loaded cores, the experiment included.
+     */
+    static final Duration HOTPLUG_DEADLOCK = Duration.ofSeconds(20);
+
+    /** Whether the probe can call {@code group_cpus_evenly} from a CPU hotplug callback ({@code grp-hotplug}). */
+    public boolean callsUnderHotplug() {
+        return have.words().contains("grp-hotplug");
+    }
+
+    @Override
+    public UnderHotplug groupCpusDuringOnline(int numgrps, int cpu) {
+        return groupCpusDuringOnline(numgrps, cpu, false, HOTPLUG_DEADLOCK);
+    }
+
+    /**
+     * {@link #groupCpusDuringOnline(int, int)}, an online not complete within {@code deadlock} being
+     * the deadlock; {@code selftestLock}: the probe's callback takes {@code cpus_read_lock()} around
+     * the call, as 6.3 to 6.5 did, for the tests that a deadlock is seen as one.
+     */
+    UnderHotplug groupCpusDuringOnline(int numgrps, int cpu, boolean selftestLock, Duration deadlock) {
+        if (!callsUnderHotplug()) return Guest.super.groupCpusDuringOnline(numgrps, cpu);
+        String request = "grphp " + numgrps + " " + cpu + (selftestLock ? " selftest-lock" : "");
+        String hang = "bringing cpu " + cpu + " online did not complete while group_cpus_evenly(" + numgrps + ") ran in its CPU hotplug"
+                + " callback (CPUHP_AP_ONLINE_DYN), the hotplug lock held for writing by the online: the routine waits for that lock";
+        String body;
+        try {
+            body = ProbeAnswers.body(request, (String) exchange(List.of(request), false, deadlock, hang).get(0));
+        } finally {
+            // The agent leaves the CPU as it found it; what is online is read again all the same (a refused online too).
+            if (brokenBy == null) current = booted.withOnline(currentCpus()[1]);
+            snapshotStale = true;
+        }
+        return ProbeAnswers.underHotplug(body);
     }
 
     @Override

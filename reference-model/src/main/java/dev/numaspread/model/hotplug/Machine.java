@@ -178,6 +178,18 @@ public final class Machine {
         if (lockDepth == 0) while (!waiting.isEmpty()) apply(waiting.removeFirst());
     }
 
+    /**
+     * Records that {@code call} ran to its end on a real kernel from inside a CPU hotplug operation
+     * whose writer held the hotplug lock (a booted kernel's {@code group_cpus_evenly()} called from a
+     * hotplug callback while a CPU came online, HP-6): what such a run shows is that the routine took
+     * no {@code cpus_read_lock()}, which would have waited for ever, not which services it used. Kept
+     * among {@link #calls()} as {@code returned_under_hotplug}, a boundary like a service; it reads and
+     * changes nothing.
+     */
+    public void returnedUnderHotplug(String call) {
+        arrive("returned_under_hotplug", () -> call + " returned under CPU hotplug");
+    }
+
     // ---------------------------------------------------------------- services
 
     /** {@code num_online_cpus()}. */

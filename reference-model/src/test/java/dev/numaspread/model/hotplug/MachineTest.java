@@ -77,4 +77,19 @@ class MachineTest {
         assertEquals("deadlock", bug.kind());
         assertEquals(7, (int) m.duringHotplug(() -> m.topology().numOnlineCpus() - 1));
     }
+
+    /** What a booted kernel shows under hotplug is kept as a call that takes no lock and changes nothing. */
+    @Test
+    void HP_6_aReturnUnderHotplugIsACallWithoutTheLock() {
+        Machine m = Machine.boot(EIGHT, KernelRelease.of(7, 3));
+        m.duringHotplug(() -> {
+            m.returnedUnderHotplug("group_cpus_evenly(2) in the online of cpu 7");
+            return 0;
+        });
+        assertEquals(1, m.calls().size());
+        assertEquals("returned_under_hotplug", m.calls().get(0).service());
+        assertEquals("group_cpus_evenly(2) in the online of cpu 7 returned under CPU hotplug", m.calls().get(0).call());
+        assertEquals(0, m.lockDepth());
+        assertEquals(EIGHT.online(), m.online());
+    }
 }
