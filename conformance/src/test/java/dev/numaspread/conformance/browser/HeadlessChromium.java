@@ -171,7 +171,11 @@ final class HeadlessChromium implements AutoCloseable {
 
     @Override
     public void close() {
+        // Chromium's helpers (renderer, GPU, network service) are its children: stopped with it, so
+        // none still writes into the profile while it is deleted.
+        java.util.List<ProcessHandle> helpers = process.descendants().toList();
         process.destroy();
+        helpers.forEach(ProcessHandle::destroy);
         try {
             if (!process.waitFor(10, TimeUnit.SECONDS)) process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
@@ -179,8 +183,9 @@ final class HeadlessChromium implements AutoCloseable {
         }
         try (var s = Files.walk(profile)) {
             for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-        } catch (IOException e) {
-            // A profile left in the temp folder harms nothing.
+        } catch (IOException | java.io.UncheckedIOException e) {
+            // A profile left in the temp folder harms nothing (a file that a helper removed while the
+            // walk went by ends the walk: seen once, NoSuchFileException on ".org.chromium.Chromium.*").
         }
     }
 }
