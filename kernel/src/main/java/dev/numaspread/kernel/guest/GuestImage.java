@@ -123,9 +123,13 @@ public record GuestImage(String release, Path kernel, Path initramfs, List<Strin
                 names.add(name);
             }
             ird.file("init", init(names, parameters).getBytes(StandardCharsets.US_ASCII), true);
-            Path tmp = dir.resolve(initramfs.getFileName() + ".tmp");
+            // Each process writes its own temporary files and moves them in whole: two JVMs (kernel-it's
+            // surefire forks) may build the same image at once on a new cache, with the same bytes.
+            Path tmp = Files.createTempFile(dir, initramfs.getFileName().toString(), ".tmp");
+            Path tmpListing = Files.createTempFile(dir, listing.getFileName().toString(), ".tmp");
             Files.write(tmp, ird.bytes());
-            Files.write(listing, names);
+            Files.write(tmpListing, names);
+            Files.move(tmpListing, listing, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             Files.move(tmp, initramfs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             return new GuestImage(k.release(), k.image(), initramfs, names);
         } catch (IOException e) {

@@ -189,21 +189,28 @@ public final class ProbeBuild {
         }
     }
 
+    // As moduleOnce: the class lock for this JVM's threads, a file lock for other processes (two
+    // surefire forks of kernel-it build it at once on a new cache: one deleted the other's folder).
     private Path agentOnce() {
         Path bin = agentPath();
         if (Files.isExecutable(bin)) return bin;
         if (!HostCommand.installed("gcc"))
             throw new ProbeBuildFailure("building the guest agent needs gcc and a static C library (apt-get install gcc libc6-dev)");
         try {
-            Path dir = bin.getParent().resolve("agent-build");
-            BuildRoot.deleteTree(dir);
-            ProbeSources.write(ProbeSources.AGENT, dir);
-            progress.accept("building the guest agent (static, once)");
-            HostCommand.Output out = HostCommand.of("gcc", "-static", "-O2", "-o", "agent", "agent.c").in(dir)
-                    .timeout(Duration.ofMinutes(5)).run();
-            if (!out.ok()) throw new ProbeBuildFailure("building the guest agent failed: " + out.tail(3));
-            Files.move(dir.resolve("agent"), bin, StandardCopyOption.REPLACE_EXISTING);
-            BuildRoot.deleteTree(dir);
+            Files.createDirectories(bin.getParent());
+            try (FileChannel ch = FileChannel.open(bin.resolveSibling(".agent-lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                 FileLock lock = ch.lock()) {
+                if (Files.isExecutable(bin)) return bin;
+                Path dir = bin.getParent().resolve("agent-build");
+                BuildRoot.deleteTree(dir);
+                ProbeSources.write(ProbeSources.AGENT, dir);
+                progress.accept("building the guest agent (static, once)");
+                HostCommand.Output out = HostCommand.of("gcc", "-static", "-O2", "-o", "agent", "agent.c").in(dir)
+                        .timeout(Duration.ofMinutes(5)).run();
+                if (!out.ok()) throw new ProbeBuildFailure("building the guest agent failed: " + out.tail(3));
+                Files.move(dir.resolve("agent"), bin, StandardCopyOption.ATOMIC_MOVE);
+                BuildRoot.deleteTree(dir);
+            }
         } catch (IOException e) {
             throw new ProbeBuildFailure(bin.getParent() + ": " + e.getMessage());
         } catch (HostCommandException e) {
