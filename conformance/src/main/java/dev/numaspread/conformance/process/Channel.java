@@ -434,8 +434,16 @@ final class Channel {
     }
 
     private void ended() {
+        boolean asked;
         synchronized (this) {
-            if (closing || broken != null) return;
+            if (broken != null) return;
+            asked = closing;
+        }
+        if (asked) {
+            // The end close() asked for: the bye waiting for its answer is settled now, not after its
+            // whole wait (a program that exits on bye, or at the end of its work, without answering it).
+            breakWith(null, "the program ended its output as the kit closed it");
+            return;
         }
         String status;
         try {
