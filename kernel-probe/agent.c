@@ -142,45 +142,44 @@ static int starts_numbered(const char *name, const char *prefix)
 	return !strncmp(name, prefix, n) && name[n] >= '0' && name[n] <= '9' && strspn(name + n, "0123456789") == strlen(name + n);
 }
 
-/* Links named PREFIXn under dir. */
-static void snap_links(struct buf *out, const char *dir, const char *prefix)
+/* The link at path itself. */
+static void snap_link(struct buf *out, const char *path)
 {
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char path[512], target[512];
+	char target[512];
+	ssize_t n = readlink(path, target, sizeof(target) - 1);
 
-	if (!d)
+	if (n < 0)
 		return;
-	while ((e = readdir(d))) {
-		ssize_t n;
-
-		if (!starts_numbered(e->d_name, prefix))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		n = readlink(path, target, sizeof(target) - 1);
-		if (n < 0)
-			continue;
-		target[n] = 0;
-		addf(out, "L %s %s\n", path + 1, target);
-	}
-	closedir(d);
+	target[n] = 0;
+	addf(out, "L %s %s\n", path + 1, target);
 }
 
-static void snap_all_files(struct buf *out, const char *dir)
+/* The file at path when it is a regular one (a folder or a link is passed over). */
+static void snap_regular_file(struct buf *out, const char *path)
+{
+	struct stat st;
+
+	if (!stat(path, &st) && S_ISREG(st.st_mode))
+		snap_file(out, path);
+}
+
+/*
+ * Calls each(out, dir/NAME) for every entry of dir named PREFIXn (cpu0, node1), or, with a NULL
+ * prefix, for every entry that is no dot file; in the order readdir() gives them.
+ */
+static void each_entry(struct buf *out, const char *dir, const char *prefix, void (*each)(struct buf *, const char *))
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
 	char path[512];
-	struct stat st;
 
 	if (!d)
 		return;
 	while ((e = readdir(d))) {
-		if (e->d_name[0] == '.')
+		if (prefix ? !starts_numbered(e->d_name, prefix) : e->d_name[0] == '.')
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		if (!stat(path, &st) && S_ISREG(st.st_mode))
-			snap_file(out, path);
+		each(out, path);
 	}
 	closedir(d);
 }
@@ -195,41 +194,37 @@ static void snap_files(struct buf *out, const char *dir, const char *const *name
 	}
 }
 
+/* A CPU's folder: its online file, its nodeN link and the files of its topology folder. */
+static void snap_cpu(struct buf *out, const char *dir)
+{
+	static const char *const online[] = {"online", NULL};
+	char path[512];
+
+	snap_files(out, dir, online);
+	each_entry(out, dir, "node", snap_link);
+	snprintf(path, sizeof(path), "%s/topology", dir);
+	each_entry(out, path, NULL, snap_regular_file);
+}
+
+/* A node's folder: its CPU list, distances and memory, and its cpuN links. */
+static void snap_node(struct buf *out, const char *dir)
+{
+	static const char *const files[] = {"cpulist", "distance", "meminfo", NULL};
+
+	snap_files(out, dir, files);
+	each_entry(out, dir, "cpu", snap_link);
+}
+
 static void snapshot(struct buf *answer)
 {
 	static const char *const cpu_files[] = {"possible", "present", "online", "offline", "kernel_max", NULL};
 	static const char *const node_files[] = {"possible", "online", "has_cpu", "has_memory", "has_normal_memory", NULL};
-	static const char *const node_dir_files[] = {"cpulist", "distance", "meminfo", NULL};
-	static const char *const online[] = {"online", NULL};
 	struct buf out = {0};
-	char path[512];
-	DIR *d;
-	struct dirent *e;
 
 	snap_files(&out, "/sys/devices/system/cpu", cpu_files);
-	d = opendir("/sys/devices/system/cpu");
-	while (d && (e = readdir(d))) {
-		if (!starts_numbered(e->d_name, "cpu"))
-			continue;
-		snprintf(path, sizeof(path), "/sys/devices/system/cpu/%s", e->d_name);
-		snap_files(&out, path, online);
-		snap_links(&out, path, "node");
-		strncat(path, "/topology", sizeof(path) - strlen(path) - 1);
-		snap_all_files(&out, path);
-	}
-	if (d)
-		closedir(d);
+	each_entry(&out, "/sys/devices/system/cpu", "cpu", snap_cpu);
 	snap_files(&out, "/sys/devices/system/node", node_files);
-	d = opendir("/sys/devices/system/node");
-	while (d && (e = readdir(d))) {
-		if (!starts_numbered(e->d_name, "node"))
-			continue;
-		snprintf(path, sizeof(path), "/sys/devices/system/node/%s", e->d_name);
-		snap_files(&out, path, node_dir_files);
-		snap_links(&out, path, "cpu");
-	}
-	if (d)
-		closedir(d);
+	each_entry(&out, "/sys/devices/system/node", "node", snap_node);
 	snap_first_block(&out, "/proc/cpuinfo");
 	snap_file(&out, "/proc/sys/kernel/osrelease");
 	addf(answer, "ok %zu\n", out.len);
@@ -239,36 +234,6 @@ static void snapshot(struct buf *answer)
 }
 
 /* ------------------------------------------------------------------ devices (issue 27) */
-
-/* The link at path itself (not links named PREFIXn under a folder). */
-static void snap_link(struct buf *out, const char *path)
-{
-	char target[512];
-	ssize_t n = readlink(path, target, sizeof(target) - 1);
-
-	if (n < 0)
-		return;
-	target[n] = 0;
-	addf(out, "L %s %s\n", path + 1, target);
-}
-
-/* Calls each(out, dir/NAME) for every entry of dir that is no dot file. */
-static void each_entry(struct buf *out, const char *dir, void (*each)(struct buf *, const char *))
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char path[512];
-
-	if (!d)
-		return;
-	while ((e = readdir(d))) {
-		if (e->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		each(out, path);
-	}
-	closedir(d);
-}
 
 static void snap_irq(struct buf *out, const char *dir)
 {
@@ -292,7 +257,7 @@ static void snap_block(struct buf *out, const char *dir)
 	snprintf(path, sizeof(path), "/sys/class/block/%s", strrchr(dir, '/') + 1);
 	snap_link(out, path);
 	snprintf(path, sizeof(path), "%s/mq", dir);
-	each_entry(out, path, snap_queue_cpu_list);
+	each_entry(out, path, NULL, snap_queue_cpu_list);
 }
 
 static void snap_pci(struct buf *out, const char *dir)
@@ -302,7 +267,7 @@ static void snap_pci(struct buf *out, const char *dir)
 
 	snap_files(out, dir, files);
 	snprintf(path, sizeof(path), "%s/msi_irqs", dir);
-	snap_all_files(out, path);
+	each_entry(out, path, NULL, snap_regular_file);
 	snprintf(path, sizeof(path), "%s/driver", dir);
 	snap_link(out, path);
 }
@@ -321,7 +286,7 @@ static void snap_net(struct buf *out, const char *path)
 
 	snap_link(out, path);
 	snprintf(queues, sizeof(queues), "%s/queues", path);
-	each_entry(out, queues, snap_xps);
+	each_entry(out, queues, NULL, snap_xps);
 }
 
 /*
@@ -336,10 +301,10 @@ static void device_snapshot(struct buf *answer)
 
 	snap_file(&out, "/proc/interrupts");
 	snap_files(&out, "/sys/module/nvme/parameters", nvme_parameters);
-	each_entry(&out, "/proc/irq", snap_irq);
-	each_entry(&out, "/sys/block", snap_block);
-	each_entry(&out, "/sys/bus/pci/devices", snap_pci);
-	each_entry(&out, "/sys/class/net", snap_net);
+	each_entry(&out, "/proc/irq", NULL, snap_irq);
+	each_entry(&out, "/sys/block", NULL, snap_block);
+	each_entry(&out, "/sys/bus/pci/devices", NULL, snap_pci);
+	each_entry(&out, "/sys/class/net", NULL, snap_net);
 	addf(answer, "ok %zu\n", out.len);
 	if (out.len)
 		add(answer, out.p, out.len);

@@ -85,24 +85,20 @@ public final class KernelStyleSpread implements Implementation {
         return CLAIMS;
     }
 
-    // Alike on purpose (duplicates, issue 26) with the lines below: the example is written as a kernel would be, each routine in full.
     @Override
     public int[] localSpreadCpus(KernelRelease kernel, Topology machine, int node, int count) {
-        claimed(Routine.LOCAL_SPREAD, kernel);
-        KernelView k = view(machine);
+        KernelView k = view(Routine.LOCAL_SPREAD, kernel, machine);
         return LocalSpread.localSpreadCpus(kernel, k, new NumaDistance(k, kernel), node, count);
     }
 
     @Override
     public int[] numaLevels(KernelRelease kernel, Topology machine) {
-        claimed(Routine.NUMA_LEVELS, kernel);
-        return new NumaDistance(view(machine), kernel).levels();
+        return new NumaDistance(view(Routine.NUMA_LEVELS, kernel, machine), kernel).levels();
     }
 
     @Override
     public List<CpuSet> hopMasks(KernelRelease kernel, Topology machine, int node) {
-        claimed(Routine.HOP_MASKS, kernel);
-        KernelView k = view(machine);
+        KernelView k = view(Routine.HOP_MASKS, kernel, machine);
         List<CpuSet> out = new ArrayList<>();
         for (long[] mask : new NumaDistance(k, kernel).hopMasks(node)) out.add(k.cpuSet(mask));
         return out;
@@ -120,8 +116,7 @@ public final class KernelStyleSpread implements Implementation {
      */
     @Override
     public int[] numaClosestCalls(KernelRelease kernel, Topology machine, int callingCpu, int prev, List<NumaClosest.Call> calls) {
-        claimed(Routine.NUMA_CLOSEST, kernel);
-        KernelView k = view(machine);
+        KernelView k = view(Routine.NUMA_CLOSEST, kernel, machine);
         NumaDistance numa = new NumaDistance(k, kernel);
         int[] answers = new int[calls.size()];
         for (int i = 0; i < answers.length; i++) {
@@ -142,15 +137,13 @@ public final class KernelStyleSpread implements Implementation {
 
     @Override
     public int numaNth(KernelRelease kernel, Topology machine, CpuSet cpus, int n, int node) {
-        claimed(Routine.NUMA_NTH, kernel);
-        KernelView k = view(machine);
+        KernelView k = view(Routine.NUMA_NTH, kernel, machine);
         return new NumaDistance(k, kernel).findNthCpu(kernel, k.bitmap(cpus), n, node);
     }
 
     @Override
     public int numaNearestNode(KernelRelease kernel, Topology machine, int node) {
-        claimed(Routine.NUMA_NEAREST_NODE, kernel);
-        return new NumaDistance(view(machine)).numaNearestNode(node);
+        return new NumaDistance(view(Routine.NUMA_NEAREST_NODE, kernel, machine)).numaNearestNode(node);
     }
 
     /**
@@ -159,22 +152,19 @@ public final class KernelStyleSpread implements Implementation {
      */
     @Override
     public int[] mlx5NumaDistanceCpus(KernelRelease kernel, Topology machine, int node, int count) {
-        claimed(Routine.MLX5_NUMA_DISTANCE, kernel);
-        KernelView k = view(machine);
+        KernelView k = view(Routine.MLX5_NUMA_DISTANCE, kernel, machine);
         return Mlx5.mlx5NumaDistanceCpus(PATCH_BASE, k, new NumaDistance(k), node, count);
     }
 
     @Override
     public int[] mlx5CompIrqCpus(KernelRelease kernel, Topology machine, int node, int count) {
-        claimed(Routine.MLX5_COMP_IRQS, kernel);
-        KernelView k = view(machine);
+        KernelView k = view(Routine.MLX5_COMP_IRQS, kernel, machine);
         return Mlx5.mlx5CompIrqCpus(kernel, k, new NumaDistance(k, kernel), node, count);
     }
 
     @Override
     public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Topology machine, int numgrps) {
-        claimed(Routine.GROUP_CPUS, kernel);
-        KernelView k = view(machine);
+        KernelView k = view(Routine.GROUP_CPUS, kernel, machine);
         return GroupCpus.groupCpusEvenly(kernel, k, numgrps).map(grouping -> {
             List<CpuSet> groups = new ArrayList<>(grouping.masks().length);
             for (long[] m : grouping.masks()) groups.add(k.cpuSet(m));
@@ -208,15 +198,13 @@ public final class KernelStyleSpread implements Implementation {
 
     @Override
     public int[] blkMqMapQueues(KernelRelease kernel, Topology machine, int nrQueues, int queueOffset) {
-        claimed(Routine.BLK_MQ_MAP, kernel);
-        return BlkMq.blkMqMapQueues(kernel, view(machine), nrQueues, queueOffset);
+        return BlkMq.blkMqMapQueues(kernel, view(Routine.BLK_MQ_MAP, kernel, machine), nrQueues, queueOffset);
     }
 
     @Override
     public Optional<List<dev.numaspread.model.group.IrqAffinity.AffinityDesc>> irqCreateAffinityMasks(
             KernelRelease kernel, Topology machine, int nvecs, int preVectors, int postVectors, List<Integer> setSizes) {
-        claimed(Routine.IRQ_AFFINITY_MASKS, kernel);
-        return IrqAffinity.irqCreateAffinityMasks(kernel, view(machine), nvecs, preVectors, postVectors, setSizes);
+        return IrqAffinity.irqCreateAffinityMasks(kernel, view(Routine.IRQ_AFFINITY_MASKS, kernel, machine), nvecs, preVectors, postVectors, setSizes);
     }
 
     @Override
@@ -237,40 +225,34 @@ public final class KernelStyleSpread implements Implementation {
 
     @Override
     public NicQueues virtioNetIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
-        claimed(Routine.VIRTIO_NET_IRQS, kernel);
-        return NetDrivers.virtnet(view(machine), queues);
+        return NetDrivers.virtnet(view(Routine.VIRTIO_NET_IRQS, kernel, machine), queues);
     }
 
     @Override
     public NicQueues enaIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
-        claimed(Routine.ENA_IRQS, kernel);
-        return NetDrivers.ena(view(machine), queues);
+        return NetDrivers.ena(view(Routine.ENA_IRQS, kernel, machine), queues);
     }
 
     @Override
     public NicQueues gveIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
-        claimed(Routine.GVE_IRQS, kernel);
-        return NetDrivers.gve(kernel, view(machine), node, queues);
+        return NetDrivers.gve(kernel, view(Routine.GVE_IRQS, kernel, machine), node, queues);
     }
 
     @Override
     public NicQueues iceIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
-        claimed(Routine.ICE_IRQS, kernel);
-        KernelView k = view(machine);
+        KernelView k = view(Routine.ICE_IRQS, kernel, machine);
         return NetDrivers.ice(kernel, k, new NumaDistance(k, kernel), queues);
     }
 
     @Override
     public NicQueues i40eIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
-        claimed(Routine.I40E_IRQS, kernel);
-        KernelView k = view(machine);
+        KernelView k = view(Routine.I40E_IRQS, kernel, machine);
         return NetDrivers.i40e(kernel, k, new NumaDistance(k, kernel), queues);
     }
 
     @Override
     public NicQueues bnxtIrqs(KernelRelease kernel, Topology machine, int node, int queues) {
-        claimed(Routine.BNXT_IRQS, kernel);
-        KernelView k = view(machine);
+        KernelView k = view(Routine.BNXT_IRQS, kernel, machine);
         return NetDrivers.bnxt(kernel, k, new NumaDistance(k, kernel), node, queues);
     }
 
@@ -296,6 +278,12 @@ public final class KernelStyleSpread implements Implementation {
         return v;
     }
 
+    /** The kernel's tables of {@code machine} ({@link #view(Topology)}), once {@code routine} is known to be claimed for {@code kernel}. */
+    private KernelView view(Routine routine, KernelRelease kernel, Topology machine) {
+        claimed(routine, kernel);
+        return view(machine);
+    }
+
     private static void claimed(Routine routine, KernelRelease kernel) {
         if (!CLAIMED.contains(new Claim(routine, kernel)))
             throw new UnsupportedOperationException(routine.id() + " is not claimed for Linux " + kernel + " by the kernel-style example");
@@ -303,8 +291,7 @@ public final class KernelStyleSpread implements Implementation {
 
     @Override
     public PagePoolSession pagePool(KernelRelease kernel, Topology machine, dev.numaspread.model.pagepool.PagePool.Params params) {
-        claimed(Routine.PAGE_POOL, kernel);
-        KernelView k = view(machine);
+        KernelView k = view(Routine.PAGE_POOL, kernel, machine);
         boolean[] memory = new boolean[k.nrNodeIds];
         for (int n = 0; n < k.nrNodeIds; n++) memory[n] = k.nodeExists[n] && !machine.isMemoryless(n);
         return new PagePool(k, memory, params.haveMemorylessNodes(), kernel.atLeast(5, 13), params);

@@ -148,6 +148,11 @@ public final class HotplugChecks implements CheckFamily {
         return node -> Race.manaSetupIrqs(ctx.implementation(), ctx.kernel(), node);
     }
 
+    /** {@link #noForbiddenRunBreaks} of {@code rule} on {@code mana_gd_setup_irqs()}'s race, pairs of events included. */
+    private static void setupBreaksNothing(CheckContext ctx, String rule, String expected, String hint) {
+        noForbiddenRunBreaks(ctx, rule, setup(ctx), SETUP, true, expected, hint);
+    }
+
     /**
      * HP-1 .. HP-3 on {@code irq_setup()}, which MANA has from 6.9 (one CPU per IRQ before): the
      * {@link #noForbiddenRunBreaks} of {@code rule} on the race of its caller's lock.
@@ -171,8 +176,7 @@ public final class HotplugChecks implements CheckFamily {
 
     static void hp1Setup(CheckContext ctx) {
         if (!between(ctx.kernel(), 9, 16)) return;
-        noForbiddenRunBreaks(ctx, "HP-1", setup(ctx), SETUP, true,
-                "the plan of the machine before the event or after it (same-plan, plan-after-event)",
+        setupBreaksNothing(ctx, "HP-1", "the plan of the machine before the event or after it (same-plan, plan-after-event)",
                 "is cpus_read_lock() taken before num_online_cpus() and held until the last affinity?");
     }
 
@@ -186,7 +190,7 @@ public final class HotplugChecks implements CheckFamily {
 
     static void hp2Setup(CheckContext ctx) {
         if (ctx.kernel().before(6, 9)) return;
-        noForbiddenRunBreaks(ctx, "HP-2", setup(ctx), SETUP, true, "only CPUs online when each affinity is set",
+        setupBreaksNothing(ctx, "HP-2", "only CPUs online when each affinity is set",
                 "is the sibling mask read and the affinity set without cpus_read_lock() held?");
     }
 
@@ -226,7 +230,7 @@ public final class HotplugChecks implements CheckFamily {
 
     static void hp4(CheckContext ctx) {
         if (ctx.kernel().before(6, 17)) return;
-        noForbiddenRunBreaks(ctx, "HP-4", setup(ctx), SETUP, true, "no outcome but same-plan, plan-after-event, stale-count",
+        setupBreaksNothing(ctx, "HP-4", "no outcome but same-plan, plan-after-event, stale-count",
                 "is the spread itself (irq_setup and the HWC) under cpus_read_lock()?");
         showsOutcome(ctx, "HP-4", Outcome.STALE_COUNT,
                 "a stale-count run: 6.17+ reads num_online_cpus() for the vector count before cpus_read_lock()",

@@ -63,6 +63,11 @@ public final class LocalSpreadChecks implements CheckFamily {
         return c -> c.smallScope().isPresent() ? small.generate(c) : drawn.generate(c);
     }
 
+    /** The machines of {@link #sncCases()}, for the checks that draw their own node or none. */
+    static Gen<Topology> sncMachines() {
+        return sncCases().map(Case::machine);
+    }
+
     /** One SNC try for every {@value #SNC_SHARE} tries of the run: the tries of {@link #sncCases()}. */
     static final int SNC_SHARE = 4;
 

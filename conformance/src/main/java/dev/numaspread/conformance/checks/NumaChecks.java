@@ -92,7 +92,7 @@ public final class NumaChecks implements CheckFamily {
             levels("LVL-4", "LVL_4_outOfRangeDistanceBuildsNoLevels", k -> k.atLeast(5, 12), "a distance outside 10..255 means no levels at all"),
             Check.of("LVL-5", Routine.NUMA_LEVELS, "LVL_5_levelsAscendAndCoverTheTable", ctx -> {
                 if (ctx.kernel().before(5, 18)) return;
-                alsoOnSnc(ctx, machines, LocalSpreadChecks.sncCases().map(Case::machine), m -> {
+                alsoOnSnc(ctx, machines, LocalSpreadChecks.sncMachines(), m -> {
                     int[] got = ctx.implementation().numaLevels(ctx.kernel(), m);
                     if (got.length > 0 && got[0] != 10)
                         throw Violation.of("LVL-5", "numaLevels()", "levels starting at 10 (LOCAL_DISTANCE)", Arrays.toString(got))
@@ -307,7 +307,7 @@ public final class NumaChecks implements CheckFamily {
                 if (!Arrays.equals(want, got))
                     throw Violation.of(rule, "numaLevels()", Arrays.toString(want), Arrays.toString(got)).hint(hint).on(m);
             };
-            if (rule.equals("LVL-1")) alsoOnSnc(ctx, outOfRange(rule), LocalSpreadChecks.sncCases().map(Case::machine), levelsAreExact);
+            if (rule.equals("LVL-1")) alsoOnSnc(ctx, outOfRange(rule), LocalSpreadChecks.sncMachines(), levelsAreExact);
             else ctx.forAll(outOfRange(rule), levelsAreExact);
         });
     }

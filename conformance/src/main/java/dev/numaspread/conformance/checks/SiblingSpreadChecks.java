@@ -89,20 +89,19 @@ public final class SiblingSpreadChecks implements CheckFamily {
         }
     }
 
+    // Alike on purpose (duplicates, issue 26) with setupDraws: two draws, each on the MANA machines and on the SNC ones; the node pick and the machines are shared.
     static Gen<Draw> draws(KernelRelease kernel) {
         return draws(kernel, smtMachines());
     }
 
     /** The draws of {@link #draws(KernelRelease)} on the SNC tries' machines: irq_setup() walks the hop masks, which follow the scheduler's distance from 6.19. */
     static Gen<Draw> sncDraws(KernelRelease kernel) {
-        return draws(kernel, LocalSpreadChecks.sncCases().map(LocalSpreadChecks.Case::machine));
+        return draws(kernel, LocalSpreadChecks.sncMachines());
     }
 
     static Gen<Draw> draws(KernelRelease kernel, Gen<Topology> machines) {
         return machines.flatMap(t -> c -> {
-            int[] ids = t.nodeIds();
-            int pick = c.choose(0, ids.length);
-            int node = pick == ids.length ? Numa.NUMA_NO_NODE : ids[pick];
+            int node = MachineDraws.anyNodeOrNoNode(t).generate(c);
             int len = MachineDraws.counts(t, 0, 2 * t.numOnlineCpus() + 2).generate(c);
             boolean skip = kernel.atLeast(6, 17) && c.chance(30);
             return new Draw(t, node, len, skip);
@@ -358,14 +357,12 @@ public final class SiblingSpreadChecks implements CheckFamily {
 
     /** The draws of {@link #setupDraws(boolean)} on the SNC tries' machines: mana_gd_setup_irqs() goes through irq_setup(). */
     static Gen<SetupDraw> sncSetupDraws(boolean dyn) {
-        return setupDraws(dyn, LocalSpreadChecks.sncCases().map(LocalSpreadChecks.Case::machine));
+        return setupDraws(dyn, LocalSpreadChecks.sncMachines());
     }
 
     static Gen<SetupDraw> setupDraws(boolean dyn, Gen<Topology> machines) {
         return machines.flatMap(t -> c -> {
-            int[] ids = t.nodeIds();
-            int pick = c.choose(0, ids.length);
-            int node = pick == ids.length ? Numa.NUMA_NO_NODE : ids[pick];
+            int node = MachineDraws.anyNodeOrNoNode(t).generate(c);
             int granted = c.chance(50) ? Integer.MAX_VALUE : MachineDraws.counts(t, 2, t.numOnlineCpus() + 2).generate(c);
             return new SetupDraw(t, node, granted, dyn);
         });

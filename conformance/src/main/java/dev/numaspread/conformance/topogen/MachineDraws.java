@@ -37,6 +37,18 @@ public final class MachineDraws {
         return c -> c.chance(12) ? Numa.NUMA_NO_NODE : node.generate(c);
     }
 
+    /**
+     * Any node, or {@code NUMA_NO_NODE} as likely as each node: one choice past the last node
+     * (ascending id; the first node is the simplest).
+     */
+    public static Gen<Integer> anyNodeOrNoNode(Topology t) {
+        int[] ids = t.nodeIds();
+        return c -> {
+            int pick = c.choose(0, ids.length);
+            return pick == ids.length ? Numa.NUMA_NO_NODE : ids[pick];
+        };
+    }
+
     /** An online CPU (ascending; the lowest is the simplest). */
     public static Gen<Integer> onlineCpu(Topology t) {
         return cpuOf(t.online());
