@@ -46,9 +46,12 @@ final class Supervised {
             status = Files.createTempFile("numaspread-certify-", ".status");
             List<String> command = new ArrayList<>();
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            List<String> inherited = new ArrayList<>();
             for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments())
                 // A class list being recorded (the launcher's first run) and a debugger's port belong to this JVM alone.
-                if (!a.startsWith("-XX:DumpLoadedClassList=") && !a.startsWith("-agentlib:jdwp")) command.add(a);
+                if (!a.startsWith("-XX:DumpLoadedClassList=") && !a.startsWith("-agentlib:jdwp")) inherited.add(a);
+            command.addAll(launcherOptions(inherited));
+            command.addAll(inherited);
             command.add("-D" + CertifyCommand.SUPERVISED + "=" + status);
             command.add("-cp");
             command.add(System.getProperty("java.class.path"));
@@ -92,6 +95,24 @@ final class Supervised {
                 // a temporary file: the system cleans it
             }
         }
+    }
+
+    /**
+     * The options of {@code ./numaspread} (C1 only, the serial collector) that {@code inherited},
+     * this JVM's own options, leave unsaid: the JVM of a certification runs as the launcher runs
+     * one however this JVM was started ({@code java -cp}, a test). A certification is a command of
+     * seconds, where C2's compilations cost more CPU than they give back: one of LS-3 with 5 tries
+     * took 4.3 s of CPU with C2 and 2.6 s without (both JVMs; benchmarks/README.md, "The command
+     * line's JVM"). Each is added only where {@code inherited} says nothing of it: a choice made for
+     * this JVM holds for the certification's too, and the JVM refuses two collectors.
+     */
+    static List<String> launcherOptions(List<String> inherited) {
+        List<String> out = new ArrayList<>();
+        if (inherited.stream().noneMatch(a -> a.startsWith("-XX:TieredStopAtLevel=") || a.matches("-XX:[+-]TieredCompilation")))
+            out.add("-XX:TieredStopAtLevel=1");
+        if (inherited.stream().noneMatch(a -> a.matches("-XX:[+-]Use\\w*GC")))
+            out.add("-XX:+UseSerialGC");
+        return out;
     }
 
     /** {@code args} as given to {@code certify}, the command's name first. */

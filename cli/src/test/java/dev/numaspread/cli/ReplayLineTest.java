@@ -1,6 +1,8 @@
 package dev.numaspread.cli;
 
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 import javax.tools.JavaCompiler;
@@ -24,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.*;
  * with nothing exported, it reproduces the failure (issue 12). The implementation is a third
  * party's class, compiled here into a folder of its own, as a user compiles theirs.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ReplayLineTest {
 
     static final String SPREAD = """
@@ -82,12 +85,23 @@ class ReplayLineTest {
         return sb.toString();
     }
 
+    /** The third party's folder: its classes and the first certification's reports. */
+    Path acme;
+    Path classes;
+    /** The first certification of the third party's class, failed: both tests start from it (one JVM certifying it, not two). */
+    Run first;
+
+    @BeforeAll
+    void compileAndCertifyOnce(@TempDir Path tmp) throws Exception {
+        acme = tmp;
+        classes = compiled(tmp);
+        first = main("certify", "--impl", "java:com.acme.Spread", "--class-path", classes.toString(), "--tries", "20",
+                "--rule", "LS-3", "--report", tmp.resolve("report").toString());
+        assertEquals(1, first.exit(), first.out() + "\n" + first.err());
+    }
+
     @Test
     void aSavedCounterexampleReplaysDirectlyWithTopology(@TempDir Path tmp) throws Exception {
-        Path classes = compiled(tmp);
-        Run first = main("certify", "--impl", "java:com.acme.Spread", "--class-path", classes.toString(), "--tries", "20",
-                "--rule", "LS-3", "--report", tmp.resolve("report").toString());
-        assertEquals(1, first.exit(), first.out() + first.err());
         Path cex = Files.writeString(tmp.resolve("cex.topo"), shrunkMachine(first.out()));
 
         Run replay = main("certify", "--impl", "java:com.acme.Spread", "--class-path", classes.toString(), "--tries", "20",
@@ -106,22 +120,14 @@ class ReplayLineTest {
     }
 
     @Test
-    void aThirdPartyFailureReplaysAsPrintedFromAFreshShellElsewhere(@TempDir Path tmp) throws Exception {
-        Path classes = compiled(tmp);
-
-        StringWriter out = new StringWriter(), err = new StringWriter();
-        int exit = Main.run(new String[]{"certify", "--impl", "java:com.acme.Spread", "--class-path", classes.toString(),
-                "--tries", "20", "--rule", "LS-3", "--report", tmp.resolve("report").toString()}, new PrintWriter(out, true), new PrintWriter(err, true));
-        assertEquals(1, exit, out + "\n" + err);
-        String first = out.toString();
-        Matcher replay = Pattern.compile("\n  replay    (.*)\n").matcher(first);
-        assertTrue(replay.find(), first);
+    void aThirdPartyFailureReplaysAsPrintedFromAFreshShellElsewhere(@TempDir Path elsewhere) throws Exception {
+        Matcher replay = Pattern.compile("\n  replay    (.*)\n").matcher(first.out());
+        assertTrue(replay.find(), first.out());
         String line = replay.group(1);
         assertTrue(line.contains(" --class-path " + classes), line);
-        assertTrue(line.contains(" --report " + tmp.resolve("report").resolve("replay")), line);
+        assertTrue(line.contains(" --report " + acme.resolve("report").resolve("replay")), line);
 
         // A fresh shell elsewhere: another folder, no NUMASPREAD_CLASSPATH, only a PATH.
-        Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
         ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", line).directory(elsewhere.toFile()).redirectErrorStream(true);
         pb.environment().clear();
         pb.environment().put("PATH", "/usr/bin:/bin");
@@ -129,8 +135,8 @@ class ReplayLineTest {
         String second = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), second);
         assertEquals(1, p.exitValue(), second);
-        assertEquals(block(first, "FAIL LS-3"), block(second, "FAIL LS-3"));
-        assertTrue(Files.exists(tmp.resolve("report/replay/report.json")), "the replay writes its report next to the first one");
+        assertEquals(block(first.out(), "FAIL LS-3"), block(second, "FAIL LS-3"));
+        assertTrue(Files.exists(acme.resolve("report/replay/report.json")), "the replay writes its report next to the first one");
     }
 
     /** The block of the certificate that starts with {@code head}: its lines up to the next unindented one. */

@@ -79,6 +79,14 @@ class SupervisedTest {
     }
 
     @Test
+    void theCertificationsJvmRunsAsTheLauncherRunsItUnlessThisJvmSaysOtherwise() {
+        assertEquals(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"), Supervised.launcherOptions(List.of("-Xmx1g")));
+        assertEquals(List.of("-XX:TieredStopAtLevel=1"), Supervised.launcherOptions(List.of("-XX:+UseG1GC")));
+        assertEquals(List.of("-XX:+UseSerialGC"), Supervised.launcherOptions(List.of("-XX:-TieredCompilation")));
+        assertEquals(List.of(), Supervised.launcherOptions(List.of("-XX:TieredStopAtLevel=4", "-XX:+UseParallelGC")));
+    }
+
+    @Test
     void anImplementationThatAnswersIsCertifiedAsInOneJvm(@TempDir Path dir) {
         Run r = certify(Answers.class, dir);
         assertEquals(0, r.exit(), r.out() + r.err());

@@ -24,7 +24,8 @@ import java.nio.file.StandardOpenOption;
  * (answers a pair of requests newest first), {@code tell-name} (an internal error naming the
  * machine it was sent), {@code escapes} (control characters in its name, message and stderr),
  * {@code long-line} (a 17 MiB stdout line); for page-pool, {@code good} or {@code pool-garbage}; for
- * irq-affinity-masks, {@code good} or {@code irq-garbage}.
+ * irq-affinity-masks, {@code good} or {@code irq-garbage}. Tests start it through
+ * {@link FakeProcessJvm#command}, in a small JVM of its own.
  */
 public final class FakeProcess {
     public static void main(String[] args) throws Exception {

@@ -47,13 +47,11 @@ class ProcessImplementationTest {
         return fake(mode, "1", timeoutMillis);
     }
 
-    /** {@link FakeProcess} in {@code mode}, answering hello with {@code protocol}. */
+    /** {@link FakeProcess} in {@code mode}, answering hello with {@code protocol}, in a JVM of its own ({@link FakeProcessJvm}). */
     static ProcessImplementation fake(String mode, String protocol, long timeoutMillis, String... more) {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new java.util.ArrayList<>(List.of(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp",
-                System.getProperty("java.class.path"), FakeProcess.class.getName(), mode, protocol));
-        command.addAll(List.of(more));
-        return new ProcessImplementation(command, Duration.ofMillis(timeoutMillis));
+        List<String> args = new java.util.ArrayList<>(List.of(mode, protocol));
+        args.addAll(List.of(more));
+        return new ProcessImplementation(FakeProcessJvm.command(args), Duration.ofMillis(timeoutMillis));
     }
 
     @Test
