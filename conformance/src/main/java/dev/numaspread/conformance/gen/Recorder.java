@@ -105,8 +105,11 @@ public final class Recorder implements Choices {
     @Override
     public int weighted(int... weights) {
         if (scope == 0) return Choices.super.weighted(weights);
-        int[] buckets = java.util.stream.IntStream.range(0, weights.length).filter(i -> weights[i] > 0).toArray();
-        return buckets[choose(0, buckets.length - 1)];
+        // The buckets of positive weight, one choice among them: a plain loop, as a walk asks on millions of leaves.
+        int[] buckets = new int[weights.length];
+        int n = 0;
+        for (int i = 0; i < weights.length; i++) if (weights[i] > 0) buckets[n++] = i;
+        return buckets[choose(0, n - 1)];
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.numaspread.model.topology.Node;
 import dev.numaspread.model.topology.Topology;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -99,8 +100,31 @@ public final class DeviceDraws {
         return withCpulessNode(m, to);
     }
 
-    /** {@code m} with a CPU-less node of the next id, memory, at distances {@code to} (both ways) from its nodes, and a device on it. */
+    /**
+     * {@code m} with a CPU-less node of the next id, memory, at distances {@code to} (both ways) from its nodes, and a device on it.
+     *
+     * <p>Cost: the machine last built on this thread is given again for the same {@code m} (the
+     * same instance) and {@code to}: an exhaustive walk draws one such machine for many leaves in a
+     * row (the counts and flags drawn after it), and building it was a tenth of the walk (issue 26).
+     */
     private static Optional<Device> withCpulessNode(Topology m, int[] to) {
+        Built last = LAST_BUILT.get();
+        if (last != null && last.m() == m && Arrays.equals(last.to(), to)) return last.device();
+        Optional<Device> d = buildWithCpulessNode(m, to);
+        LAST_BUILT.set(new Built(m, to.clone(), d));
+        return d;
+    }
+
+    /**
+     * The machine {@link #withCpulessNode(Topology, int[])} built last on this thread. Not a
+     * mutable value anyone sees: a memo of a function of ({@code m}, {@code to}) over immutable
+     * machines, per thread so that no two threads share it.
+     */
+    private static final ThreadLocal<Built> LAST_BUILT = new ThreadLocal<>();
+
+    private record Built(Topology m, int[] to, Optional<Device> device) {}
+
+    private static Optional<Device> buildWithCpulessNode(Topology m, int[] to) {
         Optional<MachineCode.Shape> shape = MachineCode.shapeOf(m);
         if (shape.isEmpty()) return Optional.empty();
         MachineCode.Shape s = shape.get().copy();

@@ -121,19 +121,14 @@ public final class MachineDraws {
      */
     public static Gen<Integer> counts(Topology m, int lo, int hi) {
         if (hi < lo) throw new IllegalArgumentException("counts(" + lo + ", " + hi + "): expected lo <= hi");
-        int nodes = m.nodes().size(), online = m.numOnlineCpus(), possible = m.possible().size(), cores = m.smtSiblings().size();
-        int clusters = (int) m.clusters().stream().filter(cl -> cl.intersects(m.present())).count();
-        TreeSet<Integer> edges = new TreeSet<>();
-        for (int v : new int[] {lo, 0, 1, nodes - 1, nodes, nodes + 1, 2 * nodes, cores, clusters - 1, clusters, clusters + 1,
-                online - 1, online, online + 1, possible, possible + 1, hi})
-            if (v >= lo && v <= hi) edges.add(v);
-        int[] edge = edges.stream().mapToInt(Integer::intValue).toArray();
         return c -> {
             c.startSpan(COUNT);
             int v;
             if (c.smallScope().isPresent() || c.pinned(0, 1, 1) == 0) {
                 v = c.choose(lo, hi);
             } else {
+                // The edges only here: a small scope's walk draws a count on millions of leaves and reads none (issue 26).
+                int[] edge = edgeCounts(m, lo, hi);
                 v = c.weighted(1, 1) == 0 ? edge[c.choose(0, edge.length - 1)] : c.choose(lo, hi);
             }
             if (c.smallScope().isPresent()) {
@@ -147,6 +142,17 @@ public final class MachineDraws {
             }
             return v;
         };
+    }
+
+    /** The edge counts of {@link #counts} within {@code lo..hi}, ascending, each once. */
+    static int[] edgeCounts(Topology m, int lo, int hi) {
+        int nodes = m.nodes().size(), online = m.numOnlineCpus(), possible = m.possible().size(), cores = m.smtSiblings().size();
+        int clusters = (int) m.clusters().stream().filter(cl -> cl.intersects(m.present())).count();
+        TreeSet<Integer> edges = new TreeSet<>();
+        for (int v : new int[] {lo, 0, 1, nodes - 1, nodes, nodes + 1, 2 * nodes, cores, clusters - 1, clusters, clusters + 1,
+                online - 1, online, online + 1, possible, possible + 1, hi})
+            if (v >= lo && v <= hi) edges.add(v);
+        return edges.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /** The label of the span of one count ({@link #counts}). */

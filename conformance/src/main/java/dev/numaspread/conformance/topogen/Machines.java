@@ -1,6 +1,8 @@
 package dev.numaspread.conformance.topogen;
 
 import dev.numaspread.conformance.gen.Gen;
+import dev.numaspread.model.cpu.CpuSet;
+import dev.numaspread.model.topology.Node;
 import dev.numaspread.model.topology.Topology;
 
 import java.util.ArrayList;
@@ -176,9 +178,14 @@ public final class Machines {
         /** True when {@code t} is a machine this narrowing could give (how the shrinker's literal machines are kept inside it). */
         public boolean admits(Topology t) {
             if (t.possible().size() > maxCpus || t.nodes().size() > maxNodes) return false;
-            if (t.nodes().stream().filter(n -> !n.cpus().isEmpty()).count() < minCpuNodes) return false;
-            if (smt == Smt.ALWAYS && t.smtSiblings().stream().anyMatch(g -> g.size() < 2)) return false;
-            if (smt == Smt.NEVER && t.smtSiblings().stream().anyMatch(g -> g.size() > 1)) return false;
+            // Plain loops: a small scope's walk asks this of a machine on every leaf (issue 26).
+            int cpuNodes = 0;
+            for (Node n : t.nodes()) if (!n.cpus().isEmpty()) cpuNodes++;
+            if (cpuNodes < minCpuNodes) return false;
+            for (CpuSet core : t.smtSiblings()) {
+                if (smt == Smt.ALWAYS && core.size() < 2) return false;
+                if (smt == Smt.NEVER && core.size() > 1) return false;
+            }
             if (symmetric && !t.distances().isSymmetric()) return false;
             return !allPresent || t.possible().equals(t.present());
         }

@@ -2,6 +2,7 @@ package dev.numaspread.model.hotplug;
 
 import dev.numaspread.model.cpu.CpuSet;
 import dev.numaspread.model.kernel.KernelBug;
+import dev.numaspread.model.topology.Topology;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -160,19 +161,17 @@ public final class InterleavingExplorer {
         private final HotplugRoutine<T> routine;
         private final OutcomeTable table;
         private final TreeMap<CpuSet, Run<T>> plans = new TreeMap<>();
+        private final TreeMap<CpuSet, Topology> machines = new TreeMap<>();
 
         Explorer(Machine.Config config, HotplugRoutine<T> routine, OutcomeTable table) {
             this.config = config;
             this.routine = routine;
             this.table = table;
+            machines.put(config.topology().online(), config.topology());
         }
 
         Run<T> run(List<Arrival> arrivals) {
-            Machine m = Machine.boot(config, b -> {
-                List<HotplugEvent> at = new ArrayList<>();
-                for (Arrival a : arrivals) if (a.boundary() == b) at.add(a.event());
-                return at;
-            });
+            Machine m = Machine.boot(config, b -> eventsAt(arrivals, b), this::machineWithOnline);
             try {
                 return new Run<>(m, Optional.of(routine.run(m)), Optional.empty());
             } catch (KernelBug bug) {
@@ -182,10 +181,30 @@ public final class InterleavingExplorer {
             }
         }
 
+        /**
+         * The events of {@code arrivals} that arrive at {@code boundary}, in order. Asked at every
+         * service call of every run, and most calls get none: those share one empty list (issue 26).
+         */
+        static List<HotplugEvent> eventsAt(List<Arrival> arrivals, int boundary) {
+            List<HotplugEvent> at = List.of();
+            for (int i = 0; i < arrivals.size(); i++) {
+                Arrival a = arrivals.get(i);
+                if (a.boundary() != boundary) continue;
+                if (at.isEmpty()) at = new ArrayList<>(arrivals.size());
+                at.add(a.event());
+            }
+            return at;
+        }
+
+        /** The machine with {@code online} online: one instance per online set for all the runs (see {@link Machine#boot(Machine.Config, Machine.EventSchedule, java.util.function.Function)}). */
+        Topology machineWithOnline(CpuSet online) {
+            return machines.computeIfAbsent(online, config.topology()::withOnline);
+        }
+
         /** The run without events on the machine whose online set is {@code online}: the plan of that machine. */
         Run<T> plan(CpuSet online) {
             return plans.computeIfAbsent(online, o -> {
-                Machine m = Machine.boot(config.withOnline(o));
+                Machine m = Machine.boot(new Machine.Config(machineWithOnline(o), config.kernel(), config.grantedVectors(), config.dynamicMsix()));
                 try {
                     return new Run<>(m, Optional.of(routine.run(m)), Optional.empty());
                 } catch (KernelBug bug) {
@@ -236,7 +255,7 @@ public final class InterleavingExplorer {
         }
 
         private static Optional<Machine.AffinityCall> offlineTarget(Machine m) {
-            for (Machine.AffinityCall a : m.affinityCalls()) if (!a.offlineTargets().isEmpty()) return Optional.of(a);
+            for (Machine.AffinityCall a : m.affinityCalls()) if (!a.mask().isSubsetOf(a.online())) return Optional.of(a);   // offlineTargets() not empty
             return Optional.empty();
         }
 

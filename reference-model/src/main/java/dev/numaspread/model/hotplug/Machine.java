@@ -15,6 +15,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -103,6 +104,7 @@ public final class Machine {
 
     private final Config config;
     private final EventSchedule schedule;
+    private final Function<CpuSet, Topology> withOnline;   // the machine with an online set, as boot() was given it
     private Topology topology;
     private int lockDepth;
     private boolean hotplugInProgress;
@@ -113,20 +115,32 @@ public final class Machine {
     private final List<AffinityCall> affinityCalls = new ArrayList<>();
     private final List<Integer> onlineCountsRead = new ArrayList<>();
 
-    private Machine(Config config, EventSchedule schedule) {
+    private Machine(Config config, EventSchedule schedule, Function<CpuSet, Topology> withOnline) {
         this.config = config;
         this.schedule = schedule;
+        this.withOnline = withOnline;
         this.topology = config.topology();
     }
 
     /** A machine booted from {@code config} on which no hotplug event will arrive. */
     public static Machine boot(Config config) {
-        return new Machine(config, EventSchedule.NONE);
+        return boot(config, EventSchedule.NONE);
     }
 
     /** A machine booted from {@code config} on which events arrive as {@code schedule} says. */
     public static Machine boot(Config config, EventSchedule schedule) {
-        return new Machine(config, schedule);
+        return new Machine(config, schedule, config.topology()::withOnline);
+    }
+
+    /**
+     * A machine booted from {@code config} on which events arrive as {@code schedule} says, and
+     * which becomes {@code withOnline.apply(online)} when an event leaves {@code online} online: that
+     * must be {@code config.topology().withOnline(online)}, or an equal machine. The explorer gives
+     * one machine per online set for all its runs, so what is derived from a machine and kept for
+     * it (its NUMA levels) serves every run (issue 26).
+     */
+    public static Machine boot(Config config, EventSchedule schedule, Function<CpuSet, Topology> withOnline) {
+        return new Machine(config, schedule, withOnline);
     }
 
     /** A machine booted on {@code topology} running {@code kernel}, every vector granted, no events. */
@@ -319,7 +333,7 @@ public final class Machine {
             if (online.contains(e.cpu()) || !topology.present().contains(e.cpu())) return;
             next = online.with(e.cpu());
         }
-        topology = topology.withOnline(next);
+        topology = withOnline.apply(next);
         applied.add(e);
     }
 

@@ -8,7 +8,6 @@ import dev.numaspread.model.topology.Topology;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -35,17 +34,17 @@ public final class NumaLevels {
 
     private final int[] distances;          // ascending; empty when the kernel built no levels
     private final int[] nodeIds;            // the topology's node ids, ascending
-    private final List<Integer> members;    // the nodes that take part (and have masks), ascending
+    private final int[] members;            // the nodes that take part (and have masks), ascending
     private final Topology machine;
     private final ArchSchedNodeDistance schedDistance;   // node_distance() before 6.19
 
     // The masks are built per node when asked for (masksOf), not here: most callers (a local
     // spread plan, the level checks) need the distances only, and all masks cost levels x nodes x
     // nodes unions of CPU sets, which dominated a 6.3+ plan on a 64-node machine (benchmarks/).
-    private NumaLevels(int[] distances, int[] nodeIds, List<Integer> members, Topology machine, ArchSchedNodeDistance schedDistance) {
+    private NumaLevels(int[] distances, int[] nodeIds, int[] members, Topology machine, ArchSchedNodeDistance schedDistance) {
         this.distances = distances;
         this.nodeIds = nodeIds;
-        this.members = List.copyOf(members);
+        this.members = members;
         this.machine = machine;
         this.schedDistance = schedDistance;
     }
@@ -53,38 +52,91 @@ public final class NumaLevels {
     /**
      * The levels and masks {@code kernel} builds on {@code machine}.
      *
+     * <p>Cost: the levels of the last few machines asked about on this thread are kept, and given
+     * again for the same machine (the same instance) and release era ({@link #eraOf}): a walk asks
+     * them for every hop mask and local spread, on one machine or, under hotplug, on the two or
+     * three online sets a run goes through (issue 26).
+     *
      * @throws IllegalArgumentException when the release is not modelled
      */
     public static NumaLevels of(KernelRelease kernel, Topology machine) {
         Releases.requireModelled(kernel, "numa-levels");
+        int era = eraOf(kernel);
+        Kept kept = KEPT.get();
+        for (Memo m : kept.memos)
+            if (m != null && m.machine() == machine && m.era() == era) return m.levels();
+        NumaLevels levels = build(kernel, machine);
+        kept.memos[kept.next] = new Memo(machine, era, levels);
+        kept.next = (kept.next + 1) % kept.memos.length;
+        return levels;
+    }
+
+    /**
+     * The levels of the last machines asked about on this thread ({@link #of}), the oldest replaced
+     * first. Not a mutable value anyone sees: a memo of a function of (machine, era) over immutable
+     * machines, per thread so that no two threads share it.
+     */
+    private static final ThreadLocal<Kept> KEPT = ThreadLocal.withInitial(Kept::new);
+
+    private static final class Kept {
+        final Memo[] memos = new Memo[4];
+        int next;
+    }
+
+    private record Memo(Topology machine, int era, NumaLevels levels) {}
+
+    /**
+     * Which of the release's branches {@link #build} takes: 0 before 5.12, 1 for 5.12 - 5.17, 2
+     * for 5.18 - 6.18, 3 from 6.19 ({@link ArchSchedNodeDistance#SINCE}). Two releases of one era
+     * build the same levels on every machine, because these three comparisons are all that
+     * {@link #build} and {@link ArchSchedNodeDistance#of} read of the release; a new release branch
+     * there needs its cut here. It makes the same comparisons {@link #build} makes, so a
+     * {@link KernelRelease.Watch} sees the same reads whether the levels are built or kept.
+     */
+    static int eraOf(KernelRelease kernel) {
+        boolean before512 = kernel.before(5, 12), before518 = kernel.before(5, 18), before619 = kernel.before(6, 19);
+        return before512 ? 0 : before518 ? 1 : before619 ? 2 : 3;
+    }
+
+    /** The levels and masks {@code kernel} builds on {@code machine}, built anew: {@link #of} without its memo. */
+    static NumaLevels build(KernelRelease kernel, Topology machine) {
         int[] ids = machine.nodeIds();
         // 5.18+ (0fb3978b0aac): only nodes with CPUs (N_CPU) take part; before, every node did.
-        List<Integer> members = new ArrayList<>();
+        boolean everyNode = kernel.before(5, 18);
+        int[] memberIds = new int[ids.length];
+        int count = 0;
         for (int n : ids)
-            if (kernel.before(5, 18) || !machine.isCpuless(n)) members.add(n);
+            if (everyNode || !machine.isCpuless(n)) memberIds[count++] = n;
+        memberIds = Arrays.copyOf(memberIds, count);
         ArchSchedNodeDistance sched = ArchSchedNodeDistance.of(kernel, machine);
         if (kernel.before(5, 12)) {
             // Before 620a6dc40754 the deduplicating sort read node_distance(0, j) only, no range check.
             TreeSet<Integer> values = new TreeSet<>();
             for (int j : ids) values.add(distance(machine, 0, j));
-            return new NumaLevels(values.stream().mapToInt(Integer::intValue).toArray(), ids, members, machine, sched);
+            return new NumaLevels(toArray(values), ids, memberIds, machine, sched);
         }
         // The distinct values ascending: one outside the range is the first or the last of them.
-        int[] memberIds = members.stream().mapToInt(Integer::intValue).toArray();
         int[] levels = machine.distances().distinctValuesAmong(memberIds);
         if (levels.length > 0 && (levels[0] < Numa.LOCAL_DISTANCE || levels[levels.length - 1] > Numa.MAX_DISTANCE))
-            return new NumaLevels(new int[0], ids, members, machine, sched);   // "Invalid distance value range"
-        if (!sched.rewritesDistances()) return new NumaLevels(levels, ids, members, machine, sched);
+            return new NumaLevels(new int[0], ids, memberIds, machine, sched);   // "Invalid distance value range"
+        if (!sched.rewritesDistances()) return new NumaLevels(levels, ids, memberIds, machine, sched);
         // 6.19+ on the machines of LVL-8: the raw table passed its range check (the kernel
         // records it first); the levels are the architecture's distances (06f2c90885e9), checked too.
         TreeSet<Integer> values = new TreeSet<>();
         for (int i : memberIds)
             for (int j : memberIds) {
                 int d = sched.distance(i, j);
-                if (d < Numa.LOCAL_DISTANCE || d > Numa.MAX_DISTANCE) return new NumaLevels(new int[0], ids, members, machine, sched);
+                if (d < Numa.LOCAL_DISTANCE || d > Numa.MAX_DISTANCE) return new NumaLevels(new int[0], ids, memberIds, machine, sched);
                 values.add(d);
             }
-        return new NumaLevels(values.stream().mapToInt(Integer::intValue).toArray(), ids, members, machine, sched);
+        return new NumaLevels(toArray(values), ids, memberIds, machine, sched);
+    }
+
+    private static int[] toArray(TreeSet<Integer> values) {
+        int[] out = new int[values.size()];
+        int k = 0;
+        for (int v : values) out[k++] = v;
+        return out;
     }
 
     /** {@code node_distance(from, to)}, with the kernel's 10/20 defaults for a node outside the table. */
@@ -111,7 +163,7 @@ public final class NumaLevels {
     /** True when {@code node} has level masks: it is known, levels exist, and (5.18+) it has CPUs. */
     public boolean hasMasks(int node) {
         // A CPU-less node (5.18+) is no member: its masks are the kernel's NULL.
-        return Arrays.binarySearch(nodeIds, node) >= 0 && !isEmpty() && Collections.binarySearch(members, node) >= 0;
+        return Arrays.binarySearch(nodeIds, node) >= 0 && !isEmpty() && Arrays.binarySearch(members, node) >= 0;
     }
 
     /**

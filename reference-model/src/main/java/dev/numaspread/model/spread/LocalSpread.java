@@ -11,7 +11,6 @@ import dev.numaspread.model.numa.NumaNth;
 import dev.numaspread.model.topology.Topology;
 
 import java.util.Arrays;
-import java.util.Comparator;
 
 /**
  * {@code cpumask_local_spread(i, node)} per release (spec/local-spread.md, LS-1..LS-12): the CPU
@@ -123,9 +122,17 @@ public final class LocalSpread {
         int[] ids = machine.nodeIds();
         int[] ringOfNode = new int[machine.nrNodeIds()];
         for (int n : ids) ringOfNode[n] = levels.levelOf(levels.schedDistance(from, n));
-        Integer[] sorted = cpus.stream().boxed().toArray(Integer[]::new);
-        Arrays.sort(sorted, Comparator.<Integer>comparingInt(c -> ringOfNode[machine.nodeOf(c)]).thenComparingInt(c -> c));
-        return Arrays.stream(sorted).mapToInt(Integer::intValue).toArray();
+        // Ring by ring, each ring's CPUs in the ascending order of cpus: that sort, without boxing
+        // every CPU (a walk asks for millions of plans, issue 26). Every ring is <= levels.count().
+        int[] all = cpus.toArray();
+        int[] ringOfCpu = new int[all.length];
+        for (int i = 0; i < all.length; i++) ringOfCpu[i] = ringOfNode[machine.nodeOf(all[i])];
+        int[] out = new int[all.length];
+        int k = 0;
+        for (int ring = 0; k < all.length; ring++)
+            for (int i = 0; i < all.length; i++)
+                if (ringOfCpu[i] == ring) out[k++] = all[i];
+        return out;
     }
 
     static void requireNode(Topology machine, int node) {
