@@ -204,7 +204,7 @@ public final class InterleavingExplorer {
         /** The run without events on the machine whose online set is {@code online}: the plan of that machine. */
         Run<T> plan(CpuSet online) {
             return plans.computeIfAbsent(online, o -> {
-                Machine m = Machine.boot(new Machine.Config(machineWithOnline(o), config.kernel(), config.grantedVectors(), config.dynamicMsix()));
+                Machine m = Machine.boot(config.withTopology(machineWithOnline(o)));
                 try {
                     return new Run<>(m, Optional.of(routine.run(m)), Optional.empty());
                 } catch (KernelBug bug) {
@@ -255,7 +255,7 @@ public final class InterleavingExplorer {
         }
 
         private static Optional<Machine.AffinityCall> offlineTarget(Machine m) {
-            for (Machine.AffinityCall a : m.affinityCalls()) if (!a.mask().isSubsetOf(a.online())) return Optional.of(a);   // offlineTargets() not empty
+            for (Machine.AffinityCall a : m.affinityCalls()) if (a.hasOfflineTargets()) return Optional.of(a);
             return Optional.empty();
         }
 

@@ -61,7 +61,12 @@ public final class Machine {
 
         /** The same machine with another online set. */
         public Config withOnline(CpuSet online) {
-            return new Config(topology.withOnline(online), kernel, grantedVectors, dynamicMsix);
+            return withTopology(topology.withOnline(online));
+        }
+
+        /** The same configuration on {@code t} (the same machine with another online set, say). */
+        public Config withTopology(Topology t) {
+            return new Config(t, kernel, grantedVectors, dynamicMsix);
         }
     }
 
@@ -87,6 +92,11 @@ public final class Machine {
         /** The CPUs of the mask that were offline when the affinity was set. */
         public CpuSet offlineTargets() {
             return mask.andNot(online);
+        }
+
+        /** Whether {@link #offlineTargets()} holds a CPU, without building it (the explorer asks on every run). */
+        public boolean hasOfflineTargets() {
+            return !mask.isSubsetOf(online);
         }
     }
 

@@ -122,16 +122,15 @@ public final class LocalSpread {
         int[] ids = machine.nodeIds();
         int[] ringOfNode = new int[machine.nrNodeIds()];
         for (int n : ids) ringOfNode[n] = levels.levelOf(levels.schedDistance(from, n));
-        // Ring by ring, each ring's CPUs in the ascending order of cpus: that sort, without boxing
-        // every CPU (a walk asks for millions of plans, issue 26). Every ring is <= levels.count().
+        // A counting sort by ring, stable over the ascending cpus: that order in O(CPUs + rings),
+        // without boxing every CPU (a walk asks for millions of plans, issue 26). A ring is a level
+        // index, 0..count() (levelOf's insertion point for a distance past the last level).
         int[] all = cpus.toArray();
-        int[] ringOfCpu = new int[all.length];
-        for (int i = 0; i < all.length; i++) ringOfCpu[i] = ringOfNode[machine.nodeOf(all[i])];
+        int[] start = new int[levels.count() + 2];
+        for (int c : all) start[ringOfNode[machine.nodeOf(c)] + 1]++;
+        for (int r = 1; r < start.length; r++) start[r] += start[r - 1];
         int[] out = new int[all.length];
-        int k = 0;
-        for (int ring = 0; k < all.length; ring++)
-            for (int i = 0; i < all.length; i++)
-                if (ringOfCpu[i] == ring) out[k++] = all[i];
+        for (int c : all) out[start[ringOfNode[machine.nodeOf(c)]]++] = c;
         return out;
     }
 
