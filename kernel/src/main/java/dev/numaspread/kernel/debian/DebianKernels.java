@@ -1,5 +1,6 @@
 package dev.numaspread.kernel.debian;
 
+import dev.numaspread.kernel.cache.CacheLock;
 import dev.numaspread.kernel.cache.KernelCache;
 import dev.numaspread.kernel.cache.KernelFiles;
 import dev.numaspread.model.kernel.KernelRelease;
@@ -218,20 +219,11 @@ public final class DebianKernels {
      * the series is used, with a warning).
      */
     public KernelFiles fetch(KernelSource source) {
-        // One fetch at a time, in this JVM (boots side by side) and across processes (a lock file in the cache).
-        synchronized (DebianKernels.class) {
-            try {
-                Files.createDirectories(cache().kernels());
-            } catch (IOException e) {
-                throw new FetchFailure(cache().kernels() + ": cannot create the folder (" + e.getMessage() + ")");
-            }
-            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(cache().kernels().resolve(".fetch-lock"),
-                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
-                 java.nio.channels.FileLock lock = ch.lock()) {
-                return fetchLocked(source);
-            } catch (IOException e) {
-                throw new FetchFailure(cache().kernels() + ": cannot lock the cache (" + e.getMessage() + ")");
-            }
+        // One fetch at a time, in this JVM (boots side by side) and across processes.
+        try {
+            return CacheLock.holding(cache().kernels().resolve(".fetch-lock"), () -> fetchLocked(source));
+        } catch (IOException e) {
+            throw new FetchFailure(cache().kernels() + ": cannot lock the cache (" + e.getMessage() + ")");
         }
     }
 

@@ -1,17 +1,15 @@
 package dev.numaspread.kernel.probe;
 
+import dev.numaspread.kernel.cache.CacheLock;
 import dev.numaspread.kernel.cache.KernelCache;
 import dev.numaspread.kernel.cache.KernelFiles;
 import dev.numaspread.kernel.host.HostCommand;
 import dev.numaspread.kernel.host.HostCommandException;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,31 +57,21 @@ public final class ProbeBuild {
      * @throws ProbeBuildFailure naming the tool or the compiler's last lines
      */
     public Path module(KernelFiles k) {
-        synchronized (ProbeBuild.class) {
-            return moduleOnce(k);
-        }
-    }
-
-    // One thread of this JVM at a time: a FileLock guards against other processes only, and a second
-    // lock on the same file from this JVM would throw OverlappingFileLockException.
-    private Path moduleOnce(KernelFiles k) {
         Path ko = modulePath(k);
         if (Files.isRegularFile(ko)) return ko;
         try {
-            Files.createDirectories(ko.getParent());
-            try (FileChannel ch = FileChannel.open(ko.getParent().resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                 FileLock lock = ch.lock()) {
+            return CacheLock.holding(ko.resolveSibling(".lock"), () -> {
                 if (Files.isRegularFile(ko)) return ko;
                 Path built = k.buildSuite().isPresent() ? buildInRoot(k, k.buildSuite().get()) : buildHere(k);
                 Files.copy(built, ko.resolveSibling("numaspread_probe.ko.tmp"), StandardCopyOption.REPLACE_EXISTING);
                 Files.move(ko.resolveSibling("numaspread_probe.ko.tmp"), ko, StandardCopyOption.ATOMIC_MOVE);
-            }
+                return ko;
+            });
         } catch (IOException e) {
             throw new ProbeBuildFailure(ko.getParent() + ": " + e.getMessage());
         } catch (HostCommandException e) {
             throw new ProbeBuildFailure("building the probe for " + k.release() + ": " + e.getMessage());
         }
-        return ko;
     }
 
     static final List<String> MAKE_OPTIONS = List.of("CONFIG_DEBUG_INFO_BTF_MODULES=", "PAHOLE=true", "RESOLVE_BTFIDS=true");
@@ -122,9 +110,9 @@ public final class ProbeBuild {
         Path root = debianRootOf(k.buildTree()).orElseThrow(() -> new ProbeBuildFailure(k.buildTree() + ": not a Debian headers tree"));
         BuildRoot br = new BuildRoot(cache, suite, progress);
         String compiler = compilerOf(k.buildTree());
-        Path chroot = br.ensure(compiler);
-        try (FileChannel ch = FileChannel.open(chroot.resolve(".numaspread-lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-             FileLock lock = ch.lock()) {
+        // One build in a root at a time, its making included: the trees copied in are one release's.
+        return CacheLock.holding(br.dir().resolveSibling(suite + ".lock"), () -> {
+            Path chroot = br.ensure(compiler);
             // The headers name /usr/src/... and ../../lib/linux-kbuild-...: put the trees where they say.
             List<Path> copied = new ArrayList<>();
             for (String top : List.of("usr/src", "usr/lib"))
@@ -159,7 +147,7 @@ public final class ProbeBuild {
                 BuildRoot.deleteTree(work);
                 for (Path p : copied) BuildRoot.deleteTree(p);
             }
-        }
+        });
     }
 
     /** The unpacked root above a Debian headers tree ({@code ROOT/usr/src/linux-headers-REL}); empty for a kernel the user built. */
@@ -184,22 +172,12 @@ public final class ProbeBuild {
      * @throws ProbeBuildFailure when gcc or a static C library is missing
      */
     public Path agent() {
-        synchronized (ProbeBuild.class) {
-            return agentOnce();
-        }
-    }
-
-    // As moduleOnce: the class lock for this JVM's threads, a file lock for other processes (two
-    // surefire forks of kernel-it build it at once on a new cache: one deleted the other's folder).
-    private Path agentOnce() {
         Path bin = agentPath();
         if (Files.isExecutable(bin)) return bin;
         if (!HostCommand.installed("gcc"))
             throw new ProbeBuildFailure("building the guest agent needs gcc and a static C library (apt-get install gcc libc6-dev)");
         try {
-            Files.createDirectories(bin.getParent());
-            try (FileChannel ch = FileChannel.open(bin.resolveSibling(".agent-lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                 FileLock lock = ch.lock()) {
+            return CacheLock.holding(bin.resolveSibling(".agent-lock"), () -> {
                 if (Files.isExecutable(bin)) return bin;
                 Path dir = bin.getParent().resolve("agent-build");
                 BuildRoot.deleteTree(dir);
@@ -210,12 +188,12 @@ public final class ProbeBuild {
                 if (!out.ok()) throw new ProbeBuildFailure("building the guest agent failed: " + out.tail(3));
                 Files.move(dir.resolve("agent"), bin, StandardCopyOption.ATOMIC_MOVE);
                 BuildRoot.deleteTree(dir);
-            }
+                return bin;
+            });
         } catch (IOException e) {
             throw new ProbeBuildFailure(bin.getParent() + ": " + e.getMessage());
         } catch (HostCommandException e) {
             throw new ProbeBuildFailure("building the guest agent: " + e.getMessage());
         }
-        return bin;
     }
 }

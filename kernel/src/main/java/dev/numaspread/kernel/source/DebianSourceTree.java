@@ -1,5 +1,6 @@
 package dev.numaspread.kernel.source;
 
+import dev.numaspread.kernel.cache.CacheLock;
 import dev.numaspread.kernel.cache.KernelCache;
 import dev.numaspread.kernel.debian.DebianArchive;
 import dev.numaspread.kernel.debian.DebianPackage;
@@ -7,8 +8,6 @@ import dev.numaspread.kernel.debian.FetchFailure;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -76,18 +75,22 @@ public final class DebianSourceTree {
                             + top + " (" + String.join(", ", DebianArchive.suites()) + "); expected a series Debian packages, as 6.1, 6.12 or 7.3"));
             Path kept = trees.resolve(top + "_" + p.version().replace(':', '%'));
             if (Files.isRegularFile(kept.resolve(".complete"))) return kept;
-            Path debs = cache.debs().resolve("kernel-src");
-            Path deb = archive.download(p, debs);
-            Path unpacked = debs.resolve("unpacked-" + top);
-            try {
-                archive.unpack(deb, unpacked);
-                Path tree = unpack(unpacked.resolve("usr/src").resolve(top + ".tar.xz"), top, trees, progress);
-                if (!Files.exists(kept)) Files.move(tree, kept);
-                return kept;
-            } finally {
-                delete(unpacked);
-                Files.deleteIfExists(deb);
-            }
+            // One download of a package at a time, across JVMs too: two would share debs/kernel-src.
+            return CacheLock.holding(trees.resolve(top + ".lock"), () -> {
+                if (Files.isRegularFile(kept.resolve(".complete"))) return kept;
+                Path debs = cache.debs().resolve("kernel-src");
+                Path deb = archive.download(p, debs);
+                Path unpacked = debs.resolve("unpacked-" + top);
+                try {
+                    archive.unpack(deb, unpacked);
+                    Path tree = unpack(unpacked.resolve("usr/src").resolve(top + ".tar.xz"), top, trees, progress);
+                    if (!Files.exists(kept)) Files.move(tree, kept);
+                    return kept;
+                } finally {
+                    delete(unpacked);
+                    Files.deleteIfExists(deb);
+                }
+            });
         } catch (FetchFailure e) {
             throw new UnusableTree(top + ": " + e.getMessage() + "; expected Debian's archive reachable (or apt-get install " + top + ")");
         } catch (IOException e) {
@@ -114,6 +117,16 @@ public final class DebianSourceTree {
         }
         Path dir = trees.resolve(stamp);
         if (Files.isRegularFile(dir.resolve(".complete"))) return dir;
+        // One unpacking of a tarball at a time, across JVMs too: whoever waited finds the folder.
+        try {
+            return CacheLock.holding(trees.resolve(stamp + ".lock"),
+                    () -> Files.isRegularFile(dir.resolve(".complete")) ? dir : unpackInto(tarXz, top, trees, dir, progress));
+        } catch (IOException e) {
+            throw new UnusableTree(trees + ": cannot lock " + stamp + " (" + e.getMessage() + "); expected a writable cache");
+        }
+    }
+
+    private static Path unpackInto(Path tarXz, String top, Path trees, Path dir, Consumer<String> progress) {
         progress.accept("kernel-src: unpacking the Makefile and " + String.join(", ", KernelTree.FILES) + " of " + tarXz + " into " + dir
                 + " (the whole tarball is read once: some seconds)");
         Path tmp;
@@ -142,8 +155,9 @@ public final class DebianSourceTree {
             Files.writeString(tmp.resolve(".complete"), tarXz + "\n");
             try {
                 Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
-            } catch (FileAlreadyExistsException | AtomicMoveNotSupportedException | java.nio.file.DirectoryNotEmptyException e) {
-                // Another run unpacked the same tarball meanwhile.
+            } catch (IOException e) {
+                // A run without the lock (an older numaspread) unpacked the same tarball meanwhile
+                // (rename(2) onto a full folder: ENOTEMPTY, a plain FileSystemException in Java).
                 if (!Files.isRegularFile(dir.resolve(".complete"))) throw e;
             }
         } catch (IOException e) {

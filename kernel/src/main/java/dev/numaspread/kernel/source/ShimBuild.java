@@ -1,12 +1,11 @@
 package dev.numaspread.kernel.source;
 
 import dev.numaspread.conformance.certify.DaemonThreads;
+import dev.numaspread.kernel.cache.CacheLock;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -79,6 +78,18 @@ public record ShimBuild(Path cache, String compiler, Consumer<String> progress) 
             progress.accept("kernel-src: " + tree.root() + " (" + tree.version() + ") was compiled before: " + program);
             return program;
         }
+        // One compiler run for the same inputs, however many JVMs ask at once (kernel-it's two forks
+        // on a new cache): whoever waited finds the program.
+        try {
+            return CacheLock.holding(cache.resolve(key + ".lock"), () -> Files.isExecutable(program) ? program : compile(tree, forms, shim, files, dir));
+        } catch (IOException e) {
+            throw new UnusableTree(cache + ": cannot lock " + key + " (" + e.getMessage() + "); expected a writable cache"
+                    + " ($NUMASPREAD_CACHE or ~/.cache/numaspread)");
+        }
+    }
+
+    private Path compile(KernelTree tree, TreeForms forms, byte[][] shim, byte[][] files, Path dir) {
+        Path program = dir.resolve("kshim");
         long start = System.nanoTime();
         progress.accept("kernel-src: compiling " + String.join(", ", KernelTree.FILES) + " of " + tree.root() + " ("
                 + tree.version() + ") with the shim into " + dir);
@@ -119,8 +130,10 @@ public record ShimBuild(Path cache, String compiler, Consumer<String> progress) 
             Files.move(out.resolve("kshim"), staged.resolve("kshim"));
             try {
                 Files.move(staged, dir, StandardCopyOption.ATOMIC_MOVE);
-            } catch (FileAlreadyExistsException | AtomicMoveNotSupportedException | java.nio.file.DirectoryNotEmptyException e) {
-                // Another run built the same inputs meanwhile: its program is the same.
+            } catch (IOException e) {
+                // A run without the lock (an older numaspread) built the same inputs meanwhile: its
+                // program is the same. rename(2) onto a full folder is ENOTEMPTY, which Java reports as a
+                // plain FileSystemException, not as DirectoryNotEmptyException.
                 if (!Files.isExecutable(program)) throw e;
             }
         } catch (IOException e) {
