@@ -584,6 +584,11 @@ static void do_nodes(struct answer *a)
 		put(a, " %u:%d", cpu, cpu_to_node(cpu));
 }
 
+/*
+ * "have": the release, then a word per call this kernel answers (a symbol found at load, or a form
+ * Kbuild read from the headers). Alike on purpose (duplicates, issue 26) with the lines below: a
+ * word per call, each under its own test, as the host reads them.
+ */
 static void do_have(struct answer *a)
 {
 	put(a, "ok release=%s nr_cpu_ids=%u nr_node_ids=%u", utsname()->release, nr_cpu_ids, nr_node_ids);

@@ -20,6 +20,7 @@ import dev.numaspread.kernel.guest.BootableKernel;
 import dev.numaspread.kernel.source.KernelSrc;
 import dev.numaspread.model.kernel.KernelRelease;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -54,7 +55,7 @@ import java.util.function.Supplier;
 public final class CertifyCommand implements Callable<Integer> {
 
     /** Bounds of the numeric options, stated in {@code --help}. */
-    static final int MAX_TRIES = 1_000_000, MAX_TIMEOUT_SECONDS = 3600, MAX_BUDGET_SECONDS = 86_400;
+    static final int MAX_TIMEOUT_SECONDS = 3600;
 
     @Spec CommandSpec spec;
 
@@ -79,18 +80,8 @@ public final class CertifyCommand implements Callable<Integer> {
             "with kernel:, the release the booted kernel is judged as (default: its own series)"})
     String kernel;
 
-    @Option(names = "--tries", paramLabel = "N",
-            description = "tries per property, 1 to " + MAX_TRIES + " (default: 200, or -Dnumaspread.tries)")
-    Integer tries;
-
-    @Option(names = "--seed", paramLabel = "S", description = "seed, decimal or 0x hex (default: 0x5eed, or -Dnumaspread.seed)")
-    String seed;
-
-    @Option(names = "--budget", paramLabel = "SECONDS",
-            description = {"time for the tries of one property, 1 to " + MAX_BUDGET_SECONDS + " (default: 20, " + KernelRun.DEFAULT_BUDGET_SECONDS
-                    + " with kernel:, or -Dnumaspread.budget.seconds);",
-                    "a property that runs out of it before its tries is NOT-VERIFIED, never PASS"})
-    Integer budgetSeconds;
+    @Mixin
+    TriesOptions tries = new TriesOptions();
 
     @Option(names = "--exhaustive", paramLabel = "N",
             description = {"instead of random tries, every machine of at most N CPUs, 1 to " + SmallMachines.MAX_SCOPE
@@ -184,15 +175,11 @@ public final class CertifyCommand implements Callable<Integer> {
         KernelRun kernelRun = null;
         try {
             kit = certifier.get();
-            Settings settings = Settings.defaults();
-            if (tries != null) settings = settings.withTries(bounded("--tries", tries, 1, MAX_TRIES));
-            if (seed != null) settings = settings.withSeed(parseSeed(seed));
-            if (budgetSeconds != null)
-                settings = settings.withBudget(Duration.ofSeconds(bounded("--budget", budgetSeconds, 1, MAX_BUDGET_SECONDS)));
+            Settings settings = tries.applyTo(Settings.defaults());
             if (exhaustive != null) {
                 if (topology != null) throw new IllegalArgumentException("--exhaustive and --topology: give one; expected"
                         + " either every small machine or the one saved machine");
-                if (tries != null) throw new IllegalArgumentException("--exhaustive and --tries: give one; expected"
+                if (tries.givesTries()) throw new IllegalArgumentException("--exhaustive and --tries: give one; expected"
                         + " either every machine of the small scope or a number of random tries");
                 settings = settings.withExhaustive(bounded("--exhaustive", exhaustive, 1, SmallMachines.MAX_SCOPE));
             }
@@ -209,7 +196,7 @@ public final class CertifyCommand implements Callable<Integer> {
                 settings = settings.withShard(share);
             }
             boolean booting = KernelSources.names(impl);
-            if (booting) settings = settings.withBudget(KernelRun.budget(Optional.ofNullable(budgetSeconds)));
+            if (booting) settings = tries.onBootedKernel(settings);
             if (machines != null && !booting)
                 throw new IllegalArgumentException("--machines " + machines + ": only with --impl kernel:SOURCE; expected no --machines"
                         + " for an implementation that answers for any machine");

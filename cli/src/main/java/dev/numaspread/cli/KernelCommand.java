@@ -15,7 +15,6 @@ import dev.numaspread.kernel.cache.KernelFiles;
 import dev.numaspread.kernel.debian.DebianArchive;
 import dev.numaspread.kernel.debian.DebianKernels;
 import dev.numaspread.kernel.debian.FetchFailure;
-import dev.numaspread.kernel.debian.KernelSource;
 import dev.numaspread.kernel.guest.CannotBuild;
 import dev.numaspread.kernel.guest.DeviceRun;
 import dev.numaspread.kernel.guest.Guest;
@@ -34,9 +33,9 @@ import dev.numaspread.model.kernel.KernelBug;
 import dev.numaspread.model.topology.TopoFormat;
 import dev.numaspread.model.topology.Topology;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
@@ -92,18 +91,6 @@ public final class KernelCommand implements Runnable {
         return Main.CHECK_FAILED;
     }
 
-    /** A SOURCE that names no kernel is a usage error (exit 2), said in one line. */
-    static Optional<Integer> badSource(CommandSpec spec, String source) {
-        try {
-            KernelSource.parse(source);
-            return Optional.empty();
-        } catch (FetchFailure e) {
-            spec.commandLine().getErr().println(spec.qualifiedName() + ": " + Printable.of(e.getMessage()));
-            spec.commandLine().getErr().flush();
-            return Optional.of(Main.USAGE);
-        }
-    }
-
     static boolean isOurs(RuntimeException e) {
         return e instanceof FetchFailure || e instanceof ProbeBuildFailure || e instanceof GuestFailure || e instanceof CannotBuild
                 || e instanceof KernelBug || e instanceof HostCommandException;
@@ -156,32 +143,31 @@ public final class KernelCommand implements Runnable {
     static final class Fetch implements Callable<Integer> {
         @Spec CommandSpec spec;
 
-        @Parameters(index = "0", paramLabel = "SOURCE", description = "debian-X.Y, a Debian release, or a kernel build folder")
-        String source;
+        @Mixin
+        KernelSourceParameter source = new KernelSourceParameter();
 
         @Option(names = "--no-boot", description = "do not boot the kernel after building its guest")
         boolean noBoot;
 
-        @Option(names = "--qemu", paramLabel = "PROGRAM", defaultValue = "qemu-system-x86_64",
-                description = "the QEMU to boot with (default: ${DEFAULT-VALUE})")
-        String qemu;
+        @Mixin
+        QemuOption qemu = new QemuOption();
 
         @Override
         public Integer call() {
-            Optional<Integer> bad = badSource(spec, source);
+            Optional<Integer> bad = source.usageError(spec);
             if (bad.isPresent()) return bad.get();
             KernelCache cache = KernelCache.fromEnvironment();
             Consumer<String> progress = progress(spec);
             PrintWriter out = spec.commandLine().getOut();
             try {
-                if (!noBoot) QemuGuest.Options.defaults(progress).withQemu(qemu).requireQemu();
-                KernelFiles k = GuestImage.files(source, cache, progress);
+                if (!noBoot) qemu.options(progress).requireQemu();
+                KernelFiles k = GuestImage.files(source.name, cache, progress);
                 GuestImage image = GuestImage.prepare(k, cache, progress);
                 String answered = "not booted (--no-boot)";
                 if (!noBoot) {
                     progress.accept("booting " + k.release() + " on a 2-CPU machine to see what its probe answers");
                     Topology t = TopoFormat.read(TEST_MACHINE, "kernel-fetch-test.topo").topology();
-                    try (QemuGuest g = QemuGuest.boot(image, t, QemuGuest.Options.defaults(progress).withQemu(qemu))) {
+                    try (QemuGuest g = QemuGuest.boot(image, t, qemu.options(progress))) {
                         answered = routines(g.answers());
                         Files.writeString(answersFile(k), answered + "\n");
                         answered = "booted in " + g.bootTime().toMillis() / 100 / 10.0 + " s; the probe answers " + answered;
@@ -251,7 +237,6 @@ public final class KernelCommand implements Runnable {
         }
     }
 
-    // Alike on purpose (duplicates, issue 26) with SnapshotCommand: a picocli command's header and first options.
     @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
             header = "Boot a kernel on a machine and print what its routines answer.",
             description = {"Boots SOURCE (fetched first if needed) under QEMU on the machine of --topology, with every present"
@@ -268,8 +253,8 @@ public final class KernelCommand implements Runnable {
     static final class Run implements Callable<Integer> {
         @Spec CommandSpec spec;
 
-        @Parameters(index = "0", paramLabel = "SOURCE", description = "debian-X.Y, a Debian release, or a kernel build folder")
-        String source;
+        @Mixin
+        KernelSourceParameter source = new KernelSourceParameter();
 
         @Option(names = "--topology", required = true, paramLabel = "FILE", description = MachineOption.WHAT)
         Path topology;
@@ -283,11 +268,9 @@ public final class KernelCommand implements Runnable {
         @Option(names = "--name", paramLabel = "NAME", description = "the run's name (default: the topology file's name without its extension)")
         String name;
 
-        @Option(names = "--qemu", paramLabel = "PROGRAM", defaultValue = "qemu-system-x86_64",
-                description = "the QEMU to boot with (default: ${DEFAULT-VALUE})")
-        String qemu;
+        @Mixin
+        QemuOption qemu = new QemuOption();
 
-        // Alike on purpose (duplicates, issue 26) with KernelTableCommand: picocli options, a field each with its description.
         // Alike on purpose (duplicates, issue 26) with the lines below: picocli options, a field each with its description.
         @Option(names = "--virtio-net", paramLabel = "PAIRS",
                 description = "also boot with a virtio-net NIC of PAIRS queue pairs (mq=on on a tap backend QEMU makes, which needs root), 1 to "
@@ -330,13 +313,13 @@ public final class KernelCommand implements Runnable {
 
         @Override
         public Integer call() {
-            Optional<Integer> bad = badSource(spec, source);
+            Optional<Integer> bad = source.usageError(spec);
             if (bad.isPresent()) return bad.get();
             PrintWriter out = spec.commandLine().getOut();
             Consumer<String> progress = progress(spec);
             KernelCache cache = KernelCache.fromEnvironment();
             Topology machine = TopologyFiles.read(topology).topology();
-            QemuGuest.Options options = QemuGuest.Options.defaults(progress).withQemu(qemu);
+            QemuGuest.Options options = qemu.options(progress);
             GuestDevices devices;
             try {
                 devices = devices();
@@ -350,8 +333,8 @@ public final class KernelCommand implements Runnable {
             try {
                 QemuMachine.of(machine);
                 options.requireQemu();
-                GuestImage image = devices.isEmpty() ? GuestImage.of(source, cache, progress)
-                        : GuestImage.prepare(GuestImage.files(source, cache, progress), cache, progress, devices.modules());
+                GuestImage image = devices.isEmpty() ? GuestImage.of(source.name, cache, progress)
+                        : GuestImage.prepare(GuestImage.files(source.name, cache, progress), cache, progress, devices.modules());
                 try (QemuGuest g = QemuGuest.boot(image, machine, options)) {
                     out.println("QEMU command line:");
                     out.println("  " + QemuMachine.shellLine(g.commandLine()));
@@ -377,7 +360,7 @@ public final class KernelCommand implements Runnable {
             String base = runName + "-linux-" + g.series() + "-" + phase;
             Topology seen = g.machine().named(base, "QEMU-emulated machine, Linux " + g.release());
             String topo = TopoFormat.write(seen);
-            String json = GuestRun.json(g, base + ".topo", "numaspread kernel run " + source + " --topology " + topology + deviceOptions()
+            String json = GuestRun.json(g, base + ".topo", "numaspread kernel run " + source.name + " --topology " + topology + deviceOptions()
                     + " (" + phase + " phase): QEMU " + "q35, " + g.machine().possible().size() + " vCPUs");
             out.println();
             out.println("The machine as Linux " + g.release() + " saw it (" + phase + "):");

@@ -11,6 +11,7 @@ import dev.numaspread.kernel.certify.KernelSources;
 import dev.numaspread.kernel.certify.KernelTable;
 import dev.numaspread.kernel.guest.BootableKernel;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -49,20 +50,13 @@ public final class KernelTableCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "SOURCE", description = "the kernels: debian-X.Y, a Debian release, a build folder, or model-X.Y")
     List<String> sources;
 
+    // Alike on purpose (duplicates, issue 26) with PlanCommand: picocli options, a field each with its description.
     @Option(names = "--machines", paramLabel = "N", defaultValue = "20",
             description = "machines each kernel boots, 1 to " + KernelRun.MAX_MACHINES + " (default: ${DEFAULT-VALUE})")
     int machines;
 
-    @Option(names = "--tries", paramLabel = "N", description = "tries per property (default: 200)")
-    Integer tries;
-
-    @Option(names = "--budget", paramLabel = "SECONDS",
-            description = "time for the tries of one property, 1 to " + CertifyCommand.MAX_BUDGET_SECONDS + " (default: "
-                    + KernelRun.DEFAULT_BUDGET_SECONDS + ", or -Dnumaspread.budget.seconds); one cut short is NOT-VERIFIED")
-    Integer budgetSeconds;
-
-    @Option(names = "--seed", paramLabel = "S", description = "the seed the machines and tries are drawn from (default: 0x5eed)")
-    String seed;
+    @Mixin
+    TriesOptions tries = new TriesOptions();
 
     @Option(names = "--write", paramLabel = "FILE",
             description = "write the table into FILE (README.md) between its kernel-table lines instead of printing it")
@@ -82,10 +76,7 @@ public final class KernelTableCommand implements Callable<Integer> {
         Settings settings = Settings.defaults();
         try {
             CertifyCommand.bounded("--machines", machines, 1, KernelRun.MAX_MACHINES);
-            if (tries != null) settings = settings.withTries(CertifyCommand.bounded("--tries", tries, 1, CertifyCommand.MAX_TRIES));
-            if (seed != null) settings = settings.withSeed(CertifyCommand.parseSeed(seed));
-            if (budgetSeconds != null) CertifyCommand.bounded("--budget", budgetSeconds, 1, CertifyCommand.MAX_BUDGET_SECONDS);
-            settings = settings.withBudget(KernelRun.budget(Optional.ofNullable(budgetSeconds)));
+            settings = tries.onBootedKernel(tries.applyTo(settings));
             if (write != null && !Files.isRegularFile(write))
                 throw new IllegalArgumentException("--write " + write + ": no such file; expected the README.md that holds the table");
             CertifyCommand.reportFolder(report);

@@ -23,7 +23,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
-// Alike on purpose (duplicates, issue 26) with SiblingSpreadChecks: a family's list of checks, a line per rule.
 /**
  * Checks of spec/hotplug.md (HP-*): the implementation's routine runs once per point at which a
  * hotplug event can arrive ({@link InterleavingExplorer}), on fixed machines and on generated
@@ -41,11 +40,14 @@ public final class HotplugChecks implements CheckFamily {
     public List<Check> checks() {
         return List.of(
                 Check.of("HP-1", Routine.MANA_SETUP_IRQS, "HP_1_setupUnderTheLockIsAtomic", HotplugChecks::hp1Setup),
-                Check.of("HP-1", Routine.IRQ_SETUP, "HP_1_irqSetupUnderCallersLockIsAtomic", HotplugChecks::hp1IrqSetup),
+                irqSetupCheck("HP-1", "HP_1_irqSetupUnderCallersLockIsAtomic", true, "the plan of the machine before the event or after it",
+                        "does irq_setup() drop or take the hotplug lock itself?"),
                 Check.of("HP-2", Routine.MANA_SETUP_IRQS, "HP_2_noAffinityNamesAnOfflineCpu", HotplugChecks::hp2Setup),
-                Check.of("HP-2", Routine.IRQ_SETUP, "HP_2_irqSetupNamesNoOfflineCpu", HotplugChecks::hp2IrqSetup),
+                irqSetupCheck("HP-2", "HP_2_irqSetupNamesNoOfflineCpu", true, "only CPUs online when each affinity is set",
+                        "does irq_setup() release the caller's lock?"),
                 Check.of("HP-3", Routine.MANA_SETUP_IRQS, "HP_3_lockReleasedOnEveryPath", HotplugChecks::hp3),
-                Check.of("HP-3", Routine.IRQ_SETUP, "HP_3_irqSetupLeavesTheCallersLockAsItWas", HotplugChecks::hp3IrqSetup),
+                irqSetupCheck("HP-3", "HP_3_irqSetupLeavesTheCallersLockAsItWas", false, "cpus_read_lock() held as the caller left it",
+                        "does irq_setup() take cpus_read_lock() and keep it?"),
                 Check.of("HP-4", Routine.MANA_SETUP_IRQS, "HP_4_sizingBeforeTheLockFrom617", HotplugChecks::hp4),
                 Check.of("HP-5", Routine.MANA_SETUP_IRQS, "HP_5_classicLocalSpreadReachesBug", HotplugChecks::hp5),
                 Check.of("HP-6", Routine.GROUP_CPUS, "HP_6_groupCpusTakesNoHotplugLock", HotplugChecks::hp6));
@@ -154,11 +156,15 @@ public final class HotplugChecks implements CheckFamily {
     }
 
     /**
-     * HP-1 .. HP-3 on {@code irq_setup()}, which MANA has from 6.9 (one CPU per IRQ before): the
-     * {@link #noForbiddenRunBreaks} of {@code rule} on the race of its caller's lock.
+     * The check {@code name} of HP-1 .. HP-3 on {@code irq_setup()}, which MANA has from 6.9 (one
+     * CPU per IRQ before): the {@link #noForbiddenRunBreaks} of {@code rule} on the race of its
+     * caller's lock. The three differ only in their words, so they stand in {@link #checks()}, each
+     * with its rule.
      */
-    private static void irqSetupBreaksNothing(CheckContext ctx, String rule, boolean pairs, String expected, String hint) {
-        if (ctx.kernel().atLeast(6, 9)) noForbiddenRunBreaks(ctx, rule, irqSetup(ctx), IRQ_SETUP, pairs, expected, hint);
+    private static Check irqSetupCheck(String rule, String name, boolean pairs, String expected, String hint) {
+        return Check.of(rule, Routine.IRQ_SETUP, name, ctx -> {
+            if (ctx.kernel().atLeast(6, 9)) noForbiddenRunBreaks(ctx, rule, irqSetup(ctx), IRQ_SETUP, pairs, expected, hint);
+        });
     }
 
     private static Function<Integer, Race> irqSetup(CheckContext ctx) {
@@ -180,22 +186,12 @@ public final class HotplugChecks implements CheckFamily {
                 "is cpus_read_lock() taken before num_online_cpus() and held until the last affinity?");
     }
 
-    // Alike on purpose (duplicates, issue 26) with the lines below: a check per rule and routine, each one call with its rule's words.
-    static void hp1IrqSetup(CheckContext ctx) {
-        irqSetupBreaksNothing(ctx, "HP-1", true, "the plan of the machine before the event or after it",
-                "does irq_setup() drop or take the hotplug lock itself?");
-    }
-
     // ---------------------------------------------------------------- HP-2
 
     static void hp2Setup(CheckContext ctx) {
         if (ctx.kernel().before(6, 9)) return;
         setupBreaksNothing(ctx, "HP-2", "only CPUs online when each affinity is set",
                 "is the sibling mask read and the affinity set without cpus_read_lock() held?");
-    }
-
-    static void hp2IrqSetup(CheckContext ctx) {
-        irqSetupBreaksNothing(ctx, "HP-2", true, "only CPUs online when each affinity is set", "does irq_setup() release the caller's lock?");
     }
 
     // ---------------------------------------------------------------- HP-3
@@ -219,11 +215,6 @@ public final class HotplugChecks implements CheckFamily {
         if (quiet.lockDepth() != 0)
             throw Violation.of("HP-3", d.call(SETUP) + ", no hotplug event", "cpus_read_lock() released on return (lock depth 0)", "lock depth " + quiet.lockDepth())
                     .hint(hint).on(d.config().topology());
-    }
-
-    static void hp3IrqSetup(CheckContext ctx) {
-        irqSetupBreaksNothing(ctx, "HP-3", false, "cpus_read_lock() held as the caller left it",
-                "does irq_setup() take cpus_read_lock() and keep it?");
     }
 
     // ---------------------------------------------------------------- HP-4, HP-5: what the releases do

@@ -273,11 +273,8 @@ public final class TopologyJson {
         ObjectNode o = MAPPER.createObjectNode();
         o.put("name", t.name());
         o.put("source", t.source());
-        ArrayNode notes = o.putArray("notes");
-        doc.notes().forEach(notes::add);
-        // Alike on purpose (duplicates, issue 26) with ReportWriter: JSON fields written one by one.
-        ArrayNode expect = o.putArray("expect");
-        doc.expect().forEach(expect::add);
+        o.set("notes", MAPPER.valueToTree(doc.notes()));
+        o.set("expect", MAPPER.valueToTree(doc.expect()));
         ObjectNode cpus = o.putObject("cpus");
         cpus.put("possible", t.possible().toList());
         cpus.put("present", t.present().toList());

@@ -251,11 +251,7 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
 
     @Override
     public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, Topology machine, int numgrps) {
-        ObjectNode r = op(Routine.GROUP_CPUS, kernel, machine);
-        r.put("groups", numgrps);
-        JsonNode answer = request(r, machine);
-        if (answer.path("groups").isNull()) return Optional.empty();
-        return Optional.of(answers.cpuLists(answer, "groups"));
+        return groups(request(groupCpus(kernel, machine, numgrps), machine));
     }
 
     /**
@@ -266,8 +262,7 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
      */
     @Override
     public Optional<List<CpuSet>> groupCpusEvenly(KernelRelease kernel, dev.numaspread.model.hotplug.Machine machine, int numgrps) {
-        ObjectNode r = op(Routine.GROUP_CPUS, kernel, machine.topology());
-        r.put("groups", numgrps);
+        ObjectNode r = groupCpus(kernel, machine.topology(), numgrps);
         r.put("services", true);
         JsonNode answer = request(r, machine.topology());
         JsonNode services = answer.path("services");
@@ -286,17 +281,27 @@ public final class ProcessImplementation implements RemoteImplementation, AutoCl
                 }
             }
         }
-        if (answer.path("groups").isNull()) return Optional.empty();
-        return Optional.of(answers.cpuLists(answer, "groups"));
+        return groups(answer);
     }
 
     @Override
     public java.util.OptionalInt groupCpusEvenlyNummasks(KernelRelease kernel, Topology machine, int numgrps) {
-        ObjectNode r = op(Routine.GROUP_CPUS, kernel, machine);
-        r.put("groups", numgrps);
-        JsonNode answer = request(r, machine);
+        JsonNode answer = request(groupCpus(kernel, machine, numgrps), machine);
         if (answer.path("groups").isNull()) return java.util.OptionalInt.empty();
         return java.util.OptionalInt.of(answers.integer(answer, "nummasks"));
+    }
+
+    /** A {@code group-cpus} request for {@code numgrps} groups. */
+    private static ObjectNode groupCpus(KernelRelease kernel, Topology machine, int numgrps) {
+        ObjectNode r = op(Routine.GROUP_CPUS, kernel, machine);
+        r.put("groups", numgrps);
+        return r;
+    }
+
+    /** The groups of a {@code group-cpus} answer; empty where the program answered null (the kernel's NULL). */
+    private Optional<List<CpuSet>> groups(JsonNode answer) {
+        if (answer.path("groups").isNull()) return Optional.empty();
+        return Optional.of(answers.cpuLists(answer, "groups"));
     }
 
     @Override

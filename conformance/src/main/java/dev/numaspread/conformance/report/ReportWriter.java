@@ -83,8 +83,7 @@ public final class ReportWriter {
         if (run.machine().isPresent()) s.put("topology", run.machine().get()); else s.putNull("topology");
         s.put("once", !run.repeatCalls());
         s.put("timeoutMillis", run.callTimeout().toMillis());
-        ArrayNode waivers = s.putArray("waivers");
-        run.waivers().forEach(waivers::add);
+        s.set("waivers", JSON.valueToTree(run.waivers()));
         o.put("started", c.started().toString());
         o.put("finished", c.finished().toString());
         o.put("levelReached", c.levelReached());
@@ -137,8 +136,7 @@ public final class ReportWriter {
                 if (!e.reason().isEmpty()) x.put("reason", e.reason());
             }
         }
-        ArrayNode notes = o.putArray("notes");
-        c.notes().forEach(notes::add);
+        o.set("notes", JSON.valueToTree(c.notes()));
         ObjectNode w = o.putObject("workload");
         w.put("calls", c.workload().calls());
         w.put("requests", c.workload().requests());

@@ -79,8 +79,7 @@ public final class TraceabilityTable {
             if (c.testsScanned()) evidence(o.putArray("tests"), r.tests());
         }
         root.put("testsScanned", c.testsScanned());
-        ArrayNode problems = root.putArray("problems");
-        c.problems().forEach(problems::add);
+        root.set("problems", mapper.valueToTree(c.problems()));
         try {
             return mapper.writeValueAsString(root) + "\n";
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
