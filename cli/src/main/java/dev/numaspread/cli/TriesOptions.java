@@ -22,8 +22,8 @@ final class TriesOptions {
     Integer tries;
 
     @Option(names = "--budget", paramLabel = "SECONDS",
-            description = {"time for the tries of one property, 1 to " + MAX_BUDGET_SECONDS + " (default: 20, " + KernelRun.DEFAULT_BUDGET_SECONDS
-                    + " with kernel: and so in kernel table, or -Dnumaspread.budget.seconds);",
+            description = {"time for the tries of one property, 1 to " + MAX_BUDGET_SECONDS + " (default: 20, and " + KernelRun.DEFAULT_BUDGET_SECONDS
+                    + " on a booted kernel: certify --impl kernel:, kernel table; or -Dnumaspread.budget.seconds);",
                     "a property that runs out of it before its tries is NOT-VERIFIED, never PASS"})
     Integer budgetSeconds;
 
