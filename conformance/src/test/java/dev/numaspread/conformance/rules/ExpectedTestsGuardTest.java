@@ -34,7 +34,7 @@ class ExpectedTestsGuardTest {
                 "-d", classes.toString(), root.resolve(".ci/ExpectedTests.java").toString());
         assertEquals(0, rc, "javac .ci/ExpectedTests.java");
         ClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, ExpectedTestsGuardTest.class.getClassLoader());
-        check = loader.loadClass("ExpectedTests").getMethod("check", Path.class, String.class, Path.class, List.class);
+        check = loader.loadClass("ExpectedTests").getMethod("check", Path.class, String.class, Path.class, boolean.class, List.class);
     }
 
     private static final String MANIFEST = """
@@ -50,9 +50,14 @@ class ExpectedTestsGuardTest {
                 + "<testsuite name=\"" + suite + "\" tests=\"" + tests + "\" errors=\"0\" skipped=\"" + skipped + "\" failures=\"0\"></testsuite>\n");
     }
 
-    @SuppressWarnings("unchecked")
+    /** The guard's problems as under {@code CI=true}. */
     private static List<String> problems(Path manifest, String module, Path reports, List<String> log) throws Exception {
-        return (List<String>) check.invoke(null, manifest, module, reports, log);
+        return problems(manifest, module, reports, true, log);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> problems(Path manifest, String module, Path reports, boolean ci, List<String> log) throws Exception {
+        return (List<String>) check.invoke(null, manifest, module, reports, ci, log);
     }
 
     @Proves("RULE-4")
@@ -123,5 +128,46 @@ class ExpectedTestsGuardTest {
         assertEquals(List.of(), problems(manifest, "ex", reports, log));
         assertEquals(List.of("ex: junit-jupiter ran 1 test in its test classes (at least 1)",
                 "ex: invoker ran 1 build in its invoker builds that succeeded (at least 1)"), log);
+    }
+
+    /**
+     * README.md: the tests that boot or compile a kernel skip without their tools, and `mvn verify`
+     * needs only Java and Maven. Outside CI a may-skip line counts its skipped tests; under CI, and
+     * for a class that reported no test or too few, it fails as any line does.
+     */
+    @Proves("RULE-4")
+    @Test
+    void RULE_4_letsAClassThatNeedsMissingToolsSkipOutsideCiOnly(@TempDir Path dir) throws Exception {
+        Path manifest = Files.writeString(dir.resolve("expected-tests"), """
+                k  junit-jupiter  *              1
+                k  junit-jupiter  x.BootedTest   2   may-skip-outside-CI
+                """);
+        Path reports = dir.resolve("reports");
+        report(reports, "x.AlphaTest", 1, 0);
+        report(reports, "x.BootedTest", 2, 2);
+        List<String> log = new ArrayList<>();
+        assertEquals(List.of(), problems(manifest, "k", reports, false, log));
+        assertEquals("k: junit-jupiter ran 0 tests in x.BootedTest and skipped 2 (at least 2 between them: outside CI the class may"
+                + " skip on a machine without its tools, README.md; the reasons are in its report)", log.get(1));
+        assertEquals(List.of(manifest + ":2: k: junit-jupiter ran 0 tests in x.BootedTest; expected at least 2"
+                + " (was the engine or the class filtered out, or did discovery find nothing?)"),
+                problems(manifest, "k", reports, true, new ArrayList<>()), "under CI=true a skipped test does not count");
+
+        report(reports, "x.BootedTest", 1, 1);
+        assertEquals(List.of(manifest + ":2: k: junit-jupiter ran 0 tests in x.BootedTest and skipped 1; expected at least 2 between them"),
+                problems(manifest, "k", reports, false, new ArrayList<>()), "a class that lost a test fails outside CI too");
+        Files.delete(reports.resolve("TEST-x.BootedTest.xml"));
+        assertEquals(1, problems(manifest, "k", reports, false, new ArrayList<>()).size(), "a class discovery lost fails outside CI too");
+
+        Files.writeString(manifest, "k  junit-jupiter  *  1  may-skip-outside-CI\n");
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> {
+            try {
+                problems(manifest, "k", reports, false, new ArrayList<>());
+            } catch (java.lang.reflect.InvocationTargetException x) {
+                throw x.getCause();
+            }
+        });
+        assertEquals(manifest + ":1: found \"k  junit-jupiter  *  1  may-skip-outside-CI\"; expected \"MODULE ENGINE CLASS|* AT-LEAST\","
+                + " or \"MODULE ENGINE CLASS AT-LEAST may-skip-outside-CI\"", e.getMessage(), "a whole module may not skip");
     }
 }

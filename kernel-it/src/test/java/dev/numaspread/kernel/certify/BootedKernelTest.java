@@ -43,23 +43,37 @@ class BootedKernelTest {
 
     static final int MACHINES = 2;
     static KernelRun run;
+    /** Why the kernel was not booted, outside CI: each test skips with it, so its report counts it as skipped (.ci/expected-tests). */
+    static Optional<String> missing = Optional.empty();
 
-    static void need(boolean ok, String what) {
-        if (ok) return;
+    /** Under CI=true a missing tool fails; elsewhere the tests skip, saying why. */
+    static boolean need(boolean ok, String what) {
+        if (ok) return true;
         if ("true".equals(System.getenv("CI"))) fail(what + " (CI=true: the real-kernel certification must run in CI, not be skipped)");
-        assumeTrue(false, what);
+        missing = Optional.of(what);
+        return false;
+    }
+
+    /**
+     * Skips the test when the kernel was not booted. Not an assumption in {@link #boot}: Surefire
+     * reports a class whose {@code @BeforeAll} was aborted as no test at all, which the test guard
+     * cannot tell from a class that discovery lost.
+     */
+    static void booted() {
+        assumeTrue(missing.isEmpty(), () -> missing.orElse(""));
     }
 
     @BeforeAll
     static void boot() {
-        need(HostCommand.installed("qemu-system-x86_64"), "qemu-system-x86_64 is not installed (apt-get install --no-install-recommends"
-                + " qemu-system-x86)");
+        if (!need(HostCommand.installed("qemu-system-x86_64"), "qemu-system-x86_64 is not installed (apt-get install --no-install-recommends"
+                + " qemu-system-x86)")) return;
         String source = Optional.ofNullable(System.getenv("NUMASPREAD_TEST_KERNEL")).filter(s -> !s.isBlank()).orElse("debian-6.12");
-        QemuKernel kernel = null;
+        QemuKernel kernel;
         try {
             kernel = QemuKernel.of(source, System.err::println);
         } catch (FetchFailure | GuestFailure e) {
             need(false, "kernel " + source + " cannot be had: " + e.getMessage());
+            return;
         }
         Settings s = Settings.defaults().withTries(40).withBudget(Duration.ofSeconds(600));
         run = KernelRun.boot(kernel, Optional.empty(), s, MACHINES, Optional.empty(), 2, KernelRun.DEFAULT_BOOT_BUDGET, System.err::println)
@@ -82,6 +96,7 @@ class BootedKernelTest {
 
     @Test
     void theKernelPassesItsOwnSeriesOnTwoBootedMachines() {
+        booted();
         Certificate c = certify(run.implementation(), Optional.empty(), Optional.empty());
         String text = ConsoleCertificate.render(c);
         System.err.println(text);
@@ -103,6 +118,7 @@ class BootedKernelTest {
 
     @Test
     void GRP_15_failsTheKernelJudgedAs7_3() {
+        booted();
         KernelImplementation as73 = new KernelImplementation(run.implementation().pool(), KernelRelease.of(7, 3));
         Certificate c = certify(as73, Optional.of(KernelRelease.of(7, 3)), Optional.of("GRP-15"));
         String text = ConsoleCertificate.render(c);
