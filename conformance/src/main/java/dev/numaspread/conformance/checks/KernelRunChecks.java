@@ -232,11 +232,12 @@ public final class KernelRunChecks implements CheckFamily {
                 for (int v = 0; v < entry.get("masks").size(); v++)
                     want.add(new IrqAffinity.AffinityDesc(CpuSet.parseList(entry.get("masks").get(v).asText()),
                             entry.get("managed").get(v).asInt() == 1));
-                String wantText = BlkMqChecks.irqOutcome(() -> Optional.of(want));
-                String got = BlkMqChecks.irqOutcome(() -> ctx.implementation().irqCreateAffinityMasks(ctx.kernel(), run.machine(),
-                        Integer.parseInt(nvecs), preVectors, 0, List.of()));
-                if (!wantText.equals(got))
-                    throw broken(rule, run, "irqCreateAffinityMasks(nvecs=" + nvecs + ", pre=" + preVectors + ", post=0, sets=[])", wantText, got);
+                BlkMqChecks.IrqOutcome wanted = new BlkMqChecks.IrqOutcome(Optional.of(want), false);
+                BlkMqChecks.IrqOutcome got = BlkMqChecks.IrqOutcome.of(() -> ctx.implementation().irqCreateAffinityMasks(ctx.kernel(),
+                        run.machine(), Integer.parseInt(nvecs), preVectors, 0, List.of()));
+                if (!wanted.equals(got))
+                    throw broken(rule, run, "irqCreateAffinityMasks(nvecs=" + nvecs + ", pre=" + preVectors + ", post=0, sets=[])",
+                            wanted.text(), got.text());
             });
         });
     }

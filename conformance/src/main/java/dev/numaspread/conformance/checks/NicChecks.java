@@ -91,10 +91,11 @@ public final class NicChecks implements CheckFamily {
             List<QueueIrq> w = want.irqs().stream().filter(which).toList();
             List<QueueIrq> g = got.irqs().stream().filter(which).toList();
             for (int i = 0; i < Math.max(w.size(), g.size()); i++) {
-                String a = i < w.size() ? "IRQ " + w.get(i) : "no IRQ " + (w.size()) + "+";
-                String b = i < g.size() ? "IRQ " + g.get(i) : "no such IRQ (" + g.size() + " IRQs)";
-                if (i >= w.size() || i >= g.size() || !w.get(i).equals(g.get(i)))
-                    return Optional.of(new String[]{i < w.size() ? a : w.size() + " IRQs", b});
+                if (i < w.size() && i < g.size() && w.get(i).equals(g.get(i))) continue;
+                // Written out for the first IRQ that differs only: nearly every case agrees, and
+                // writing out every IRQ of every case showed in the exhaustive walk's stacks.
+                return Optional.of(new String[]{i < w.size() ? "IRQ " + w.get(i) : w.size() + " IRQs",
+                        i < g.size() ? "IRQ " + g.get(i) : "no such IRQ (" + g.size() + " IRQs)"});
             }
         }
         if (xps && !want.xps().equals(got.xps()))
