@@ -39,8 +39,9 @@ class KernelSrcCertifyTest {
 
     static final Path CACHE = KernelSrc.cacheRoot(System::getenv);
 
-    /** The unpacked tree of {@code debian-X.Y}, or the test stops: failed in CI, skipped elsewhere. */
+    /** The unpacked tree of {@code debian-X.Y}, or the test stops: failed in CI, skipped elsewhere (so without gcc). */
     static Path tree(String series) {
+        ShimBuildTest.needGcc();
         try {
             return DebianSourceTree.tree("debian-" + series, CACHE, System.err::println);
         } catch (UnusableTree e) {
